@@ -1,0 +1,141 @@
+// Package app is the composition root of the server: it turns a Config into
+// a store, services, and the HTTP app, and runs them until shutdown.
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"time"
+)
+
+// Secret is a string that never prints itself.
+type Secret string
+
+// String masks the secret.
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return "********"
+}
+
+// MarshalText masks the secret in any text encoding (config show, logs).
+func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Config is everything `photoctl serve` needs. The koanf keys are the
+// lower-case names in the tags; env PHOTOCTL_A_B maps to key a.b.
+type Config struct {
+	Listen    string          `koanf:"listen"`
+	DataDir   string          `koanf:"data_dir"`
+	Database  DatabaseConfig  `koanf:"database"`
+	Upload    UploadConfig    `koanf:"upload"`
+	Trash     TrashConfig     `koanf:"trash"`
+	RateLimit RateLimitConfig `koanf:"rate_limit"`
+	Auth      AuthConfig      `koanf:"auth"`
+	Log       LogConfig       `koanf:"log"`
+	// ShutdownTimeout bounds how long in-flight requests may drain.
+	ShutdownTimeout time.Duration `koanf:"shutdown_timeout"`
+}
+
+// DatabaseConfig selects the store. An empty URL means SQLite in DataDir.
+type DatabaseConfig struct {
+	URL Secret `koanf:"url"`
+}
+
+// UploadConfig limits uploads.
+type UploadConfig struct {
+	MaxBytes int64 `koanf:"max_bytes"`
+}
+
+// TrashConfig sets how long trashed assets are kept.
+type TrashConfig struct {
+	Retention time.Duration `koanf:"retention"`
+}
+
+// RateLimitConfig configures the per-user weighted token bucket.
+type RateLimitConfig struct {
+	Enabled bool `koanf:"enabled"`
+	// Rate is tokens added per second; Burst the bucket size.
+	Rate  float64 `koanf:"rate"`
+	Burst int     `koanf:"burst"`
+	// Costs of the expensive operations; every other request costs 1.
+	UploadCost float64 `koanf:"upload_cost"`
+	SearchCost float64 `koanf:"search_cost"`
+	// LoginRate and LoginBurst limit sign-in attempts per client address.
+	LoginRate  float64 `koanf:"login_rate"`
+	LoginBurst int     `koanf:"login_burst"`
+}
+
+// AuthConfig sets token lifetimes.
+type AuthConfig struct {
+	AccessTTL  time.Duration `koanf:"access_ttl"`
+	RefreshTTL time.Duration `koanf:"refresh_ttl"`
+}
+
+// LogConfig sets the log level and format.
+type LogConfig struct {
+	Level  string `koanf:"level"`  // debug, info, warn, error
+	Format string `koanf:"format"` // text or json
+}
+
+// Defaults returns the built-in configuration. dataDir is the platform
+// default data directory ($XDG_DATA_HOME/photoctl).
+func Defaults(dataDir string) Config {
+	return Config{
+		Listen:          "127.0.0.1:2283",
+		DataDir:         dataDir,
+		Upload:          UploadConfig{MaxBytes: 10 << 30},
+		Trash:           TrashConfig{Retention: 30 * 24 * time.Hour},
+		RateLimit:       RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 5, SearchCost: 5, LoginRate: 1, LoginBurst: 10},
+		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
+		Log:             LogConfig{Level: "info", Format: "text"},
+		ShutdownTimeout: 30 * time.Second,
+	}
+}
+
+// Validate reports every problem with the configuration at once.
+func (c Config) Validate() error {
+	var errs []error
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		errs = append(errs, fmt.Errorf("listen %q: want HOST:PORT", c.Listen))
+	}
+	if strings.TrimSpace(c.DataDir) == "" {
+		errs = append(errs, errors.New("data_dir must be set"))
+	}
+	if c.Database.URL != "" && !strings.HasPrefix(string(c.Database.URL), "sqlite://") {
+		errs = append(errs, errors.New("database.url: only sqlite:// is supported in this version"))
+	}
+	if c.Upload.MaxBytes <= 0 {
+		errs = append(errs, errors.New("upload.max_bytes must be positive"))
+	}
+	if c.Trash.Retention < 0 {
+		errs = append(errs, errors.New("trash.retention must not be negative"))
+	}
+	if c.RateLimit.Enabled {
+		if c.RateLimit.Rate <= 0 || c.RateLimit.Burst <= 0 || c.RateLimit.LoginRate <= 0 || c.RateLimit.LoginBurst <= 0 {
+			errs = append(errs, errors.New("rate_limit: rate, burst, login_rate and login_burst must be positive"))
+		}
+		if c.RateLimit.UploadCost < 1 || c.RateLimit.SearchCost < 1 {
+			errs = append(errs, errors.New("rate_limit: upload_cost and search_cost must be at least 1"))
+		}
+	}
+	if c.Auth.AccessTTL <= 0 || c.Auth.RefreshTTL <= 0 {
+		errs = append(errs, errors.New("auth: access_ttl and refresh_ttl must be positive"))
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("log.level %q: want debug, info, warn or error", c.Log.Level))
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("log.format %q: want text or json", c.Log.Format))
+	}
+	if c.ShutdownTimeout <= 0 {
+		errs = append(errs, errors.New("shutdown_timeout must be positive"))
+	}
+	return errors.Join(errs...)
+}

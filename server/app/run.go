@@ -1,0 +1,171 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/events"
+	"github.com/photoctl/photoctl/server/httpapi"
+	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlite"
+	"github.com/photoctl/photoctl/server/users"
+)
+
+// Option adjusts how a server is built (tests use it for the clock).
+type Option func(*options)
+
+type options struct{ now func() time.Time }
+
+// WithClock replaces the wall clock.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// Server is a started photoctl server.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	store    store.Store
+	http     *httpapi.Server
+	svc      *services
+	listener net.Listener
+	served   chan error
+}
+
+// services are the use cases built over one store.
+type services struct {
+	auth  *auth.Service
+	libs  *libraries.Service
+	users *users.Service
+	evs   *events.Service
+}
+
+func openStore(ctx context.Context, cfg Config) (store.Store, error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "photoctl.db"))
+}
+
+func newServices(ctx context.Context, cfg Config, st store.Store, now func() time.Time) (*services, error) {
+	a, err := auth.NewService(ctx, st, auth.Config{AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL}, now)
+	if err != nil {
+		return nil, err
+	}
+	libs := libraries.NewService(st, now)
+	return &services{auth: a, libs: libs, users: users.NewService(st, libs, now), evs: events.NewService(st, libs)}, nil
+}
+
+// Start opens the store, builds the services and starts serving on
+// cfg.Listen (port 0 picks a free port; see Addr).
+func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*Server, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid configuration: %w", err)
+	}
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := newServices(ctx, cfg, st, o.now)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	var lim httpapi.Limiters
+	if rl := cfg.RateLimit; rl.Enabled {
+		lim = httpapi.Limiters{
+			PerUser:    ratelimit.New(ratelimit.Config{Rate: rl.Rate, Burst: rl.Burst}, o.now),
+			PerAddress: ratelimit.New(ratelimit.Config{Rate: rl.LoginRate, Burst: rl.LoginBurst}, o.now),
+			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
+		}
+	}
+	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Limiters: lim,
+		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("listen on %s: %w", cfg.Listen, err)
+	}
+	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, listener: ln, served: make(chan error, 1)}
+	go func() { s.served <- h.App().Listener(ln) }()
+	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
+	return s, nil
+}
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() string { return s.listener.Addr().String() }
+
+// Shutdown stops accepting connections, waits for in-flight requests to
+// finish (at most until ctx ends), then closes the store.
+func (s *Server) Shutdown(ctx context.Context) error {
+	err := s.http.App().ShutdownWithContext(ctx)
+	if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
+		err = errors.Join(err, serr)
+	}
+	return errors.Join(err, s.store.Close())
+}
+
+// Run starts the server described by cfg and blocks until ctx is cancelled,
+// then drains in-flight requests for at most cfg.ShutdownTimeout.
+func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	s, err := Start(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-s.served:
+		s.served <- err
+		log.Error("listener stopped", "err", err)
+	}
+	log.Info("shutting down; draining in-flight requests", "timeout", cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := s.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// CreateUser creates an account with its first library on a running
+// server's store.
+func (s *Server) CreateUser(ctx context.Context, u NewUser) (*catalog.User, error) {
+	return s.svc.users.Create(ctx, u)
+}
+
+// SetUserActive activates or deactivates an account.
+func (s *Server) SetUserActive(ctx context.Context, id string, active bool) error {
+	return s.svc.users.SetActive(ctx, id, active)
+}
+
+// NewUser is what `photoctl admin create-user` supplies.
+type NewUser = users.NewUser
+
+// CreateUser opens the store of cfg directly (the server may or may not be
+// running: SQLite serialises the writers) and creates a user with their
+// first library.
+func CreateUser(ctx context.Context, cfg Config, u NewUser) (*catalog.User, error) {
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	svc, err := newServices(ctx, cfg, st, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	return svc.users.Create(ctx, u)
+}

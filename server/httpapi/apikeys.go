@@ -1,0 +1,80 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+func (s *Server) createAPIKey(c *fiber.Ctx) error {
+	var req api.APIKeyCreateRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	k, secret, err := s.auth.CreateAPIKey(c.UserContext(), principal(c), req.Name, fromAPIScope(req.Scope))
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
+}
+
+func (s *Server) listAPIKeys(c *fiber.Ctx) error {
+	if err := allowQuery(c, append([]string{"name", "library_id", "order_by", "order"}, pageParams...)...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	f := store.APIKeyFilter{Name: c.Query("name"), LibraryID: c.Query("library_id"), OrderBy: c.Query("order_by", "created_at")}
+	switch f.OrderBy {
+	case "created_at", "last_used_at", "name":
+	default:
+		return catalog.InvalidField("enum", "order_by must be created_at, last_used_at or name", f.OrderBy, "query", "order_by")
+	}
+	switch order := c.Query("order", "desc"); order {
+	case "asc", "desc":
+		f.Desc = order == "desc"
+	default:
+		return catalog.InvalidField("enum", "order must be asc or desc", order, "query", "order")
+	}
+	keys, more, err := s.auth.ListAPIKeys(c.UserContext(), principal(c), f, pg)
+	if err != nil {
+		return err
+	}
+	return c.JSON(pageOf(keys, more, toAPIKey))
+}
+
+func (s *Server) getAPIKey(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	k, err := s.auth.GetAPIKey(c.UserContext(), principal(c), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIKey(k))
+}
+
+func (s *Server) patchAPIKey(c *fiber.Ctx) error {
+	var req api.APIKeyUpdateRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	k, err := s.auth.UpdateAPIKey(c.UserContext(), principal(c), c.Params("id"),
+		auth.KeyChange{Name: req.Name, Scope: fromAPIScope(req.Scope)})
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIKey(k))
+}
+
+func (s *Server) deleteAPIKey(c *fiber.Ctx) error {
+	if err := s.auth.DeleteAPIKey(c.UserContext(), principal(c), c.Params("id")); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

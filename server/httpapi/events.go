@@ -1,0 +1,28 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+func (s *Server) listEvents(c *fiber.Ctx) error {
+	if err := allowQuery(c, append([]string{"library_id"}, pageParams...)...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	evs, more, err := s.events.List(c.UserContext(), principal(c), c.Query("library_id"), pg)
+	if err != nil {
+		return err
+	}
+	return c.JSON(pageOf(evs, more, toAPIEvent))
+}
+
+func toAPIEvent(e *catalog.Event) api.Event {
+	return api.Event{ID: e.ID, Type: e.Type, LibraryID: e.LibraryID, ResourceID: e.ResourceID,
+		Data: append([]byte(nil), e.Data...), CreatedAt: e.CreatedAt}
+}

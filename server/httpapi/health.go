@@ -1,0 +1,14 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+)
+
+func (s *Server) ping(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	return c.JSON(api.Health{Status: "ok"})
+}

@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// route is one entry of the route table. The documentation fields feed the
+// OpenAPI document, so it cannot drift from what is served.
+type route struct {
+	method  string
+	path    string
+	access  access
+	handler fiber.Handler
+	doc     routeDoc
+}
+
+// routeDoc describes a route for the OpenAPI document.
+type routeDoc struct {
+	summary string
+	tag     string
+	query   []string // query parameter names beyond paging
+	paged   bool
+	body    any // request body type, nil for none
+	status  int // success status
+	resp    any // success body type
+}
+
+// routes is the route table: every operation and what it requires.
+func (s *Server) routes() []route {
+	return []route{
+		{"GET", "/api/health/ping", access{public: true}, s.ping,
+			routeDoc{summary: "Liveness check for uptime monitoring", tag: "health", status: 200, resp: api.Health{}}},
+		{"GET", "/api/openapi.json", access{public: true}, s.openAPI,
+			routeDoc{summary: "This OpenAPI document", tag: "health", status: 200}},
+
+		{"POST", "/api/auth/login", access{public: true, perAddress: true}, s.login,
+			routeDoc{summary: "Sign in with e-mail and password (first-party session)", tag: "auth",
+				body: api.LoginRequest{}, status: 200, resp: api.TokenResponse{}}},
+		{"POST", "/api/auth/refresh", access{public: true, perAddress: true}, s.refresh,
+			routeDoc{summary: "Rotate a refresh token for new tokens", tag: "auth",
+				body: api.RefreshRequest{}, status: 200, resp: api.TokenResponse{}}},
+		{"POST", "/api/auth/logout", access{kinds: sessionOnly}, s.logout,
+			routeDoc{summary: "End the current session", tag: "auth", status: 204}},
+
+		{"GET", "/api/users/me", access{action: catalog.ActionUserRead}, s.me,
+			routeDoc{summary: "The authenticated user", tag: "users", status: 200, resp: api.User{}}},
+		{"GET", "/api/users/me/preferences", access{action: catalog.ActionUserRead}, s.getPreferences,
+			routeDoc{summary: "The current user's preferences", tag: "users", status: 200, resp: api.Preferences{}}},
+		{"PATCH", "/api/users/me/preferences", access{action: catalog.ActionUserUpdate}, s.patchPreferences,
+			routeDoc{summary: "Update the current user's preferences", tag: "users",
+				body: api.PreferencesUpdate{}, status: 200, resp: api.Preferences{}}},
+
+		{"GET", "/api/libraries", access{action: catalog.ActionLibraryRead}, s.listLibraries,
+			routeDoc{summary: "The caller's libraries with the caller's role", tag: "libraries", paged: true,
+				status: 200, resp: api.Page[api.Library]{}}},
+		{"POST", "/api/libraries", access{kinds: sessionOnly}, s.createLibrary,
+			routeDoc{summary: "Create a library (named create)", tag: "libraries",
+				body: api.LibraryCreateRequest{}, status: 201, resp: api.Library{}}},
+		{"GET", "/api/libraries/:id", access{action: catalog.ActionLibraryRead}, s.getLibrary,
+			routeDoc{summary: "One library", tag: "libraries", status: 200, resp: api.Library{}}},
+
+		{"PATCH", "/api/libraries/:id", access{kinds: sessionOnly}, s.patchLibrary,
+			routeDoc{summary: "Rename a library (owner only)", tag: "libraries",
+				body: api.LibraryUpdateRequest{}, status: 200, resp: api.Library{}}},
+
+		{"GET", "/api/events", access{action: catalog.ActionEventRead}, s.listEvents,
+			routeDoc{summary: "The change feed of a library, oldest first", tag: "events", paged: true,
+				query: []string{"library_id"}, status: 200, resp: api.Page[api.Event]{}}},
+
+		{"POST", "/api/api-keys", access{kinds: sessionOnly}, s.createAPIKey,
+			routeDoc{summary: "Create an API key (the secret is returned once)", tag: "api-keys",
+				body: api.APIKeyCreateRequest{}, status: 201, resp: api.APIKeyCreated{}}},
+		{"GET", "/api/api-keys", access{kinds: sessionOnly}, s.listAPIKeys,
+			routeDoc{summary: "List API keys", tag: "api-keys", paged: true,
+				query: []string{"name", "library_id", "order_by", "order"}, status: 200, resp: api.Page[api.APIKey]{}}},
+		{"GET", "/api/api-keys/:id", access{kinds: sessionOnly}, s.getAPIKey,
+			routeDoc{summary: "One API key", tag: "api-keys", status: 200, resp: api.APIKey{}}},
+		{"PATCH", "/api/api-keys/:id", access{kinds: sessionOnly}, s.patchAPIKey,
+			routeDoc{summary: "Rename an API key or replace its scope", tag: "api-keys",
+				body: api.APIKeyUpdateRequest{}, status: 200, resp: api.APIKey{}}},
+		{"DELETE", "/api/api-keys/:id", access{kinds: sessionOnly}, s.deleteAPIKey,
+			routeDoc{summary: "Revoke an API key", tag: "api-keys", status: 204}},
+	}
+}

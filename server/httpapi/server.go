@@ -1,0 +1,75 @@
+// Package httpapi is the fiber application of the photoctl API: the route
+// table, authentication and authorization, request decoding, conversion to
+// wire types and the error contract. It is the only package importing fiber.
+package httpapi
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/recover"
+
+	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/events"
+	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/users"
+)
+
+// Deps are the services the HTTP layer calls.
+type Deps struct {
+	Auth      *auth.Service
+	Libraries *libraries.Service
+	Users     *users.Service
+	Events    *events.Service
+	Limiters  Limiters
+	Log       *slog.Logger
+	// MaxBodyBytes bounds any request body (the upload limit plus slack).
+	MaxBodyBytes int64
+	Now          func() time.Time
+}
+
+// Server holds the fiber app and what its handlers use.
+type Server struct {
+	app          *fiber.App
+	auth         *auth.Service
+	libs         *libraries.Service
+	users        *users.Service
+	events       *events.Service
+	limiter      *ratelimit.Limiter
+	loginLimiter *ratelimit.Limiter
+	costs        map[costClass]float64
+	log          *slog.Logger
+	now          func() time.Time
+}
+
+// New builds the fiber app with every route registered.
+func New(d Deps) *Server {
+	s := &Server{
+		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events,
+		limiter: d.Limiters.PerUser, loginLimiter: d.Limiters.PerAddress,
+		costs: map[costClass]float64{costDefault: 1, costUpload: max(1, d.Limiters.UploadCost),
+			costSearch: max(1, d.Limiters.SearchCost)},
+		log: componentLogger(d.Log), now: d.Now,
+	}
+	s.app = fiber.New(fiber.Config{
+		AppName:               "photoctl",
+		DisableStartupMessage: true,
+		StreamRequestBody:     true,
+		BodyLimit:             int(min(d.MaxBodyBytes, int64(^uint32(0)>>1))),
+		ReadTimeout:           10 * time.Minute,
+		IdleTimeout:           2 * time.Minute,
+		ErrorHandler:          s.handleError,
+	})
+	s.app.Use(s.withRequestID)
+	s.app.Use(recover.New())
+	for _, r := range s.routes() {
+		s.app.Add(r.method, r.path, s.authorize(r.access), r.handler)
+	}
+	s.app.Use(notFound)
+	return s
+}
+
+// App returns the fiber application (for listeners and tests).
+func (s *Server) App() *fiber.App { return s.app }

@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/users"
+)
+
+func (s *Server) me(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	return c.JSON(toAPIUser(principal(c).User))
+}
+
+func (s *Server) getPreferences(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	p, err := s.users.Preferences(c.UserContext(), principal(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIPreferences(p))
+}
+
+func (s *Server) patchPreferences(c *fiber.Ctx) error {
+	var req api.PreferencesUpdate
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	p, err := s.users.UpdatePreferences(c.UserContext(), principal(c), users.PreferencesChange{
+		ImmichLibraryID:  optionalString(req.ImmichLibraryID),
+		DefaultLibraryID: optionalString(req.DefaultLibraryID),
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIPreferences(p))
+}
+
+// optionalString maps absent → nil, null → "", value → value.
+func optionalString(o api.Optional[string]) *string {
+	if !o.Set {
+		return nil
+	}
+	if o.Value == nil {
+		empty := ""
+		return &empty
+	}
+	return o.Value
+}

@@ -1,0 +1,174 @@
+// Package libraries manages libraries and decides which library a request
+// works on (the spec's library-selection rule).
+package libraries
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Service manages libraries.
+type Service struct {
+	store store.Store
+	now   func() time.Time
+}
+
+// NewService returns a library service.
+func NewService(st store.Store, now func() time.Time) *Service {
+	return &Service{store: st, now: now}
+}
+
+// List pages the caller's libraries with the caller's role. A scoped
+// credential sees only the libraries in its scope.
+func (s *Service) List(ctx context.Context, p *catalog.Principal, pg store.Page) ([]catalog.Membership, bool, error) {
+	ms, more, err := s.store.Read().Libraries().ListForUser(ctx, store.LibraryFilter{UserID: p.User.ID}, pg)
+	if err != nil || p.Scope == nil || p.Scope.LibraryIDs == nil {
+		return ms, more, err
+	}
+	visible := ms[:0]
+	for _, m := range ms {
+		if p.CoversLibrary(m.Library.ID) {
+			visible = append(visible, m)
+		}
+	}
+	return visible, more, nil
+}
+
+// Get reads one library the caller can reach.
+func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*catalog.Membership, error) {
+	return s.reach(ctx, s.store.Read(), p, id)
+}
+
+// reach returns the caller's membership of a live library: 404 when the
+// caller is not a member (existence is not leaked) or it is trashed, 403 when
+// the credential's library scope excludes it.
+func (s *Service) reach(ctx context.Context, r store.Repos, p *catalog.Principal, id string) (*catalog.Membership, error) {
+	m, err := r.Libraries().Membership(ctx, id, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	if m.Library.TrashedAt != nil {
+		return nil, fmt.Errorf("library %s is in the trash: %w", id, catalog.ErrNotFound)
+	}
+	if !p.CoversLibrary(id) {
+		return nil, fmt.Errorf("this credential's scope does not include library %s: %w", id, catalog.ErrForbidden)
+	}
+	return m, nil
+}
+
+// Select applies the library-selection rule: an explicit id must be a
+// library the caller reaches; without one, the caller's only library is
+// chosen, and several libraries make library_id required. loc locates the
+// parameter in a 422 (for example "query", "library_id").
+func (s *Service) Select(ctx context.Context, p *catalog.Principal, id string, loc ...any) (*catalog.Membership, error) {
+	r := s.store.Read()
+	if id != "" {
+		return s.reach(ctx, r, p, id)
+	}
+	ids, err := r.Libraries().LiveIDsForUser(ctx, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	var reachable []string
+	for _, lid := range ids {
+		if p.CoversLibrary(lid) {
+			reachable = append(reachable, lid)
+		}
+	}
+	switch len(reachable) {
+	case 0:
+		return nil, fmt.Errorf("you have no library this credential can reach: %w", catalog.ErrNotFound)
+	case 1:
+		return r.Libraries().Membership(ctx, reachable[0], p.User.ID)
+	default:
+		return nil, catalog.InvalidField("missing",
+			"library_id is required because you have several libraries", nil, loc...)
+	}
+}
+
+// Create applies the named-create rule to the caller's own libraries: the
+// same name returns the existing library (created false); a trashed library
+// of that name is a conflict until it is restored.
+func (s *Service) Create(ctx context.Context, p *catalog.Principal, name string) (*catalog.Membership, bool, error) {
+	name, err := catalog.CleanName(name, "body", "name")
+	if err != nil {
+		return nil, false, err
+	}
+	var lib *catalog.Library
+	var created bool
+	err = s.store.InTx(ctx, func(r store.Repos) error {
+		var err error
+		lib, created, err = catalog.NamedCreate(
+			func() (*catalog.Library, error) {
+				return r.Libraries().FindOwnedByName(ctx, p.User.ID, catalog.NameKey(name))
+			},
+			func(l *catalog.Library) error {
+				if l.TrashedAt != nil {
+					return fmt.Errorf("a library named %q is in your trash; restore it instead: %w", l.Name, catalog.ErrConflict)
+				}
+				return nil
+			},
+			func() (*catalog.Library, error) {
+				l, err := CreateOwned(ctx, r, p.User.ID, name, s.now())
+				return l, err
+			},
+		)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return &catalog.Membership{Library: *lib, Role: catalog.RoleOwner}, created, nil
+}
+
+// CreateOwned inserts a library owned by userID and its library.created
+// event inside the caller's transaction.
+func CreateOwned(ctx context.Context, r store.Repos, userID, name string, now time.Time) (*catalog.Library, error) {
+	l := &catalog.Library{ID: catalog.NewID(catalog.PrefixLibrary, now), Name: name, OwnerID: userID,
+		CreatedAt: now, UpdatedAt: now}
+	if err := r.Libraries().Create(ctx, l); err != nil {
+		if errors.Is(err, catalog.ErrConflict) {
+			return nil, fmt.Errorf("library name %q is taken: %w", name, catalog.ErrConflict)
+		}
+		return nil, err
+	}
+	data, _ := json.Marshal(map[string]string{"name": l.Name, "owner_id": userID})
+	return l, r.Events().Append(ctx, &catalog.Event{ID: catalog.NewID(catalog.PrefixEvent, now),
+		Type: "library.created", LibraryID: l.ID, ResourceID: l.ID, Data: data, CreatedAt: now})
+}
+
+// Rename renames a library the caller owns; a name the owner already uses
+// for another library is a conflict.
+func (s *Service) Rename(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Membership, error) {
+	name, err := catalog.CleanName(name, "body", "name")
+	if err != nil {
+		return nil, err
+	}
+	var m *catalog.Membership
+	err = s.store.InTx(ctx, func(r store.Repos) error {
+		if m, err = s.reach(ctx, r, p, id); err != nil {
+			return err
+		}
+		if !m.Role.IsOwner() {
+			return catalog.Coded(catalog.ErrForbidden, "not_library_owner", "only the library's owner can rename it")
+		}
+		now := s.now()
+		m.Library.Name, m.Library.UpdatedAt = name, now
+		if err := r.Libraries().Update(ctx, &m.Library); err != nil {
+			if errors.Is(err, catalog.ErrConflict) {
+				return fmt.Errorf("you already have a library named %q: %w", name, catalog.ErrConflict)
+			}
+			return err
+		}
+		data, _ := json.Marshal(map[string]string{"name": name})
+		return r.Events().Append(ctx, &catalog.Event{ID: catalog.NewID(catalog.PrefixEvent, now),
+			Type: "library.updated", LibraryID: id, ResourceID: id, Data: data, CreatedAt: now})
+	})
+	return m, err
+}

@@ -1,0 +1,201 @@
+// Package servertest starts a real photoctl server (the fiber app over a
+// fresh SQLite file on a loopback port) for tests, and gives them an HTTP
+// client with helpers for users, sessions and API keys.
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/app"
+)
+
+// Clock is a controllable clock: real time plus an offset tests can move.
+type Clock struct{ offset atomic.Int64 }
+
+// Now returns the current fake time.
+func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// Server is a running server under test.
+type Server struct {
+	T      testing.TB
+	URL    string
+	Config app.Config
+	Clock  *Clock
+	app    *app.Server
+	http   *http.Client
+	mu     sync.Mutex
+	nUsers int
+}
+
+// Start starts a server with rate limiting off (tests that need it turn it
+// on with configure) and stops it when the test ends.
+func Start(t testing.TB, configure ...func(*app.Config)) *Server {
+	t.Helper()
+	cfg := app.Defaults(t.TempDir())
+	cfg.Listen = "127.0.0.1:0"
+	cfg.RateLimit.Enabled = false
+	cfg.ShutdownTimeout = 5 * time.Second
+	for _, f := range configure {
+		f(&cfg)
+	}
+	clock := &Clock{}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	a, err := app.Start(context.Background(), cfg, log, app.WithClock(clock.Now))
+	require.NoError(t, err)
+	s := &Server{T: t, URL: "http://" + a.Addr(), Config: cfg, Clock: clock, app: a,
+		http: &http.Client{Timeout: 30 * time.Second}}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = a.Shutdown(ctx)
+	})
+	return s
+}
+
+// App returns the underlying server, for tests of shutdown.
+func (s *Server) App() *app.Server { return s.app }
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(string(bytes.TrimSpace(p)))
+	return len(p), nil
+}
+
+// Response is a finished HTTP exchange.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v, failing the test on error.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(r.Body, v), "body: %s", r.Body)
+}
+
+// Map decodes the body as a JSON object.
+func (r *Response) Map(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.JSON(t, &m)
+	return m
+}
+
+// Do sends a request. body is marshalled to JSON unless it is a string or
+// []byte, which are sent as they are. token, when set, is sent as a bearer.
+func (s *Server) Do(method, path, token string, body any) *Response {
+	s.T.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = bytes.NewBufferString(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		require.NoError(s.T, err)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, s.URL+path, rd)
+	require.NoError(s.T, err)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := s.http.Do(req)
+	require.NoError(s.T, err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(s.T, err)
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+// User is an account made by the harness, with its password.
+type User struct {
+	ID, Email, Password string
+}
+
+// CreateUser makes a new account (and its first library) directly in the
+// store. Each call gets a distinct e-mail.
+func (s *Server) CreateUser() User {
+	s.T.Helper()
+	s.mu.Lock()
+	s.nUsers++
+	n := s.nUsers
+	s.mu.Unlock()
+	u := User{Email: fmt.Sprintf("user%d@example.com", n), Password: "correct horse battery"}
+	created, err := s.app.CreateUser(context.Background(), app.NewUser{Email: u.Email, Password: u.Password,
+		FirstName: fmt.Sprintf("User%d", n)})
+	require.NoError(s.T, err)
+	u.ID = created.ID
+	return u
+}
+
+// SetActive activates or deactivates a user.
+func (s *Server) SetActive(id string, active bool) {
+	s.T.Helper()
+	require.NoError(s.T, s.app.SetUserActive(context.Background(), id, active))
+}
+
+// Login signs u in and returns the tokens.
+func (s *Server) Login(u User) api.TokenResponse {
+	s.T.Helper()
+	r := s.Do("POST", "/api/auth/login", "", api.LoginRequest{Email: u.Email, Password: u.Password})
+	require.Equal(s.T, http.StatusOK, r.Status, "login: %s", r.Body)
+	var tok api.TokenResponse
+	r.JSON(s.T, &tok)
+	return tok
+}
+
+// Session creates a user and returns it with a first-party access token.
+func (s *Server) Session() (User, string) {
+	s.T.Helper()
+	u := s.CreateUser()
+	return u, s.Login(u).AccessToken
+}
+
+// CreateKey creates an API key with the given actions and libraries (nil =
+// every library) using a session token, and returns its secret.
+func (s *Server) CreateKey(session string, actions []string, libraryIDs []string) string {
+	s.T.Helper()
+	r := s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "test key",
+		Scope: &api.APIKeyScope{Actions: actions, LibraryIDs: libraryIDs}})
+	require.Equal(s.T, http.StatusCreated, r.Status, "create key: %s", r.Body)
+	var k api.APIKeyCreated
+	r.JSON(s.T, &k)
+	return k.Secret
+}
+
+// Libraries lists the caller's libraries.
+func (s *Server) Libraries(token string) []api.Library {
+	s.T.Helper()
+	r := s.Do("GET", "/api/libraries?limit=200", token, nil)
+	require.Equal(s.T, http.StatusOK, r.Status, "libraries: %s", r.Body)
+	var p api.Page[api.Library]
+	r.JSON(s.T, &p)
+	return p.Data
+}

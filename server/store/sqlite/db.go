@@ -1,0 +1,127 @@
+// Package sqlite implements the store interfaces on SQLite through
+// mattn/go-sqlite3. It is the only package that imports the driver.
+//
+// One writer connection serialises writes (SQLite allows one writer at a
+// time; queuing in Go is cheaper than busy-waiting in SQLite), and a pool of
+// read-only connections serves reads concurrently under WAL.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// DB is a SQLite store.
+type DB struct {
+	writer *sql.DB
+	reader *sql.DB
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open opens (creating if needed) the database file at path and applies
+// pending migrations.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create database folder: %w", err)
+	}
+	writer, err := sql.Open("sqlite3", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetConnMaxLifetime(0)
+	if err := migrate(ctx, writer); err != nil {
+		writer.Close()
+		return nil, err
+	}
+	reader, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("open database readers: %w", err)
+	}
+	n := max(4, 2*runtime.NumCPU())
+	reader.SetMaxOpenConns(n)
+	reader.SetMaxIdleConns(n)
+	return &DB{writer: writer, reader: reader}, nil
+}
+
+// dsn holds every pragma in one place: WAL for concurrent readers, foreign
+// keys, a busy timeout for other processes (workers, admin commands), and
+// NORMAL sync, which in WAL mode loses no committed transaction on a process
+// crash (only, at worst, the last ones on power loss).
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_foreign_keys", "on")
+	q.Set("_busy_timeout", "10000")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_cache_size", "-32000")
+	if readOnly {
+		q.Set("_query_only", "on")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Read returns repositories over the reader pool.
+func (db *DB) Read() store.Repos { return repos{q: db.reader} }
+
+// InTx runs fn in a write transaction.
+func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) {
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", translate(err))
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if err = fn(repos{q: tx}); err != nil {
+		return err
+	}
+	if err = tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", translate(err))
+	}
+	return nil
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	rerr := db.reader.Close()
+	if err := db.writer.Close(); err != nil {
+		return err
+	}
+	return rerr
+}
+
+// querier is what both *sql.DB and *sql.Tx offer.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+type repos struct{ q querier }
+
+func (r repos) Users() store.Users         { return users{r.q} }
+func (r repos) Libraries() store.Libraries { return libraries{r.q} }
+func (r repos) APIKeys() store.APIKeys     { return apiKeys{r.q} }
+func (r repos) Sessions() store.Sessions   { return sessions{r.q} }
+func (r repos) Events() store.Events       { return events{r.q} }
+func (r repos) Settings() store.Settings   { return settings{r.q} }

@@ -1,0 +1,59 @@
+package sqlite
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// translate turns driver errors into catalog error kinds, once, here.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return catalog.ErrNotFound
+	}
+	var se sqlite3.Error
+	if errors.As(err, &se) && se.Code == sqlite3.ErrConstraint &&
+		(se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) {
+		return fmt.Errorf("%w: %v", catalog.ErrConflict, se)
+	}
+	return err
+}
+
+// micros converts a time to the stored form.
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+// fromMicros converts the stored form to a UTC time.
+func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
+
+// nullMicros converts an optional time to a nullable column value.
+func nullMicros(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.UnixMicro()
+}
+
+// fromNullMicros converts a nullable column to an optional time.
+func fromNullMicros(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := fromMicros(v.Int64)
+	return &t
+}
+
+// one wraps a single-row error with what was looked up.
+func one(what, id string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s %s: %w", what, id, translate(err))
+}

@@ -1,0 +1,42 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type events struct{ q querier }
+
+var _ store.Events = events{}
+
+func (s events) Append(ctx context.Context, e *catalog.Event) error {
+	data := e.Data
+	if len(data) == 0 {
+		data = []byte("{}")
+	}
+	_, err := s.q.ExecContext(ctx, `INSERT INTO events (id, type, library_id, resource_id, data, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.ID, e.Type, e.LibraryID, e.ResourceID, string(data), micros(e.CreatedAt))
+	return one("append event", e.Type, err)
+}
+
+func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]catalog.Event, bool, error) {
+	q := listQuery{
+		cols:  "id, type, library_id, resource_id, data, created_at",
+		from:  "events",
+		where: []string{"library_id = ?"},
+		args:  []any{libraryID},
+		sort:  "seq",
+		idCol: "id",
+	}
+	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Event, error) {
+		var e catalog.Event
+		var data string
+		var created int64
+		err := rows.Scan(&e.ID, &e.Type, &e.LibraryID, &e.ResourceID, &data, &created)
+		e.Data, e.CreatedAt = []byte(data), fromMicros(created)
+		return e, err
+	})
+}

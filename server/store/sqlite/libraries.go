@@ -1,0 +1,118 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type libraries struct{ q querier }
+
+var _ store.Libraries = libraries{}
+
+const libraryCols = `l.id, l.name, l.owner_id, l.trashed_at, l.created_at, l.updated_at`
+
+func scanLibrary(row interface{ Scan(...any) error }, extra ...any) (*catalog.Library, error) {
+	var l catalog.Library
+	var trashed sql.NullInt64
+	var created, updated int64
+	dest := append([]any{&l.ID, &l.Name, &l.OwnerID, &trashed, &created, &updated}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return nil, err
+	}
+	l.TrashedAt = fromNullMicros(trashed)
+	l.CreatedAt, l.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return &l, nil
+}
+
+func (s libraries) Create(ctx context.Context, l *catalog.Library) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO libraries (id, name, name_key, owner_id, trashed_at,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		l.ID, l.Name, catalog.NameKey(l.Name), l.OwnerID, nullMicros(l.TrashedAt),
+		micros(l.CreatedAt), micros(l.UpdatedAt))
+	if err != nil {
+		return one("create library", l.Name, err)
+	}
+	_, err = s.q.ExecContext(ctx, `INSERT INTO library_members (library_id, user_id, role, created_at)
+		VALUES (?, ?, 'owner', ?)`, l.ID, l.OwnerID, micros(l.CreatedAt))
+	return one("add library owner", l.ID, err)
+}
+
+func (s libraries) Get(ctx context.Context, id string) (*catalog.Library, error) {
+	l, err := scanLibrary(s.q.QueryRowContext(ctx, `SELECT `+libraryCols+` FROM libraries l WHERE l.id = ?`, id))
+	return l, one("library", id, err)
+}
+
+func (s libraries) Update(ctx context.Context, l *catalog.Library) error {
+	res, err := s.q.ExecContext(ctx, `UPDATE libraries SET name = ?, name_key = ?, trashed_at = ?,
+		updated_at = ? WHERE id = ?`, l.Name, catalog.NameKey(l.Name), nullMicros(l.TrashedAt),
+		micros(l.UpdatedAt), l.ID)
+	return affected("library", l.ID, res, err)
+}
+
+func (s libraries) Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error) {
+	var role string
+	l, err := scanLibrary(s.q.QueryRowContext(ctx, `SELECT `+libraryCols+`, m.role
+		FROM library_members m JOIN libraries l ON l.id = m.library_id
+		WHERE m.library_id = ? AND m.user_id = ?`, libraryID, userID), &role)
+	if err != nil {
+		return nil, one("library", libraryID, err)
+	}
+	return &catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
+}
+
+func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p store.Page) ([]catalog.Membership, bool, error) {
+	q := listQuery{
+		cols:  libraryCols + `, m.role`,
+		from:  `library_members m JOIN libraries l ON l.id = m.library_id`,
+		where: []string{"m.user_id = ?"},
+		args:  []any{f.UserID},
+		idCol: "l.id",
+		desc:  true,
+	}
+	if !f.IncludeTrashed {
+		q.where = append(q.where, "l.trashed_at IS NULL")
+	}
+	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Membership, error) {
+		var role string
+		l, err := scanLibrary(rows, &role)
+		if err != nil {
+			return catalog.Membership{}, err
+		}
+		return catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
+	})
+}
+
+func (s libraries) LiveIDsForUser(ctx context.Context, userID string) ([]string, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT l.id FROM library_members m
+		JOIN libraries l ON l.id = m.library_id
+		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY l.id`, userID)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, translate(rows.Err())
+}
+
+func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {
+	l, err := scanLibrary(s.q.QueryRowContext(ctx, `SELECT `+libraryCols+` FROM libraries l
+		WHERE l.owner_id = ? AND l.name_key = ?`, ownerID, nameKey))
+	return l, one("library named", nameKey, err)
+}
+
+func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, error) {
+	var n int
+	err := s.q.QueryRowContext(ctx, `SELECT count(*) FROM libraries WHERE owner_id = ?
+		AND trashed_at IS NULL`, ownerID).Scan(&n)
+	return n, translate(err)
+}

@@ -1,0 +1,82 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// listQuery describes one keyset-paged list. Rows are ordered by the
+// composite key (sort, id), so a page boundary is exact even when rows with
+// equal sort values or new rows appear between pages.
+type listQuery struct {
+	cols  string // select list
+	from  string // FROM clause with joins
+	where []string
+	args  []any
+	sort  string // SQL expression of the sort value; "" means the id alone
+	idCol string // the id column, qualified if joins need it
+	desc  bool
+}
+
+// page runs q for p: it resolves the cursor row within the same scope (a
+// cursor from another library or user is a 422, not an empty page), fetches
+// one extra row to learn has_more, and scans each row with scan.
+func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, scan func(*sql.Rows) (T, error)) ([]T, bool, error) {
+	where := append([]string(nil), q.where...)
+	args := append([]any(nil), q.args...)
+	sortExpr := q.sort
+	if sortExpr == "" {
+		sortExpr = q.idCol
+	}
+	op, dir := ">", "ASC"
+	if q.desc {
+		op, dir = "<", "DESC"
+	}
+	if p.AfterID != "" {
+		cond := append(append([]string(nil), where...), q.idCol+" = ?")
+		var cursor any
+		err := db.QueryRowContext(ctx, "SELECT "+sortExpr+" FROM "+q.from+" WHERE "+strings.Join(cond, " AND "),
+			append(append([]any(nil), args...), p.AfterID)...).Scan(&cursor)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, false, catalog.InvalidField("value_error",
+				"starting_after_id does not name an item of this list", p.AfterID, "query", "starting_after_id")
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("resolve cursor: %w", translate(err))
+		}
+		where = append(where, fmt.Sprintf("(%s, %s) %s (?, ?)", sortExpr, q.idCol, op))
+		args = append(args, cursor, p.AfterID)
+	}
+	sqlText := "SELECT " + q.cols + " FROM " + q.from
+	if len(where) > 0 {
+		sqlText += " WHERE " + strings.Join(where, " AND ")
+	}
+	sqlText += fmt.Sprintf(" ORDER BY %s %s, %s %s LIMIT ?", sortExpr, dir, q.idCol, dir)
+	args = append(args, p.Limit+1)
+	rows, err := db.QueryContext(ctx, sqlText, args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("list: %w", translate(err))
+	}
+	defer rows.Close()
+	out := make([]T, 0, p.Limit)
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, false, fmt.Errorf("scan: %w", err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("list: %w", translate(err))
+	}
+	if len(out) > p.Limit {
+		return out[:p.Limit], true, nil
+	}
+	return out, false, nil
+}

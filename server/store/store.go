@@ -1,0 +1,135 @@
+// Package store declares the persistence contracts of the server. Each
+// interface is narrow and states its guarantees; implementations live in
+// sub-packages (sqlite today) and must pass the same conformance tests.
+//
+// Errors: a missing row is catalog.ErrNotFound, a unique-constraint violation
+// is catalog.ErrConflict (both wrapped). Implementations translate driver
+// errors once, so callers never see driver types.
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// Store is a database: reads go to a pool of readers, writes run one at a
+// time inside InTx.
+type Store interface {
+	// Read returns repositories over the reader pool. Reads see every
+	// committed transaction.
+	Read() Repos
+	// InTx runs fn in one write transaction and commits it if fn returns nil.
+	// Anything fn wrote is rolled back when it returns an error or panics.
+	InTx(ctx context.Context, fn func(Repos) error) error
+	// Close releases the database.
+	Close() error
+}
+
+// Repos gives access to every repository over one connection or transaction.
+type Repos interface {
+	Users() Users
+	Libraries() Libraries
+	APIKeys() APIKeys
+	Sessions() Sessions
+	Events() Events
+	Settings() Settings
+}
+
+// Page asks for one page of a list: at most Limit rows that come after the
+// row with id AfterID in the list's order (composite key: sort value, id).
+type Page struct {
+	Limit   int
+	AfterID string
+}
+
+// Users stores accounts and their preferences.
+type Users interface {
+	Create(ctx context.Context, u *catalog.User) error
+	Get(ctx context.Context, id string) (*catalog.User, error)
+	// GetByEmail matches case-insensitively.
+	GetByEmail(ctx context.Context, email string) (*catalog.User, error)
+	Update(ctx context.Context, u *catalog.User) error
+	Preferences(ctx context.Context, userID string) (catalog.Preferences, error)
+	SetPreferences(ctx context.Context, userID string, p catalog.Preferences) error
+}
+
+// LibraryFilter narrows a user's library list.
+type LibraryFilter struct {
+	UserID         string
+	IncludeTrashed bool
+}
+
+// Libraries stores libraries and their members. Only live (not trashed)
+// libraries count as reachable unless a method says otherwise.
+type Libraries interface {
+	// Create inserts the library and its owner's membership.
+	Create(ctx context.Context, l *catalog.Library) error
+	Get(ctx context.Context, id string) (*catalog.Library, error)
+	Update(ctx context.Context, l *catalog.Library) error
+	// Membership returns the user's role in a library, trashed or not, or
+	// ErrNotFound when the user is not a member.
+	Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error)
+	// ListForUser pages the libraries a user is a member of, newest first.
+	ListForUser(ctx context.Context, f LibraryFilter, p Page) ([]catalog.Membership, bool, error)
+	// LiveIDsForUser returns the ids of every live library the user belongs to.
+	LiveIDsForUser(ctx context.Context, userID string) ([]string, error)
+	// FindOwnedByName finds a library the user owns by name key
+	// (catalog.NameKey), trashed or not.
+	FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error)
+	// CountLiveOwned counts the live libraries a user owns.
+	CountLiveOwned(ctx context.Context, ownerID string) (int, error)
+}
+
+// APIKeyFilter narrows and orders a user's API key list.
+type APIKeyFilter struct {
+	UserID    string
+	Name      string // case-insensitive substring
+	LibraryID string // keys whose scope reaches this library
+	OrderBy   string // created_at, last_used_at or name
+	Desc      bool
+}
+
+// APIKeys stores API key records.
+type APIKeys interface {
+	Create(ctx context.Context, k *catalog.APIKey) error
+	// Get returns the key of user userID with the given id.
+	Get(ctx context.Context, userID, id string) (*catalog.APIKey, error)
+	GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, error)
+	List(ctx context.Context, f APIKeyFilter, p Page) ([]catalog.APIKey, bool, error)
+	Update(ctx context.Context, k *catalog.APIKey) error
+	Delete(ctx context.Context, userID, id string) error
+	// Touch sets last_used_at to t unless it is already within minGap of t,
+	// so a busy key does not write on every request.
+	Touch(ctx context.Context, id string, t time.Time, minGap time.Duration) error
+}
+
+// Sessions stores first-party sessions and their refresh-token chains.
+type Sessions interface {
+	Create(ctx context.Context, s *catalog.Session) error
+	Get(ctx context.Context, id string) (*catalog.Session, error)
+	// Revoke marks the session and all its refresh tokens unusable.
+	Revoke(ctx context.Context, id string, t time.Time) error
+	AddRefreshToken(ctx context.Context, rt *catalog.RefreshToken) error
+	RefreshTokenByHash(ctx context.Context, hash []byte) (*catalog.RefreshToken, error)
+	// MarkRotated sets rotated_at on a token that has not been rotated yet;
+	// it returns ErrConflict if another request rotated it first.
+	MarkRotated(ctx context.Context, id string, t time.Time) error
+}
+
+// Events appends to and reads the change feed.
+type Events interface {
+	// Append writes e inside the caller's transaction, so the event commits
+	// with the change it describes.
+	Append(ctx context.Context, e *catalog.Event) error
+	// List pages a library's events oldest first, in commit order.
+	List(ctx context.Context, libraryID string, p Page) ([]catalog.Event, bool, error)
+}
+
+// Settings stores server-wide values such as the token signing key.
+type Settings interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+	// PutIfAbsent stores value unless key exists, and returns the stored value.
+	PutIfAbsent(ctx context.Context, key string, value []byte) ([]byte, error)
+}

@@ -1,0 +1,142 @@
+// Package users manages accounts and their preferences.
+package users
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// FirstLibraryName names the library every new account starts with.
+const FirstLibraryName = "My Library"
+
+// Service manages users.
+type Service struct {
+	store store.Store
+	libs  *libraries.Service
+	now   func() time.Time
+}
+
+// NewService returns a user service.
+func NewService(st store.Store, libs *libraries.Service, now func() time.Time) *Service {
+	return &Service{store: st, libs: libs, now: now}
+}
+
+// NewUser describes an account to create.
+type NewUser struct {
+	Email     string
+	Password  string
+	FirstName string
+	LastName  string
+	Superuser bool
+}
+
+// Create makes an active account with its first library, in one
+// transaction. A taken e-mail is a conflict.
+func (s *Service) Create(ctx context.Context, in NewUser) (*catalog.User, error) {
+	addr, err := mail.ParseAddress(strings.TrimSpace(in.Email))
+	if err != nil || addr.Address != strings.TrimSpace(in.Email) {
+		return nil, catalog.InvalidField("value_error", "not a valid e-mail address", in.Email, "body", "email")
+	}
+	if len(in.Password) < 8 {
+		return nil, catalog.InvalidField("string_too_short", "password must have at least 8 characters", nil, "body", "password")
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, now), Email: addr.Address, FirstName: in.FirstName,
+		LastName: in.LastName, PasswordHash: hash, IsActive: true, IsSuperuser: in.Superuser,
+		CreatedAt: now, UpdatedAt: now}
+	err = s.store.InTx(ctx, func(r store.Repos) error {
+		if err := r.Users().Create(ctx, u); err != nil {
+			if errors.Is(err, catalog.ErrConflict) {
+				return fmt.Errorf("an account with e-mail %s exists: %w", u.Email, catalog.ErrConflict)
+			}
+			return err
+		}
+		_, err := libraries.CreateOwned(ctx, r, u.ID, FirstLibraryName, now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// SetActive activates or deactivates an account; an inactive account cannot
+// authenticate with any credential from the next request on.
+func (s *Service) SetActive(ctx context.Context, id string, active bool) error {
+	return s.store.InTx(ctx, func(r store.Repos) error {
+		u, err := r.Users().Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		u.IsActive, u.UpdatedAt = active, s.now()
+		return r.Users().Update(ctx, u)
+	})
+}
+
+// Preferences reads the caller's preferences.
+func (s *Service) Preferences(ctx context.Context, p *catalog.Principal) (catalog.Preferences, error) {
+	return s.store.Read().Users().Preferences(ctx, p.User.ID)
+}
+
+// PreferencesChange is a partial update; a field that is nil stays, a field
+// pointing at "" clears the preference.
+type PreferencesChange struct {
+	ImmichLibraryID  *string
+	DefaultLibraryID *string
+}
+
+// UpdatePreferences applies a change. A library named in a preference must
+// be one the caller reaches.
+func (s *Service) UpdatePreferences(ctx context.Context, p *catalog.Principal, ch PreferencesChange) (catalog.Preferences, error) {
+	var out catalog.Preferences
+	for _, f := range []struct {
+		v   *string
+		loc string
+	}{{ch.ImmichLibraryID, "immich_library_id"}, {ch.DefaultLibraryID, "default_library_id"}} {
+		if f.v == nil || *f.v == "" {
+			continue
+		}
+		if _, err := s.libs.Get(ctx, p, *f.v); err != nil {
+			if errors.Is(err, catalog.ErrNotFound) || errors.Is(err, catalog.ErrForbidden) {
+				return out, catalog.InvalidField("value_error", "not a library you can reach", *f.v, "body", f.loc)
+			}
+			return out, err
+		}
+	}
+	err := s.store.InTx(ctx, func(r store.Repos) error {
+		cur, err := r.Users().Preferences(ctx, p.User.ID)
+		if err != nil {
+			return err
+		}
+		cur.ImmichLibraryID = apply(cur.ImmichLibraryID, ch.ImmichLibraryID)
+		cur.DefaultLibraryID = apply(cur.DefaultLibraryID, ch.DefaultLibraryID)
+		out = cur
+		return r.Users().SetPreferences(ctx, p.User.ID, cur)
+	})
+	return out, err
+}
+
+func apply(cur, change *string) *string {
+	switch {
+	case change == nil:
+		return cur
+	case *change == "":
+		return nil
+	default:
+		v := *change
+		return &v
+	}
+}
