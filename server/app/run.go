@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/photoctl/photoctl/server/auth"
@@ -38,6 +39,9 @@ type Server struct {
 	svc      *services
 	listener net.Listener
 	served   chan error
+
+	shutdownOnce sync.Once
+	shutdownErr  error
 }
 
 // services are the use cases built over one store.
@@ -108,13 +112,17 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 func (s *Server) Addr() string { return s.listener.Addr().String() }
 
 // Shutdown stops accepting connections, waits for in-flight requests to
-// finish (at most until ctx ends), then closes the store.
+// finish (at most until ctx ends), then closes the store. Calls after the
+// first return the first call's result.
 func (s *Server) Shutdown(ctx context.Context) error {
-	err := s.http.App().ShutdownWithContext(ctx)
-	if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
-		err = errors.Join(err, serr)
-	}
-	return errors.Join(err, s.store.Close())
+	s.shutdownOnce.Do(func() {
+		err := s.http.App().ShutdownWithContext(ctx)
+		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
+			err = errors.Join(err, serr)
+		}
+		s.shutdownErr = errors.Join(err, s.store.Close())
+	})
+	return s.shutdownErr
 }
 
 // Run starts the server described by cfg and blocks until ctx is cancelled,

@@ -1,7 +1,95 @@
 package httpapi
 
-import "github.com/gofiber/fiber/v2"
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"weak"
 
+	"github.com/gofiber/fiber/v2"
+	"github.com/swaggest/openapi-go/openapi31"
+)
+
+// The OpenAPI document is generated from the route table (routes.go), so it
+// describes exactly what the server registers. docs/openapi.json is a copy
+// that TestOpenAPIUpToDate keeps current.
+
+// openAPI serves the OpenAPI 3.1 document.
 func (s *Server) openAPI(c *fiber.Ctx) error {
-	return fiber.NewError(fiber.StatusNotImplemented, "OpenAPI document not generated yet")
+	doc, err := s.openAPIDocument()
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Send(doc)
+}
+
+// openAPIDocs caches each Server's document, built on its first request.
+// Keys are weak so that an entry goes away with its Server.
+var openAPIDocs sync.Map // weak.Pointer[Server] → func() ([]byte, error)
+
+// openAPIDocument returns the Server's document, generating it once.
+func (s *Server) openAPIDocument() ([]byte, error) {
+	key := weak.Make(s)
+	build, ok := openAPIDocs.Load(key)
+	if !ok {
+		// Without their handlers the routes hold no reference to s, which
+		// would keep it, and so its cache entry, alive for ever.
+		table := withoutHandlers(s.routes())
+		var loaded bool
+		build, loaded = openAPIDocs.LoadOrStore(key, sync.OnceValues(func() ([]byte, error) {
+			return openAPIJSON(table)
+		}))
+		if !loaded {
+			runtime.AddCleanup(s, func(k weak.Pointer[Server]) { openAPIDocs.Delete(k) }, key)
+		}
+	}
+	return build.(func() ([]byte, error))()
+}
+
+func withoutHandlers(routes []route) []route {
+	out := make([]route, len(routes))
+	for i, r := range routes {
+		r.handler = nil
+		out[i] = r
+	}
+	return out
+}
+
+// openAPIJSON generates the OpenAPI 3.1 document of routes: indented JSON
+// with a trailing newline, its keys in a fixed order (the document's fields
+// in the specification's order, map keys sorted).
+func openAPIJSON(routes []route) ([]byte, error) {
+	r := newSchemaReflector()
+	spec := r.SpecEns()
+	spec.Info.WithTitle("photoctl API").WithVersion("1.0.0").
+		WithDescription("The photoctl photo library API. Every path begins with /api; bodies are JSON.")
+	spec.WithServers(openapi31.Server{URL: "/"})
+	spec.SetHTTPBearerTokenSecurity(bearerAuth, "",
+		"API key `apikey_…`, OAuth access token or first-party session JWT, sent as `Authorization: Bearer …`.")
+	if err := addErrorComponents(r); err != nil {
+		return nil, fmt.Errorf("document error responses: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, rt := range routes {
+		if !seen[rt.doc.tag] {
+			seen[rt.doc.tag] = true
+			spec.Tags = append(spec.Tags, openapi31.Tag{Name: rt.doc.tag})
+		}
+		if err := addOperation(r, rt); err != nil {
+			return nil, fmt.Errorf("document %s %s: %w", rt.method, rt.path, err)
+		}
+	}
+	raw, err := spec.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("marshal OpenAPI document: %w", err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		return nil, fmt.Errorf("indent OpenAPI document: %w", err)
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }

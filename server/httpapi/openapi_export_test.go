@@ -1,0 +1,13 @@
+package httpapi
+
+import "strings"
+
+// RouteOperations lists every route of the table as "METHOD /openapi/path",
+// for the external tests of the served document.
+func RouteOperations() []string {
+	var out []string
+	for _, r := range (&Server{}).routes() {
+		out = append(out, strings.ToUpper(r.method)+" "+openAPIPath(r.path))
+	}
+	return out
+}
