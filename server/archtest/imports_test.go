@@ -1,0 +1,115 @@
+package archtest
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/photoctl/photoctl"
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+}
+
+// packages lists every package of the module with its direct imports
+// (non-test files), as `go list` reports them.
+func packages(t *testing.T) []pkg {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", module+"/...").Output()
+	require.NoError(t, err)
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	var pkgs []pkg
+	for dec.More() {
+		var p pkg
+		require.NoError(t, dec.Decode(&p))
+		pkgs = append(pkgs, p)
+	}
+	require.NotEmpty(t, pkgs)
+	return pkgs
+}
+
+func within(path, dir string) bool {
+	full := module + "/" + dir
+	return path == full || strings.HasPrefix(path, full+"/")
+}
+
+// TestThirdPartyLibrariesLiveInOnePlace: each library is imported only by
+// the package that owns it (docs/architecture.md, "Dependency direction").
+func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
+	owners := map[string][]string{
+		"github.com/gofiber/fiber/v2":         {"server/httpapi"},
+		"github.com/mattn/go-sqlite3":         {"server/store/sqlite"},
+		"github.com/go-resty/resty/v2":        {"client"},
+		"github.com/charmbracelet/bubbletea":  {"tui"},
+		"github.com/charmbracelet/lipgloss":   {"tui", "cmd/photoctl"},
+		"github.com/urfave/cli/v2":            {"cmd/photoctl"},
+		"github.com/barasher/go-exiftool":     {"ingest"},
+		"github.com/u2takey/ffmpeg-go":        {"ingest"},
+		"github.com/knadh/koanf/v2":           {"cmd/photoctl"},
+		"github.com/schollz/progressbar/v3":   {"cmd/photoctl", "client"},
+		"github.com/golang-jwt/jwt/v5":        {"server/auth"},
+		"github.com/stretchr/testify/require": {"server/servertest", "server/archtest"},
+	}
+	for _, p := range packages(t) {
+		for _, imp := range p.Imports {
+			for lib, allowed := range owners {
+				if imp != lib && !strings.HasPrefix(imp, lib+"/") {
+					continue
+				}
+				ok := false
+				for _, dir := range allowed {
+					ok = ok || within(p.ImportPath, dir)
+				}
+				require.True(t, ok, "%s imports %s; only %v may", p.ImportPath, lib, allowed)
+			}
+		}
+	}
+}
+
+// TestImportDirection: inner layers never import outer ones.
+func TestImportDirection(t *testing.T) {
+	forbidden := []struct {
+		from string
+		to   []string
+	}{
+		{"server/catalog", []string{"server", "client", "tui", "cmd", "ingest", "ml"}},
+		{"server/api", []string{"server", "client", "tui", "cmd", "ingest", "ml"}},
+		{"server/store", []string{"server/httpapi", "server/app", "server/auth", "server/libraries", "server/users", "server/events"}},
+		{"ingest", []string{"server", "client", "tui", "cmd"}},
+		{"ml", []string{"server", "client", "tui", "cmd"}},
+		{"client", []string{"server/app", "server/httpapi", "server/store", "server/catalog", "tui", "cmd"}},
+		{"tui", []string{"server/app", "server/httpapi", "server/store", "cmd"}},
+	}
+	for _, p := range packages(t) {
+		for _, rule := range forbidden {
+			if !within(p.ImportPath, rule.from) {
+				continue
+			}
+			for _, imp := range p.Imports {
+				for _, dir := range rule.to {
+					if within(imp, dir) && !within(imp, rule.from) {
+						t.Errorf("%s imports %s, against the direction %s ↛ %s", p.ImportPath, imp, rule.from, dir)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAPIUsesOnlyTheStandardLibrary keeps server/api importable by the
+// client without pulling in the server.
+func TestAPIUsesOnlyTheStandardLibrary(t *testing.T) {
+	for _, p := range packages(t) {
+		if !within(p.ImportPath, "server/api") {
+			continue
+		}
+		for _, imp := range p.Imports {
+			require.NotContains(t, strings.SplitN(imp, "/", 2)[0], ".", "%s imports non-standard %s", p.ImportPath, imp)
+		}
+	}
+}
