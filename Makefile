@@ -1,0 +1,59 @@
+# photoctl developer tasks. `make run` starts a local server; `make test` is
+# what CI runs (see .ci/run).
+
+# Go may be installed without being on PATH (CI images, sudo).
+export PATH := /usr/local/go/bin:$(PATH)
+
+GO      ?= go
+BIN     := bin/photoctl
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+# Tools the server and its tests run for real, and the Debian packages that
+# provide them (libc6-dev: gcc only recommends it, cgo needs its headers).
+DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3
+DEP_PKGS  := gcc libc6-dev libimage-exiftool-perl ffmpeg sqlite3
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build run test fmt lint clean
+
+## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
+deps:
+	@missing=""; for t in $(DEP_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+		echo "deps: missing$$missing; install them with your package manager" >&2; exit 1; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	$(SUDO) apt-get update && \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEP_PKGS)
+
+## build: build bin/photoctl (cgo for SQLite)
+build:
+	CGO_ENABLED=1 $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/photoctl
+
+## run: build and run a server on http://127.0.0.1:2283 with the default config
+run: deps build
+	@echo "photoctl: serving on http://127.0.0.1:2283"
+	@echo "photoctl: create the first user with:"
+	@echo "  $(BIN) admin create-user --email you@example.com --password ... --superuser"
+	@exec $(BIN) serve
+
+## test: vet and run every test with the race detector
+test: deps
+	$(GO) vet ./...
+	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+
+## fmt: format the Go sources
+fmt:
+	gofmt -w $$(find . -name '*.go' -not -path './.git/*')
+
+## lint: fail on unformatted files, then go vet
+lint:
+	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:" >&2; echo "$$unformatted" >&2; exit 1; fi
+	$(GO) vet ./...
+
+## clean: remove build output
+clean:
+	rm -rf bin

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// Exit codes. They are a contract with scripts: listed under EXIT STATUS in
+// the root help and chosen in exactly one place, exitCode.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+	exitPartial = 3
+	exitAuth    = 4
+)
+
+const exitStatusHelp = `
+EXIT STATUS:
+   0  success
+   1  failure
+   2  usage error: unknown command or flag, missing or bad argument, invalid configuration
+   3  partial failure: some items failed, the others succeeded
+   4  authentication or permission failure
+`
+
+// version is set at build time: go build -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+// errPartialFailure is wrapped by commands that did part of their work
+// (for example an upload where some files failed); it exits 3.
+var errPartialFailure = errors.New("partial failure")
+
+// usageError is a command line or configuration the user has to fix; it
+// exits 2. help names the command whose --help explains the usage.
+type usageError struct {
+	err  error
+	help string
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+
+func (e *usageError) Unwrap() error { return e.err }
+
+// usageErrorf returns a usageError that points at the help of c's command.
+func usageErrorf(c *cli.Context, format string, args ...any) error {
+	return &usageError{err: fmt.Errorf(format, args...), help: c.Command.HelpName}
+}
+
+// newApp builds the command tree. It has no side effects until run.
+func newApp(f *factory) *cli.App {
+	a := &cli.App{
+		Name:     "photoctl",
+		HelpName: "photoctl",
+		Usage:    "self-hosted photo and video library",
+		Description: `photoctl runs the photo library server and administers it.
+
+Configuration is read from built-in defaults, then the TOML file given by
+--config, then PHOTOCTL_* environment variables, then command-line flags;
+each layer overrides the one before. See 'photoctl config show'.
+
+Example:
+   photoctl admin create-user --email you@example.com --password-stdin
+   photoctl serve --listen 127.0.0.1:2283`,
+		Version: version,
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name:        "config",
+				Usage:       "read configuration from `FILE` (TOML); a missing default file is ignored",
+				EnvVars:     []string{"PHOTOCTL_CONFIG"},
+				DefaultText: "$XDG_CONFIG_HOME/photoctl/config.toml",
+			},
+		},
+		Commands: []*cli.Command{
+			newServeCommand(f),
+			newAdminCommand(f),
+			newConfigCommand(f),
+		},
+		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,
+		// execute prints errors and picks exit codes; urfave must not exit.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   onUsageError,
+		Action:         groupAction(cli.ShowAppHelp),
+	}
+	setUsageErrorHandler(a.Commands)
+	return a
+}
+
+// execute runs a with args, reports any error once on stderr, and returns
+// the process exit code.
+func execute(ctx context.Context, a *cli.App, args []string) int {
+	err := a.RunContext(ctx, args)
+	if err != nil {
+		fmt.Fprintf(a.ErrWriter, "photoctl: %v\n", err)
+		var usage *usageError
+		if errors.As(err, &usage) && usage.help != "" {
+			fmt.Fprintf(a.ErrWriter, "Run '%s --help' for usage.\n", usage.help)
+		}
+	}
+	return exitCode(err)
+}
+
+// exitCode maps an error to the process exit code. It is the only place
+// that does so.
+func exitCode(err error) int {
+	var (
+		usage   *usageError
+		cliErr  cli.ExitCoder
+		invalid *catalog.ValidationError
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &usage):
+		return exitUsage
+	case errors.As(err, &cliErr):
+		// urfave reports an unknown help topic ("photoctl help bogus") this way.
+		return exitUsage
+	case errors.As(err, &invalid):
+		// The server rejected an argument (an e-mail that is not one, say).
+		return exitUsage
+	case errors.Is(err, errPartialFailure):
+		return exitPartial
+	case errors.Is(err, catalog.ErrUnauthenticated), errors.Is(err, catalog.ErrForbidden):
+		return exitAuth
+	default:
+		return exitFailure
+	}
+}
+
+// onUsageError turns a flag parsing error into a usageError instead of
+// urfave's default, which prints the error and the help to stdout.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return &usageError{err: err, help: c.Command.HelpName}
+}
+
+// setUsageErrorHandler installs onUsageError on every command of the tree;
+// urfave copies the app's handler to the root command only.
+func setUsageErrorHandler(cmds []*cli.Command) {
+	for _, c := range cmds {
+		if c.OnUsageError == nil {
+			c.OnUsageError = onUsageError
+		}
+		setUsageErrorHandler(c.Subcommands)
+	}
+}
+
+// groupAction returns the action of a command that only groups
+// subcommands: it shows the help, or fails with a usage error on an unknown
+// subcommand (urfave would otherwise print "No help topic" to stdout).
+func groupAction(showHelp func(*cli.Context) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.Args().Present() {
+			return usageErrorf(c, "unknown command %q", c.Args().First())
+		}
+		return showHelp(c)
+	}
+}
+
+// noArgs rejects positional arguments on commands that take none.
+func noArgs(c *cli.Context) error {
+	if c.Args().Present() {
+		return usageErrorf(c, "unexpected argument %q", c.Args().First())
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/app"
+)
+
+// ServeOptions is what `photoctl serve` needs once its flags are parsed.
+type ServeOptions struct {
+	Config app.Config
+	// ErrOut receives the server's logs; serve writes nothing to stdout.
+	ErrOut io.Writer
+	Run    func(ctx context.Context, cfg app.Config, log *slog.Logger) error
+}
+
+// newServeCommand returns `photoctl serve`.
+func newServeCommand(f *factory) *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "Run the photo library server",
+		Description: `Runs the server in the foreground until SIGINT or SIGTERM, then lets
+in-flight requests finish for at most shutdown_timeout. Logs go to stderr.
+Flags override the config file and PHOTOCTL_* environment variables.
+
+Example:
+   photoctl serve --listen 0.0.0.0:2283 --data-dir /srv/photoctl --log-format json`,
+		Flags: serveFlags(),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			cfg, err := loadConfig(c)
+			if err != nil {
+				return err
+			}
+			return runServe(c.Context, &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: f.runServer})
+		},
+	}
+}
+
+// runServe runs the server until ctx ends or the process is told to stop.
+func runServe(ctx context.Context, opts *ServeOptions) error {
+	log := app.NewLogger(opts.Config.Log, opts.ErrOut)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := opts.Run(ctx, opts.Config, log); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// serveFlags are the config flags of `photoctl serve`. Their help shows the
+// built-in defaults; an unset flag overrides nothing.
+func serveFlags() []cli.Flag {
+	d := app.Defaults("")
+	return []cli.Flag{
+		&cli.StringFlag{
+			Name:        "listen",
+			Usage:       "listen on `HOST:PORT` (config: listen)",
+			DefaultText: d.Listen,
+		},
+		dataDirFlag(),
+		&cli.StringFlag{
+			Name:        "log-level",
+			Usage:       "log `LEVEL`: debug, info, warn or error (config: log.level)",
+			DefaultText: d.Log.Level,
+		},
+		&cli.StringFlag{
+			Name:        "log-format",
+			Usage:       "log `FORMAT`: text or json (config: log.format)",
+			DefaultText: d.Log.Format,
+		},
+		&cli.Int64Flag{
+			Name:        "max-upload-bytes",
+			Usage:       "reject uploads larger than `BYTES` (config: upload.max_bytes)",
+			DefaultText: fmt.Sprint(d.Upload.MaxBytes),
+		},
+	}
+}
+
+// dataDirFlag is --data-dir, shared by every command that opens the library.
+func dataDirFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name:        "data-dir",
+		Usage:       "keep the database and originals in `DIR` (config: data_dir)",
+		DefaultText: "$XDG_DATA_HOME/photoctl",
+	}
+}

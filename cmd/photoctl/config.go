@@ -1,0 +1,199 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/knadh/koanf/parsers/toml/v2"
+	"github.com/knadh/koanf/providers/confmap"
+	"github.com/knadh/koanf/providers/env/v2"
+	"github.com/knadh/koanf/providers/file"
+	"github.com/knadh/koanf/providers/structs"
+	"github.com/knadh/koanf/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/app"
+)
+
+// envPrefix starts every environment variable that sets a config key.
+const envPrefix = "PHOTOCTL_"
+
+// flagKeys maps each command-line flag that overrides a config key to that
+// key. A command offers whichever of these flags make sense for it;
+// loadConfig applies those the user actually set.
+var flagKeys = map[string]string{
+	"listen":           "listen",
+	"data-dir":         "data_dir",
+	"log-level":        "log.level",
+	"log-format":       "log.format",
+	"max-upload-bytes": "upload.max_bytes",
+}
+
+// loadConfig builds the effective configuration, each layer overriding the
+// one before: built-in defaults, the TOML config file, PHOTOCTL_*
+// environment variables, and the flags set on the command line. Problems the
+// user has to fix (bad file, unknown key, bad value) are usage errors.
+func loadConfig(c *cli.Context) (app.Config, error) {
+	k := koanf.New(".")
+	if err := k.Load(structs.Provider(app.Defaults(defaultDataDir()), "koanf"), nil); err != nil {
+		return app.Config{}, fmt.Errorf("load defaults: %w", err)
+	}
+	known := make(map[string]bool)
+	for _, key := range k.Keys() {
+		known[key] = true
+	}
+
+	path, explicit := configPath(c)
+	if err := loadConfigFile(k, path, explicit, known); err != nil {
+		return app.Config{}, err
+	}
+	envOpt := env.Opt{Prefix: envPrefix, TransformFunc: envTransform(envKeys(known))}
+	if err := k.Load(env.Provider(".", envOpt), nil); err != nil {
+		return app.Config{}, fmt.Errorf("load environment: %w", err)
+	}
+	if err := k.Load(confmap.Provider(setFlagValues(c), "."), nil); err != nil {
+		return app.Config{}, fmt.Errorf("load flags: %w", err)
+	}
+
+	// koanf's default decoder turns "720h" into a time.Duration
+	// (StringToTimeDurationHookFunc) and "true"/"42" into bool/int
+	// (WeaklyTypedInput), which is what environment variables need.
+	var cfg app.Config
+	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
+		return app.Config{}, invalidConfig(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return app.Config{}, invalidConfig(err)
+	}
+	return cfg, nil
+}
+
+// invalidConfig reports every problem of err on one line, as a usage error.
+// Both the decoder and Validate join several errors with newlines.
+func invalidConfig(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")
+	var parts []string
+	for _, line := range strings.Split(msg, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	return &usageError{err: fmt.Errorf("invalid configuration: %s", strings.Join(parts, "; "))}
+}
+
+// loadConfigFile merges the TOML file at path into k. A missing file is
+// fine unless the user named it; keys that are not config keys are errors,
+// so that a typo does not silently fall back to a default.
+func loadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string]bool) error {
+	if path == "" {
+		return nil
+	}
+	fk := koanf.New(".")
+	err := fk.Load(file.Provider(path), toml.Parser())
+	var pathErr *fs.PathError
+	switch {
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		return nil
+	case errors.Is(err, fs.ErrNotExist):
+		return &usageError{err: fmt.Errorf("config file %s does not exist", path)}
+	case errors.As(err, &pathErr):
+		return fmt.Errorf("read config file: %w", err)
+	default:
+		return &usageError{err: fmt.Errorf("parse config file %s: %w", path, err)}
+	}
+
+	var unknown []string
+	for _, key := range fk.Keys() {
+		if m, ok := fk.Get(key).(map[string]any); ok && len(m) == 0 {
+			continue // an empty [table] sets nothing
+		}
+		if !known[key] {
+			unknown = append(unknown, key)
+		}
+	}
+	if len(unknown) > 0 {
+		return &usageError{err: fmt.Errorf("config file %s: unknown keys: %s", path, strings.Join(unknown, ", "))}
+	}
+	return k.Merge(fk)
+}
+
+// envName is the environment variable that sets key: data_dir is
+// PHOTOCTL_DATA_DIR, rate_limit.enabled is PHOTOCTL_RATE_LIMIT_ENABLED.
+func envName(key string) string {
+	return envPrefix + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+}
+
+// envKeys maps environment variable names to config keys. Keys contain
+// underscores themselves, so the name cannot be split back on "_"; it is
+// looked up among the known keys instead.
+func envKeys(known map[string]bool) map[string]string {
+	out := make(map[string]string, len(known))
+	for key := range known {
+		out[envName(key)] = key
+	}
+	return out
+}
+
+// envTransform returns koanf's env transform: a known variable becomes its
+// key, any other PHOTOCTL_* variable (PHOTOCTL_CONFIG, say) is skipped.
+func envTransform(keys map[string]string) func(string, string) (string, any) {
+	return func(name, value string) (string, any) {
+		key, ok := keys[name]
+		if !ok {
+			return "", nil
+		}
+		return key, value
+	}
+}
+
+// setFlagValues returns the config keys of the flags set on the command
+// line, with their values, so that defaults of unset flags override nothing.
+func setFlagValues(c *cli.Context) map[string]any {
+	out := make(map[string]any)
+	for name, key := range flagKeys {
+		if c.IsSet(name) {
+			out[key] = c.Value(name)
+		}
+	}
+	return out
+}
+
+// configPath returns the config file to read and whether the user named it
+// (with --config or PHOTOCTL_CONFIG).
+func configPath(c *cli.Context) (path string, explicit bool) {
+	if c.IsSet("config") && c.String("config") != "" {
+		return c.String("config"), true
+	}
+	dir := xdgDir("XDG_CONFIG_HOME", ".config")
+	if dir == "" {
+		return "", false
+	}
+	return filepath.Join(dir, "photoctl", "config.toml"), false
+}
+
+// defaultDataDir is $XDG_DATA_HOME/photoctl, or ~/.local/share/photoctl.
+func defaultDataDir() string {
+	dir := xdgDir("XDG_DATA_HOME", filepath.Join(".local", "share"))
+	if dir == "" {
+		return "" // Validate asks for data_dir
+	}
+	return filepath.Join(dir, "photoctl")
+}
+
+// xdgDir returns the XDG base directory in env, or homeRel under the home
+// directory when env is unset or, against the spec, relative.
+func xdgDir(env, homeRel string) string {
+	if dir := os.Getenv(env); filepath.IsAbs(dir) {
+		return dir
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, homeRel)
+}

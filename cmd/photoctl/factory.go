@@ -1,0 +1,28 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// factory holds what commands reach for beyond their flags and streams. The
+// streams live on the cli.App (Reader, Writer, ErrWriter) so help output and
+// command output go to the same place; tests swap both.
+type factory struct {
+	// runServer runs the server until ctx ends; app.Run in production.
+	runServer func(ctx context.Context, cfg app.Config, log *slog.Logger) error
+	// createUser creates a user directly in the store; app.CreateUser in
+	// production.
+	createUser func(ctx context.Context, cfg app.Config, u app.NewUser) (*catalog.User, error)
+}
+
+// newFactory returns the production dependencies.
+func newFactory() *factory {
+	return &factory{
+		runServer:  app.Run,
+		createUser: app.CreateUser,
+	}
+}
