@@ -57,7 +57,7 @@ func TestUnauthenticated(t *testing.T) {
 		{"bearer without token", "Bearer "},
 		{"garbage token", "Bearer not-a-jwt"},
 		{"unknown api key", "Bearer apikey_doesnotexist"},
-		{"session token with a flipped signature", "Bearer " + session[:len(session)-2] + flip(session[len(session)-2:])},
+		{"session token with a flipped signature", "Bearer " + flipSignature(session)},
 		{"alg none token", "Bearer " + algNone(session)},
 	}
 	for _, tc := range cases {
@@ -116,11 +116,16 @@ func TestUnauthenticated(t *testing.T) {
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", key, nil).Status)
 }
 
-func flip(s string) string {
-	if strings.HasSuffix(s, "A") {
-		return s[:len(s)-1] + "B"
+// flipSignature changes one character in the middle of the signature.
+// (The last base64url character of an HMAC-SHA256 signature carries two
+// padding bits, so changing it may leave the decoded bytes unchanged.)
+func flipSignature(token string) string {
+	i := strings.LastIndex(token, ".") + 10
+	c := byte('A')
+	if token[i] == 'A' {
+		c = 'B'
 	}
-	return s[:len(s)-1] + "A"
+	return token[:i] + string(c) + token[i+1:]
 }
 
 // algNone re-signs a token's claims with "alg":"none".

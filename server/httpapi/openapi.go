@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"runtime"
-	"sync"
-	"weak"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/swaggest/openapi-go/openapi31"
@@ -16,46 +13,10 @@ import (
 // describes exactly what the server registers. docs/openapi.json is a copy
 // that TestOpenAPIUpToDate keeps current.
 
-// openAPI serves the OpenAPI 3.1 document.
+// openAPI serves the OpenAPI 3.1 document generated in New.
 func (s *Server) openAPI(c *fiber.Ctx) error {
-	doc, err := s.openAPIDocument()
-	if err != nil {
-		return err
-	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Send(doc)
-}
-
-// openAPIDocs caches each Server's document, built on its first request.
-// Keys are weak so that an entry goes away with its Server.
-var openAPIDocs sync.Map // weak.Pointer[Server] → func() ([]byte, error)
-
-// openAPIDocument returns the Server's document, generating it once.
-func (s *Server) openAPIDocument() ([]byte, error) {
-	key := weak.Make(s)
-	build, ok := openAPIDocs.Load(key)
-	if !ok {
-		// Without their handlers the routes hold no reference to s, which
-		// would keep it, and so its cache entry, alive for ever.
-		table := withoutHandlers(s.routes())
-		var loaded bool
-		build, loaded = openAPIDocs.LoadOrStore(key, sync.OnceValues(func() ([]byte, error) {
-			return openAPIJSON(table)
-		}))
-		if !loaded {
-			runtime.AddCleanup(s, func(k weak.Pointer[Server]) { openAPIDocs.Delete(k) }, key)
-		}
-	}
-	return build.(func() ([]byte, error))()
-}
-
-func withoutHandlers(routes []route) []route {
-	out := make([]route, len(routes))
-	for i, r := range routes {
-		r.handler = nil
-		out[i] = r
-	}
-	return out
+	return c.Send(s.openAPIDoc)
 }
 
 // openAPIJSON generates the OpenAPI 3.1 document of routes: indented JSON

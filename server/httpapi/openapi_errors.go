@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/swaggest/openapi-go/openapi31"
@@ -35,9 +36,13 @@ var (
 		api.UnprocessableEntityResponse{}, "The request failed validation."}
 	errTooManyRequests = errorComponent{"TooManyRequests", http.StatusTooManyRequests, api.ErrorResponse{},
 		"Rate limit exceeded; retry after the number of seconds in Retry-After."}
+	errConflict = errorComponent{"Conflict", http.StatusConflict, api.ErrorResponse{},
+		"The supplied fields conflict with an existing resource, or the name is taken."}
+	errTooLarge = errorComponent{"PayloadTooLarge", http.StatusRequestEntityTooLarge, api.ErrorResponse{},
+		"The request body is larger than the server accepts."}
 
 	errorComponents = []errorComponent{errUnauthorized, errForbidden, errSharingForbidden, errNotFound,
-		errSharingNotFound, errUnprocessable, errTooManyRequests}
+		errSharingNotFound, errConflict, errTooLarge, errUnprocessable, errTooManyRequests}
 )
 
 // routeErrors lists the failures a route can answer with: 401, 403 and 429
@@ -50,11 +55,20 @@ func routeErrors(rt route) []errorComponent {
 		forbidden, notFound = errSharingForbidden, errSharingNotFound
 	}
 	var out []errorComponent
+	if !rt.access.public || slices.Contains(rt.doc.errs, http.StatusUnauthorized) {
+		out = append(out, errUnauthorized)
+	}
 	if !rt.access.public {
-		out = append(out, errUnauthorized, forbidden)
+		out = append(out, forbidden)
 	}
 	if strings.Contains(rt.path, "/:") {
 		out = append(out, notFound)
+	}
+	if slices.Contains(rt.doc.errs, http.StatusConflict) {
+		out = append(out, errConflict)
+	}
+	if rt.doc.body != nil {
+		out = append(out, errTooLarge)
 	}
 	if rt.doc.body != nil || len(rt.doc.query) > 0 || rt.doc.paged {
 		out = append(out, errUnprocessable)

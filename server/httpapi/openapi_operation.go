@@ -31,7 +31,11 @@ func addOperation(r *openapi31.Reflector, rt route) error {
 		}
 		oc.AddSecurity(bearerAuth, scopes...)
 	}
-	oc.(openapi31.OperationExposer).Operation().Parameters = parameters(rt)
+	op, ok := oc.(openapi31.OperationExposer)
+	if !ok {
+		return fmt.Errorf("operation context %T exposes no operation", oc)
+	}
+	op.Operation().Parameters = parameters(rt)
 
 	if rt.doc.body != nil {
 		oc.AddReqStructure(rt.doc.body, openapi.WithContentType(mimeJSON),
@@ -58,6 +62,9 @@ func addSuccess(oc openapi.OperationContext, d routeDoc) {
 		body = d.resp
 	}
 	oc.AddRespStructure(body, openapi.WithHTTPStatus(d.status))
+	for _, status := range d.also {
+		oc.AddRespStructure(body, openapi.WithHTTPStatus(status))
+	}
 }
 
 // parameters lists a route's path parameters, then its paging and other

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -183,7 +185,8 @@ func isGeneric(t reflect.Type, name string) bool {
 // reflectComponents reflects v with the reflector's hooks, adding the named
 // types it meets to components/schemas and referring to them.
 func reflectComponents(r *openapi31.Reflector, v any) (jsonschema.Schema, error) {
-	return r.Reflect(v,
+	var errs []error
+	s, err := r.Reflect(v,
 		jsonschema.DefinitionsPrefix(componentsPrefix),
 		jsonschema.RootRef,
 		jsonschema.CollectDefinitions(func(name string, s jsonschema.Schema) {
@@ -191,8 +194,11 @@ func reflectComponents(r *openapi31.Reflector, v any) (jsonschema.Schema, error)
 				return
 			}
 			m, err := s.ToSchemaOrBool().ToSimpleMap()
-			if err == nil {
-				r.SpecEns().ComponentsEns().WithSchemasItem(name, m)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("schema %s: %w", name, err))
+				return
 			}
+			r.SpecEns().ComponentsEns().WithSchemasItem(name, m)
 		}))
+	return s, errors.Join(append(errs, err)...)
 }

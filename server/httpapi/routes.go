@@ -23,9 +23,11 @@ type routeDoc struct {
 	tag     string
 	query   []string // query parameter names beyond paging
 	paged   bool
-	body    any // request body type, nil for none
-	status  int // success status
-	resp    any // success body type
+	body    any   // request body type, nil for none
+	status  int   // success status
+	resp    any   // success body type
+	also    []int // other success statuses with the same body (200 for a named-create match)
+	errs    []int // route-specific failures beyond the common ones (401 on sign-in, 409)
 }
 
 // routes is the route table: every operation and what it requires.
@@ -34,14 +36,14 @@ func (s *Server) routes() []route {
 		{"GET", "/api/health/ping", access{public: true}, s.ping,
 			routeDoc{summary: "Liveness check for uptime monitoring", tag: "health", status: 200, resp: api.Health{}}},
 		{"GET", "/api/openapi.json", access{public: true}, s.openAPI,
-			routeDoc{summary: "This OpenAPI document", tag: "health", status: 200}},
+			routeDoc{summary: "This OpenAPI document", tag: "health", status: 200, resp: map[string]any{}}},
 
 		{"POST", "/api/auth/login", access{public: true, perAddress: true}, s.login,
 			routeDoc{summary: "Sign in with e-mail and password (first-party session)", tag: "auth",
-				body: api.LoginRequest{}, status: 200, resp: api.TokenResponse{}}},
+				body: api.LoginRequest{}, status: 200, resp: api.TokenResponse{}, errs: []int{401}}},
 		{"POST", "/api/auth/refresh", access{public: true, perAddress: true}, s.refresh,
 			routeDoc{summary: "Rotate a refresh token for new tokens", tag: "auth",
-				body: api.RefreshRequest{}, status: 200, resp: api.TokenResponse{}}},
+				body: api.RefreshRequest{}, status: 200, resp: api.TokenResponse{}, errs: []int{401}}},
 		{"POST", "/api/auth/logout", access{kinds: sessionOnly}, s.logout,
 			routeDoc{summary: "End the current session", tag: "auth", status: 204}},
 
@@ -58,13 +60,13 @@ func (s *Server) routes() []route {
 				status: 200, resp: api.Page[api.Library]{}}},
 		{"POST", "/api/libraries", access{kinds: sessionOnly}, s.createLibrary,
 			routeDoc{summary: "Create a library (named create)", tag: "libraries",
-				body: api.LibraryCreateRequest{}, status: 201, resp: api.Library{}}},
+				body: api.LibraryCreateRequest{}, status: 201, resp: api.Library{}, also: []int{200}, errs: []int{409}}},
 		{"GET", "/api/libraries/:id", access{action: catalog.ActionLibraryRead}, s.getLibrary,
 			routeDoc{summary: "One library", tag: "libraries", status: 200, resp: api.Library{}}},
 
 		{"PATCH", "/api/libraries/:id", access{kinds: sessionOnly}, s.patchLibrary,
 			routeDoc{summary: "Rename a library (owner only)", tag: "libraries",
-				body: api.LibraryUpdateRequest{}, status: 200, resp: api.Library{}}},
+				body: api.LibraryUpdateRequest{}, status: 200, resp: api.Library{}, errs: []int{409}}},
 
 		{"GET", "/api/events", access{action: catalog.ActionEventRead}, s.listEvents,
 			routeDoc{summary: "The change feed of a library, oldest first", tag: "events", paged: true,

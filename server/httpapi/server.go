@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -42,6 +43,7 @@ type Server struct {
 	costs        map[costClass]float64
 	log          *slog.Logger
 	now          func() time.Time
+	openAPIDoc   []byte
 }
 
 // New builds the fiber app with every route registered.
@@ -64,9 +66,17 @@ func New(d Deps) *Server {
 	})
 	s.app.Use(s.withRequestID)
 	s.app.Use(recover.New())
-	for _, r := range s.routes() {
+	table := s.routes()
+	for _, r := range table {
 		s.app.Add(r.method, r.path, s.authorize(r.access), r.handler)
 	}
+	doc, err := openAPIJSON(table)
+	if err != nil {
+		// The document depends only on the route table and the wire types,
+		// so this is a programming error that every test run would catch.
+		panic(fmt.Sprintf("generate OpenAPI document: %v", err))
+	}
+	s.openAPIDoc = doc
 	s.app.Use(notFound)
 	return s
 }
