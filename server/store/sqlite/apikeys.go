@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -96,8 +97,8 @@ func (s apiKeys) List(ctx context.Context, f store.APIKeyFilter, p store.Page) (
 		sort: sort, idCol: "k.id", desc: f.Desc,
 	}
 	if f.Name != "" {
-		q.where = append(q.where, "instr(lower(k.name), lower(?)) > 0")
-		q.args = append(q.args, f.Name)
+		q.where = append(q.where, "instr(casefold(k.name), ?) > 0")
+		q.args = append(q.args, strings.ToLower(f.Name))
 	}
 	if f.LibraryID != "" {
 		q.where = append(q.where, "(k.library_ids IS NULL OR EXISTS (SELECT 1 FROM json_each(k.library_ids) WHERE value = ?))")
@@ -129,6 +130,6 @@ func (s apiKeys) Delete(ctx context.Context, userID, id string) error {
 
 func (s apiKeys) Touch(ctx context.Context, id string, t time.Time, minGap time.Duration) error {
 	_, err := s.q.ExecContext(ctx, `UPDATE api_keys SET last_used_at = ? WHERE id = ?
-		AND (last_used_at IS NULL OR last_used_at < ?)`, micros(t), id, micros(t.Add(-minGap)))
+		AND (last_used_at IS NULL OR last_used_at <= ?)`, micros(t), id, micros(t.Add(-minGap)))
 	return translate(err)
 }

@@ -14,11 +14,29 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
 
-	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+	"github.com/mattn/go-sqlite3"
 
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
+
+// driverName is go-sqlite3 with photoctl's SQL functions registered on
+// every connection.
+const driverName = "photoctl_sqlite3"
+
+var registerDriver = sync.OnceFunc(func() {
+	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		// geo_distance(lon1, lat1, lon2, lat2): great-circle metres.
+		if err := c.RegisterFunc("geo_distance", catalog.DistanceMeters, true); err != nil {
+			return err
+		}
+		// casefold(s): Unicode lower case (SQLite's lower() folds ASCII only).
+		return c.RegisterFunc("casefold", strings.ToLower, true)
+	}})
+})
 
 // DB is a SQLite store.
 type DB struct {
@@ -34,7 +52,8 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create database folder: %w", err)
 	}
-	writer, err := sql.Open("sqlite3", dsn(path, false))
+	registerDriver()
+	writer, err := sql.Open(driverName, dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -44,7 +63,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		writer.Close()
 		return nil, err
 	}
-	reader, err := sql.Open("sqlite3", dsn(path, true))
+	reader, err := sql.Open(driverName, dsn(path, true))
 	if err != nil {
 		writer.Close()
 		return nil, fmt.Errorf("open database readers: %w", err)
@@ -71,8 +90,11 @@ func dsn(path string, readOnly bool) string {
 	} else {
 		q.Set("_txlock", "immediate")
 	}
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath.Replace(path) + "?" + q.Encode()
 }
+
+// uriPath escapes the characters that end or alter the path of a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // Read returns repositories over the reader pool.
 func (db *DB) Read() store.Repos { return repos{q: db.reader} }
@@ -83,13 +105,15 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) 
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", translate(err))
 	}
+	committed := false
 	defer func() {
-		if p := recover(); p != nil {
+		// Roll back on an error, a panic, or runtime.Goexit (t.FailNow in a
+		// test): anything but a commit must release the single writer.
+		if !committed {
 			_ = tx.Rollback()
-			panic(p)
 		}
-		if err != nil {
-			_ = tx.Rollback()
+		if p := recover(); p != nil {
+			panic(p)
 		}
 	}()
 	if err = fn(repos{q: tx}); err != nil {
@@ -98,6 +122,7 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) 
 	if err = tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", translate(err))
 	}
+	committed = true
 	return nil
 }
 
@@ -119,9 +144,12 @@ type querier interface {
 
 type repos struct{ q querier }
 
-func (r repos) Users() store.Users         { return users{r.q} }
-func (r repos) Libraries() store.Libraries { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys     { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions   { return sessions{r.q} }
-func (r repos) Events() store.Events       { return events{r.q} }
-func (r repos) Settings() store.Settings   { return settings{r.q} }
+func (r repos) Users() store.Users             { return users{r.q} }
+func (r repos) Libraries() store.Libraries     { return libraries{r.q} }
+func (r repos) APIKeys() store.APIKeys         { return apiKeys{r.q} }
+func (r repos) Sessions() store.Sessions       { return sessions{r.q} }
+func (r repos) Events() store.Events           { return events{r.q} }
+func (r repos) Settings() store.Settings       { return settings{r.q} }
+func (r repos) Assets() store.Assets           { return assets{r.q} }
+func (r repos) Storage() store.Storage         { return storage{r.q} }
+func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }

@@ -69,7 +69,7 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 		from:  `library_members m JOIN libraries l ON l.id = m.library_id`,
 		where: []string{"m.user_id = ?"},
 		args:  []any{f.UserID},
-		idCol: "l.id",
+		idCol: "m.library_id",
 		desc:  true,
 	}
 	if !f.IncludeTrashed {
@@ -88,7 +88,7 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 func (s libraries) LiveIDsForUser(ctx context.Context, userID string) ([]string, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT l.id FROM library_members m
 		JOIN libraries l ON l.id = m.library_id
-		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY l.id`, userID)
+		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY m.library_id`, userID)
 	if err != nil {
 		return nil, translate(err)
 	}

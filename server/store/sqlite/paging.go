@@ -50,14 +50,23 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 		if err != nil {
 			return nil, false, fmt.Errorf("resolve cursor: %w", translate(err))
 		}
-		where = append(where, fmt.Sprintf("(%s, %s) %s (?, ?)", sortExpr, q.idCol, op))
-		args = append(args, cursor, p.AfterID)
+		if q.sort == "" {
+			where, args = append(where, q.idCol+" "+op+" ?"), append(args, p.AfterID)
+		} else {
+			where = append(where, fmt.Sprintf("(%s, %s) %s (?, ?)", sortExpr, q.idCol, op))
+			args = append(args, cursor, p.AfterID)
+		}
 	}
 	sqlText := "SELECT " + q.cols + " FROM " + q.from
 	if len(where) > 0 {
 		sqlText += " WHERE " + strings.Join(where, " AND ")
 	}
-	sqlText += fmt.Sprintf(" ORDER BY %s %s, %s %s LIMIT ?", sortExpr, dir, q.idCol, dir)
+	if q.sort == "" {
+		// A repeated ORDER BY term would keep SQLite from using the index.
+		sqlText += fmt.Sprintf(" ORDER BY %s %s LIMIT ?", q.idCol, dir)
+	} else {
+		sqlText += fmt.Sprintf(" ORDER BY %s %s, %s %s LIMIT ?", sortExpr, dir, q.idCol, dir)
+	}
 	args = append(args, p.Limit+1)
 	rows, err := db.QueryContext(ctx, sqlText, args...)
 	if err != nil {

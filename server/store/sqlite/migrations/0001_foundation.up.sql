@@ -74,6 +74,9 @@ CREATE TABLE refresh_tokens (
     expires_at INTEGER NOT NULL,
     rotated_at INTEGER
 ) STRICT;
+CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id);
+CREATE INDEX refresh_tokens_user ON refresh_tokens(user_id);
+CREATE INDEX sessions_user ON sessions(user_id);
 
 -- The change feed. seq is the commit order (one writer), id the public id.
 CREATE TABLE events (

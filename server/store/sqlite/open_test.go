@@ -1,0 +1,27 @@
+package sqlite_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/store/sqlite"
+)
+
+// TestOpenUsesThePathAsGiven: a data folder may hold characters that mean
+// something in a SQLite URI ('#', '?', '%'); the database must still be the
+// file at the given path, not one at a truncated or decoded path.
+func TestOpenUsesThePathAsGiven(t *testing.T) {
+	for _, folder := range []string{"photos #2", "why?", "100%41 done", "plain folder"} {
+		t.Run(folder, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), folder, "photoctl.db")
+			db, err := sqlite.Open(t.Context(), path)
+			require.NoError(t, err)
+			require.NoError(t, db.Close())
+			_, err = os.Stat(path)
+			require.NoError(t, err, "the database file is not at the given path")
+		})
+	}
+}

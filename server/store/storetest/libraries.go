@@ -1,0 +1,152 @@
+package storetest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+var libraryCases = []testCase{
+	{"a created library reads back and its owner is a member with role owner", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		l := newLibrary(u.ID, "Family", 1)
+		l.UpdatedAt = at(2)
+		write(t, s, func(r store.Repos) error { return r.Libraries().Create(ctx(t), l) })
+
+		got, err := s.Read().Libraries().Get(ctx(t), l.ID)
+		require.NoError(t, err)
+		require.Equal(t, l, got)
+		m, err := s.Read().Libraries().Membership(ctx(t), l.ID, u.ID)
+		require.NoError(t, err)
+		require.Equal(t, &catalog.Membership{Library: *l, Role: catalog.RoleOwner}, m)
+	}},
+	{"an unknown library is not found", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		makeLibrary(t, s, u.ID, "Family", 0)
+		_, err := s.Read().Libraries().Get(ctx(t), catalog.NewID(catalog.PrefixLibrary, base))
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"the same name in another case conflicts for one owner and writes nothing", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		makeLibrary(t, s, u.ID, "Family", 0)
+		dup := newLibrary(u.ID, " FAMILY ", 1)
+		err := writeErr(t, s, func(r store.Repos) error { return r.Libraries().Create(ctx(t), dup) })
+		requireKind(t, err, catalog.ErrConflict)
+		_, err = s.Read().Libraries().Get(ctx(t), dup.ID)
+		requireKind(t, err, catalog.ErrNotFound)
+		_, err = s.Read().Libraries().Membership(ctx(t), dup.ID, u.ID)
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"a trashed library still holds its name", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		trash(t, s, makeLibrary(t, s, u.ID, "Family", 0), 1)
+		err := writeErr(t, s, func(r store.Repos) error {
+			return r.Libraries().Create(ctx(t), newLibrary(u.ID, "family", 2))
+		})
+		requireKind(t, err, catalog.ErrConflict)
+	}},
+	{"the same name is allowed for different owners", func(t *testing.T, s store.Store) {
+		alice := makeUser(t, s, "alice@example.com")
+		bob := makeUser(t, s, "bob@example.com")
+		a := makeLibrary(t, s, alice.ID, "Family", 0)
+		b := makeLibrary(t, s, bob.ID, "family", 1)
+		require.NotEqual(t, a.ID, b.ID)
+	}},
+	{"update renames and trashes, and a trashed library is still found by id", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		l := makeLibrary(t, s, u.ID, "Family", 0)
+		l.Name = "Relatives"
+		trash(t, s, l, 3)
+		got, err := s.Read().Libraries().Get(ctx(t), l.ID)
+		require.NoError(t, err)
+		require.Equal(t, l, got)
+		require.Equal(t, at(3), *got.TrashedAt)
+	}},
+	{"renaming onto another owned name conflicts", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		makeLibrary(t, s, u.ID, "Family", 0)
+		l := makeLibrary(t, s, u.ID, "Work", 1)
+		l.Name = "FAMILY"
+		err := writeErr(t, s, func(r store.Repos) error { return r.Libraries().Update(ctx(t), l) })
+		requireKind(t, err, catalog.ErrConflict)
+	}},
+	{"update of an unknown library is not found", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		err := writeErr(t, s, func(r store.Repos) error {
+			return r.Libraries().Update(ctx(t), newLibrary(u.ID, "Family", 0))
+		})
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"membership of a non-member is not found", func(t *testing.T, s store.Store) {
+		alice := makeUser(t, s, "alice@example.com")
+		bob := makeUser(t, s, "bob@example.com")
+		l := makeLibrary(t, s, alice.ID, "Family", 0)
+		_, err := s.Read().Libraries().Membership(ctx(t), l.ID, bob.ID)
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"membership of an unknown library is not found", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		_, err := s.Read().Libraries().Membership(ctx(t), catalog.NewID(catalog.PrefixLibrary, base), u.ID)
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"membership survives trashing", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		l := makeLibrary(t, s, u.ID, "Family", 0)
+		trash(t, s, l, 1)
+		m, err := s.Read().Libraries().Membership(ctx(t), l.ID, u.ID)
+		require.NoError(t, err)
+		require.Equal(t, catalog.RoleOwner, m.Role)
+		require.Equal(t, l, &m.Library)
+	}},
+	{"find owned by name matches the name key, trashed or not", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		live := makeLibrary(t, s, u.ID, "Family Photos", 0)
+		gone := makeLibrary(t, s, u.ID, "Old", 1)
+		trash(t, s, gone, 2)
+		for _, want := range []*catalog.Library{live, gone} {
+			got, err := s.Read().Libraries().FindOwnedByName(ctx(t), u.ID, catalog.NameKey(" "+want.Name+" "))
+			require.NoError(t, err, want.Name)
+			require.Equal(t, want, got)
+		}
+		_, err := s.Read().Libraries().FindOwnedByName(ctx(t), u.ID, "family")
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"find owned by name ignores other owners' libraries", func(t *testing.T, s store.Store) {
+		alice := makeUser(t, s, "alice@example.com")
+		bob := makeUser(t, s, "bob@example.com")
+		makeLibrary(t, s, alice.ID, "Family", 0)
+		_, err := s.Read().Libraries().FindOwnedByName(ctx(t), bob.ID, "family")
+		requireKind(t, err, catalog.ErrNotFound)
+	}},
+	{"the live owned count leaves out trashed libraries and other owners", func(t *testing.T, s store.Store) {
+		alice := makeUser(t, s, "alice@example.com")
+		bob := makeUser(t, s, "bob@example.com")
+		libs := makeLibraries(t, s, alice.ID, 3)
+		makeLibrary(t, s, bob.ID, "Bob's", 9)
+		trash(t, s, libs[1], 10)
+		n, err := s.Read().Libraries().CountLiveOwned(ctx(t), alice.ID)
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		n, err = s.Read().Libraries().CountLiveOwned(ctx(t), catalog.NewID(catalog.PrefixUser, base))
+		require.NoError(t, err)
+		require.Zero(t, n)
+	}},
+	{"live ids leave out trashed libraries and other users' libraries", func(t *testing.T, s store.Store) {
+		alice := makeUser(t, s, "alice@example.com")
+		bob := makeUser(t, s, "bob@example.com")
+		libs := makeLibraries(t, s, alice.ID, 3)
+		makeLibrary(t, s, bob.ID, "Bob's", 9)
+		trash(t, s, libs[0], 10)
+		ids, err := s.Read().Libraries().LiveIDsForUser(ctx(t), alice.ID)
+		require.NoError(t, err)
+		require.ElementsMatch(t, []string{libs[1].ID, libs[2].ID}, ids)
+
+		carol := makeUser(t, s, "carol@example.com")
+		ids, err = s.Read().Libraries().LiveIDsForUser(ctx(t), carol.ID)
+		require.NoError(t, err)
+		require.Empty(t, ids)
+	}},
+}

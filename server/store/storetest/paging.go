@@ -1,0 +1,65 @@
+package storetest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// list fetches one page of some list.
+type list[T any] func(p store.Page) ([]T, bool, error)
+
+// checkPaging pages through a list with every limit from 1 to len(want)+1
+// and requires the pages, joined, to be exactly want: no row duplicated or
+// skipped, and has_more exact (true on every page but the last, so no empty
+// trailing page even when the rows divide evenly into pages).
+func checkPaging[T any](t *testing.T, want []string, id func(T) string, l list[T]) {
+	t.Helper()
+	for limit := 1; limit <= len(want)+1; limit++ {
+		require.Equal(t, want, walk(t, limit, len(want), id, l), "limit %d", limit)
+	}
+}
+
+// walk follows a list page by page with the given limit and returns the ids
+// in the order served, checking each page's size against has_more.
+func walk[T any](t *testing.T, limit, total int, id func(T) string, l list[T]) []string {
+	t.Helper()
+	got := []string{}
+	after := ""
+	for pages := 0; ; pages++ {
+		require.LessOrEqual(t, pages, total, "limit %d: paging does not end", limit)
+		items, more, err := l(store.Page{Limit: limit, AfterID: after})
+		require.NoError(t, err, "limit %d, after %q", limit, after)
+		require.LessOrEqual(t, len(items), limit, "limit %d: page too long", limit)
+		for _, it := range items {
+			got = append(got, id(it))
+		}
+		if !more {
+			if pages > 0 {
+				require.NotEmpty(t, items, "limit %d: has_more was true before an empty page", limit)
+			}
+			return got
+		}
+		require.Len(t, items, limit, "limit %d: a page with has_more must be full", limit)
+		after = id(items[len(items)-1])
+	}
+}
+
+// firstPage fetches the first page of a list, requiring no error.
+func firstPage[T any](t *testing.T, limit int, l list[T]) ([]T, bool) {
+	t.Helper()
+	items, more, err := l(store.Page{Limit: limit})
+	require.NoError(t, err)
+	return items, more
+}
+
+// idsOf maps items to their ids.
+func idsOf[T any](items []T, id func(T) string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = id(it)
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+// Package storetest is the conformance suite every store implementation
+// must pass: it checks the contracts documented in package store (ordering,
+// paging, uniqueness, error kinds, transactions) through the interfaces
+// alone, so a new dialect proves itself by calling Run.
+package storetest
+
+import (
+	"testing"
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Run runs the suite against the stores that open returns. open must return
+// a fresh, empty, migrated store for each call and release it when t ends
+// (t.Cleanup); every subtest calls it once, so subtests never share rows.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	groups := []struct {
+		name  string
+		cases []testCase
+	}{
+		{"Users", userCases},
+		{"Libraries", libraryCases},
+		{"LibraryList", libraryListCases},
+		{"APIKeys", apiKeyCases},
+		{"APIKeyList", apiKeyListCases},
+		{"Sessions", sessionCases},
+		{"Events", eventCases},
+		{"Settings", settingCases},
+		{"Transactions", txCases},
+	}
+	for _, g := range groups {
+		t.Run(g.name, func(t *testing.T) {
+			for _, c := range g.cases {
+				t.Run(c.name, func(t *testing.T) { c.run(t, open(t)) })
+			}
+		})
+	}
+}
+
+// testCase is one contract, stated as a sentence, checked on a fresh store.
+type testCase struct {
+	name string
+	run  func(t *testing.T, s store.Store)
+}
