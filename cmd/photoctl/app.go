@@ -80,7 +80,11 @@ Example:
 			newServeCommand(f),
 			newAdminCommand(f),
 			newConfigCommand(f),
+			newCompletionCommand(f),
+			newGenDocsCommand(f),
 		},
+		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
+		EnableBashCompletion:  true,
 		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,
 		// execute prints errors and picks exit codes; urfave must not exit.
 		ExitErrHandler: func(*cli.Context, error) {},

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// These tests run the compiled photoctl as a user would: real process,
+// real signals, real environment. The binary is built once per test run,
+// on first use, into a folder TestMain removes.
+
+const (
+	binaryEmail    = "a@example.com"
+	binaryPassword = "correct horse battery staple"
+)
+
+var built struct {
+	once sync.Once
+	dir  string // holds the binary; removed by TestMain
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// photoctlBinary returns the path of photoctl built from this package,
+// building it on the first call. go test puts its own go first on PATH.
+func photoctlBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the photoctl binary; skipped with -short")
+	}
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "photoctl-bin-"); built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "photoctl")
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = &buildError{err: err, out: string(out)}
+		}
+	})
+	require.NoError(t, built.err)
+	return built.path
+}
+
+// buildError is a failed `go build` with its output.
+type buildError struct {
+	err error
+	out string
+}
+
+func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + e.out }
+
+// binaryEnv is the environment of the binary: the test's own without any
+// PHOTOCTL_* variable, XDG homes in fresh folders, then extra.
+func binaryEnv(t *testing.T, extra ...string) []string {
+	t.Helper()
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, envPrefix) && !strings.HasPrefix(kv, "XDG_") {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	return append(env, extra...)
+}
+
+// freeAddr returns a 127.0.0.1 address with a port that was free a moment ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return addr
+}
+
+// createUser runs `photoctl admin create-user` with the password on stdin.
+func createUser(t *testing.T, env []string, args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	args = append([]string{"admin", "create-user", "--email", binaryEmail, "--password-stdin"}, args...)
+	cmd := exec.CommandContext(ctx, photoctlBinary(t), args...)
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(binaryPassword + "\n")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), "stderr: %s", stderr.String())
+	require.Contains(t, stdout.String(), "created user ")
+}
+
+// syncBuffer is a bytes.Buffer that the process writes while the test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// server is a running `photoctl serve`.
+type server struct {
+	cmd            *exec.Cmd
+	stdout, stderr *syncBuffer
+	done           chan struct{} // closed when the process has exited
+}
+
+// startServe starts `photoctl serve args...`; the process is killed at the
+// end of the test if it still runs.
+func startServe(t *testing.T, env []string, args ...string) *server {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	cmd := exec.CommandContext(ctx, photoctlBinary(t), append([]string{"serve"}, args...)...)
+	cmd.Env = env
+	s := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
+	cmd.Stdout, cmd.Stderr = s.stdout, s.stderr
+	cmd.WaitDelay = 5 * time.Second
+	require.NoError(t, cmd.Start())
+	go func() {
+		_ = cmd.Wait()
+		close(s.done)
+	}()
+	t.Cleanup(func() {
+		cancel() // kills the process if it is still running
+		<-s.done
+	})
+	return s
+}
+
+// waitReady polls GET /api/health/ping until it answers 200.
+func (s *server) waitReady(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-s.done:
+			t.Fatalf("photoctl serve exited early (%v); stderr:\n%s", s.cmd.ProcessState, s.stderr)
+		default:
+		}
+		resp, err := http.Get(base + "/api/health/ping")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("photoctl serve not ready after 30s; stderr:\n%s", s.stderr)
+}
+
+// stop sends SIGTERM and requires a clean exit within 10 seconds, logged
+// on stderr.
+func (s *server) stop(t *testing.T) {
+	t.Helper()
+	require.NoError(t, s.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-s.done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("photoctl serve still running 10s after SIGTERM; stderr:\n%s", s.stderr)
+	}
+	require.Equal(t, 0, s.cmd.ProcessState.ExitCode(), "stderr:\n%s", s.stderr)
+	require.Contains(t, s.stderr.String(), "shutting down")
+	require.Empty(t, s.stdout.String(), "serve logs to stderr only")
+}
+
+// login signs in as the user createUser made and returns the access token.
+func login(t *testing.T, base string) string {
+	t.Helper()
+	body, err := json.Marshal(map[string]string{"email": binaryEmail, "password": binaryPassword})
+	require.NoError(t, err)
+	resp, err := http.Post(base+"/api/auth/login", "application/json", bytes.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var tokens struct {
+		AccessToken string `json:"access_token"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&tokens))
+	require.NotEmpty(t, tokens.AccessToken)
+	return tokens.AccessToken
+}
+
+func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
+	t.Parallel()
+	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
+	createUser(t, env, "--data-dir", dataDir)
+
+	s := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
+	s.waitReady(t, "http://"+addr)
+	login(t, "http://"+addr)
+	s.stop(t)
+}
+
+func TestBinaryEnvironmentConfiguresServe(t *testing.T) {
+	t.Parallel()
+	dataDir, addr := t.TempDir(), freeAddr(t)
+	env := binaryEnv(t, "PHOTOCTL_LISTEN="+addr, "PHOTOCTL_DATA_DIR="+dataDir)
+	createUser(t, env)
+
+	s := startServe(t, env)
+	s.waitReady(t, "http://"+addr)
+	login(t, "http://"+addr) // the user created in PHOTOCTL_DATA_DIR signs in
+	s.stop(t)
+
+	entries, err := os.ReadDir(dataDir)
+	require.NoError(t, err)
+	require.NotEmpty(t, entries, "the library lives in PHOTOCTL_DATA_DIR")
+}
