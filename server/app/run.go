@@ -11,7 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
@@ -40,16 +42,18 @@ type Server struct {
 	listener net.Listener
 	served   chan error
 
+	stopPurge    func()
 	shutdownOnce sync.Once
 	shutdownErr  error
 }
 
 // services are the use cases built over one store.
 type services struct {
-	auth  *auth.Service
-	libs  *libraries.Service
-	users *users.Service
-	evs   *events.Service
+	auth   *auth.Service
+	libs   *libraries.Service
+	users  *users.Service
+	evs    *events.Service
+	assets *assets.Service
 }
 
 func openStore(ctx context.Context, cfg Config) (store.Store, error) {
@@ -64,8 +68,15 @@ func newServices(ctx context.Context, cfg Config, st store.Store, now func() tim
 	if err != nil {
 		return nil, err
 	}
+	blobs, err := blob.Open(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
 	libs := libraries.NewService(st, now)
-	return &services{auth: a, libs: libs, users: users.NewService(st, libs, now), evs: events.NewService(st, libs)}, nil
+	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,
+		TrashRetention: cfg.Trash.Retention}, now)
+	return &services{auth: a, libs: libs, users: users.NewService(st, libs, now), evs: events.NewService(st, libs),
+		assets: as}, nil
 }
 
 // Start opens the store, builds the services and starts serving on
@@ -95,8 +106,12 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
 		}
 	}
-	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Limiters: lim,
+	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Limiters: lim,
 		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
+	if err := svc.assets.Recover(ctx, log); err != nil {
+		st.Close()
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		st.Close()
@@ -104,6 +119,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	}
 	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, listener: ln, served: make(chan error, 1)}
 	go func() { s.served <- h.App().Listener(ln) }()
+	s.stopPurge = svc.assets.RunPurge(log, time.Hour)
 	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
 	return s, nil
 }
@@ -116,6 +132,7 @@ func (s *Server) Addr() string { return s.listener.Addr().String() }
 // first return the first call's result.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() {
+		s.stopPurge()
 		err := s.http.App().ShutdownWithContext(ctx)
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
@@ -157,6 +174,11 @@ func (s *Server) CreateUser(ctx context.Context, u NewUser) (*catalog.User, erro
 // SetUserActive activates or deactivates an account.
 func (s *Server) SetUserActive(ctx context.Context, id string, active bool) error {
 	return s.svc.users.SetActive(ctx, id, active)
+}
+
+// SetUserQuota sets a user's storage allowance (nil = unlimited).
+func (s *Server) SetUserQuota(ctx context.Context, id string, quota *int64) error {
+	return s.svc.users.SetQuota(ctx, id, quota)
 }
 
 // NewUser is what `photoctl admin create-user` supplies.

@@ -42,3 +42,10 @@ func NamedCreate[T any](find func() (*T, error), conflicts func(*T) error, creat
 	created, err := create()
 	return created, err == nil, err
 }
+
+// Patch is one field of a partial update: Set when the field was sent,
+// Value nil when it was sent as null (clear).
+type Patch[T any] struct {
+	Set   bool
+	Value *T
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 
+	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/libraries"
@@ -24,6 +25,7 @@ type Deps struct {
 	Libraries *libraries.Service
 	Users     *users.Service
 	Events    *events.Service
+	Assets    *assets.Service
 	Limiters  Limiters
 	Log       *slog.Logger
 	// MaxBodyBytes bounds any request body (the upload limit plus slack).
@@ -38,6 +40,7 @@ type Server struct {
 	libs         *libraries.Service
 	users        *users.Service
 	events       *events.Service
+	assets       *assets.Service
 	limiter      *ratelimit.Limiter
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -49,7 +52,7 @@ type Server struct {
 // New builds the fiber app with every route registered.
 func New(d Deps) *Server {
 	s := &Server{
-		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events,
+		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets,
 		limiter: d.Limiters.PerUser, loginLimiter: d.Limiters.PerAddress,
 		costs: map[costClass]float64{costDefault: 1, costUpload: max(1, d.Limiters.UploadCost),
 			costSearch: max(1, d.Limiters.SearchCost)},
@@ -59,10 +62,13 @@ func New(d Deps) *Server {
 		AppName:               "photoctl",
 		DisableStartupMessage: true,
 		StreamRequestBody:     true,
-		BodyLimit:             int(min(d.MaxBodyBytes, int64(^uint32(0)>>1))),
-		ReadTimeout:           10 * time.Minute,
-		IdleTimeout:           2 * time.Minute,
-		ErrorHandler:          s.handleError,
+		// Uploads are parsed part by part from the stream (assets_upload.go),
+		// never pre-parsed into memory or temporary files by fasthttp.
+		DisablePreParseMultipartForm: true,
+		BodyLimit:                    int(min(d.MaxBodyBytes, int64(^uint32(0)>>1))),
+		ReadTimeout:                  10 * time.Minute,
+		IdleTimeout:                  2 * time.Minute,
+		ErrorHandler:                 s.handleError,
 	})
 	s.app.Use(s.withRequestID)
 	s.app.Use(recover.New())

@@ -45,6 +45,12 @@ func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*ca
 	return s.reach(ctx, s.store.Read(), p, id)
 }
 
+// Reach returns the caller's membership of a live library they can reach
+// with this credential (see reach).
+func (s *Service) Reach(ctx context.Context, r store.Repos, p *catalog.Principal, id string) (*catalog.Membership, error) {
+	return s.reach(ctx, r, p, id)
+}
+
 // reach returns the caller's membership of a live library: 404 when the
 // caller is not a member (existence is not leaked) or it is trashed, 403 when
 // the credential's library scope excludes it.

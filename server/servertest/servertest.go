@@ -161,6 +161,12 @@ func (s *Server) SetActive(id string, active bool) {
 	require.NoError(s.T, s.app.SetUserActive(context.Background(), id, active))
 }
 
+// SetQuota sets a user's storage allowance in bytes.
+func (s *Server) SetQuota(id string, quota int64) {
+	s.T.Helper()
+	require.NoError(s.T, s.app.SetUserQuota(context.Background(), id, &quota))
+}
+
 // Login signs u in and returns the tokens.
 func (s *Server) Login(u User) api.TokenResponse {
 	s.T.Helper()

@@ -35,6 +35,9 @@ type Repos interface {
 	Sessions() Sessions
 	Events() Events
 	Settings() Settings
+	Assets() Assets
+	Storage() Storage
+	BlobJournal() BlobJournal
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the

@@ -86,6 +86,18 @@ func (s *Service) SetActive(ctx context.Context, id string, active bool) error {
 	})
 }
 
+// SetQuota sets a user's storage allowance in bytes; nil is unlimited.
+func (s *Service) SetQuota(ctx context.Context, id string, quota *int64) error {
+	return s.store.InTx(ctx, func(r store.Repos) error {
+		u, err := r.Users().Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		u.QuotaBytes, u.UpdatedAt = quota, s.now()
+		return r.Users().Update(ctx, u)
+	})
+}
+
 // Preferences reads the caller's preferences.
 func (s *Service) Preferences(ctx context.Context, p *catalog.Principal) (catalog.Preferences, error) {
 	return s.store.Read().Users().Preferences(ctx, p.User.ID)

@@ -1,0 +1,240 @@
+package assets
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Bulk id lists hold 1 to 100 ids (spec "Limits").
+const maxBulkIDs = 100
+
+// checkIDs validates a bulk id list.
+func checkIDs(ids []string) error {
+	if len(ids) == 0 {
+		return catalog.InvalidField("too_short", "ids must hold at least 1 asset id", ids, "body", "ids")
+	}
+	if len(ids) > maxBulkIDs {
+		return &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: []any{"body", "ids"},
+			Msg: "ids may hold at most 100 asset ids", Type: "too_long", Ctx: map[string]any{"max_length": maxBulkIDs}}}}
+	}
+	for i, id := range ids {
+		if !catalog.HasPrefix(id, catalog.PrefixAsset) {
+			return catalog.InvalidField("value_error", "not an asset id", id, "body", "ids", i)
+		}
+	}
+	return nil
+}
+
+// forEach loads the named assets for an operation needing n, inside r. An
+// id that is unknown or outside the caller's reach fails the whole batch
+// with a 422 at its position (loc(i) names it); a role that does not allow
+// the operation is a 403.
+func (s *Service) forEach(ctx context.Context, r store.Repos, p *catalog.Principal, ids []string, n need, what string, loc func(i int) []any) ([]*catalog.Asset, error) {
+	out := make([]*catalog.Asset, 0, len(ids))
+	seen := map[string]bool{}
+	for i, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		a, _, err := s.asset(ctx, r, p, id, n, what)
+		if errors.Is(err, catalog.ErrNotFound) {
+			return nil, catalog.InvalidField("value_error", "no asset with this id that you can reach", id, loc(i)...)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func idsLoc(i int) []any { return []any{"body", "ids", i} }
+
+// Trash moves assets to the trash (idempotent for assets already there).
+func (s *Service) Trash(ctx context.Context, p *catalog.Principal, ids []string) error {
+	return s.setTrashed(ctx, p, ids, true)
+}
+
+// Restore brings assets back from the trash.
+func (s *Service) Restore(ctx context.Context, p *catalog.Principal, ids []string) error {
+	return s.setTrashed(ctx, p, ids, false)
+}
+
+func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, ids []string, trash bool) error {
+	if err := checkIDs(ids); err != nil {
+		return err
+	}
+	what, typ := "restoring", "asset.restored"
+	if trash {
+		what, typ = "trashing", "asset.trashed"
+	}
+	return s.store.InTx(ctx, func(r store.Repos) error {
+		list, err := s.forEach(ctx, r, p, ids, needWrite, what, idsLoc)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		var at *time.Time
+		if trash {
+			at = &now
+		}
+		var changed []string
+		for _, a := range list {
+			if (a.TrashedAt != nil) == trash {
+				continue
+			}
+			changed = append(changed, a.ID)
+			if err := event(ctx, r, typ, a, map[string]any{"trashed_at": at}, now); err != nil {
+				return err
+			}
+		}
+		if len(changed) == 0 {
+			return nil
+		}
+		return r.Assets().SetTrashed(ctx, changed, at, now)
+	})
+}
+
+// Delete removes assets permanently: rows, files and every link. Only the
+// library's owner may. The files' keys are journaled in the same
+// transaction as the rows, so a crash after it still removes them on start.
+func (s *Service) Delete(ctx context.Context, p *catalog.Principal, ids []string) ([]string, error) {
+	if err := checkIDs(ids); err != nil {
+		return nil, err
+	}
+	var deleted []string
+	err := s.store.InTx(ctx, func(r store.Repos) error {
+		list, err := s.forEach(ctx, r, p, ids, needOwner, "permanent deletion", idsLoc)
+		if err != nil {
+			return err
+		}
+		deleted, err = s.remove(ctx, r, list)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.DrainJournal(ctx)
+	return deleted, nil
+}
+
+// remove deletes assets' rows, credits the owners' storage, journals the
+// files and writes the events, inside r.
+func (s *Service) remove(ctx context.Context, r store.Repos, list []*catalog.Asset) ([]string, error) {
+	now := s.now().UTC()
+	ids := make([]string, len(list))
+	keys := make([]string, 0, len(list))
+	for i, a := range list {
+		ids[i] = a.ID
+		keys = append(keys, catalog.OriginalKey(a.ID))
+		lib, err := r.Libraries().Get(ctx, a.LibraryID)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Storage().Add(ctx, lib.OwnerID, -a.OriginalSize); err != nil {
+			return nil, err
+		}
+		if err := event(ctx, r, "asset.deleted", a, map[string]any{}, now); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.BlobJournal().Add(ctx, keys, now); err != nil {
+		return nil, err
+	}
+	return ids, r.Assets().Delete(ctx, ids)
+}
+
+// DrainJournal removes the files of deleted assets and forgets them. It is
+// idempotent and runs after every deletion and on start.
+func (s *Service) DrainJournal(ctx context.Context) {
+	for {
+		keys, err := s.store.Read().BlobJournal().List(ctx, 500)
+		if err != nil || len(keys) == 0 {
+			if err != nil {
+				slog.Default().ErrorContext(ctx, "read blob journal", "err", err)
+			}
+			return
+		}
+		var done []string
+		for _, k := range keys {
+			if err := s.blobs.Remove(k); err != nil {
+				slog.Default().ErrorContext(ctx, "remove blob", "key", k, "err", err)
+				continue
+			}
+			done = append(done, k)
+		}
+		if len(done) == 0 {
+			return
+		}
+		if err := s.store.InTx(ctx, func(r store.Repos) error { return r.BlobJournal().Remove(ctx, done) }); err != nil {
+			slog.Default().ErrorContext(ctx, "forget removed blobs", "err", err)
+			return
+		}
+	}
+}
+
+// PurgeTrash permanently deletes assets trashed longer than the retention
+// window, in batches. It returns how many it removed.
+func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
+	if s.cfg.TrashRetention <= 0 {
+		return 0, nil
+	}
+	total := 0
+	for {
+		cutoff := s.now().Add(-s.cfg.TrashRetention)
+		var n int
+		err := s.store.InTx(ctx, func(r store.Repos) error {
+			ids, err := r.Assets().TrashedBefore(ctx, cutoff, maxBulkIDs)
+			if err != nil || len(ids) == 0 {
+				return err
+			}
+			list, err := r.Assets().GetMany(ctx, ids)
+			if err != nil {
+				return err
+			}
+			ptrs := make([]*catalog.Asset, len(list))
+			for i := range list {
+				ptrs[i] = &list[i]
+			}
+			removed, err := s.remove(ctx, r, ptrs)
+			n = len(removed)
+			return err
+		})
+		if err != nil {
+			return total, fmt.Errorf("purge trash: %w", err)
+		}
+		total += n
+		if n == 0 {
+			s.DrainJournal(ctx)
+			return total, nil
+		}
+	}
+}
+
+// SweepOrphans removes original files that no asset row refers to (left by
+// a crash between a file's rename and its row's commit) when they are older
+// than minAge, so an upload in flight in another process is never touched.
+func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, error) {
+	cutoff := s.now().Add(-minAge)
+	removed := 0
+	err := s.blobs.Walk("originals", func(key string, _ int64) error {
+		id := key[len("originals/"):]
+		if _, err := s.store.Read().Assets().Get(ctx, id); !errors.Is(err, catalog.ErrNotFound) {
+			return err
+		}
+		info, err := s.blobs.Stat(key)
+		if err != nil || info.ModTime().After(cutoff) {
+			return nil
+		}
+		removed++
+		return s.blobs.Remove(key)
+	})
+	return removed, err
+}

@@ -1,0 +1,77 @@
+package assets
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"os"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Get reads one asset the caller can see.
+func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*catalog.Asset, error) {
+	a, _, err := s.asset(ctx, s.store.Read(), p, id, needRead, "reading")
+	return a, err
+}
+
+// ListInput is an asset list request: the library (selection rule) and the
+// store filter without it.
+type ListInput struct {
+	LibraryID string
+	Filter    store.AssetFilter
+}
+
+// List pages the assets of the selected library matching the filter.
+func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Asset, bool, error) {
+	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
+	if err != nil {
+		return nil, false, err
+	}
+	f := in.Filter
+	f.LibraryID = m.Library.ID
+	return s.store.Read().Assets().List(ctx, f, pg)
+}
+
+// CheckResult says whether content with a checksum is already in the library.
+type CheckResult struct {
+	Checksum string // as sent (base64 SHA-256)
+	AssetID  *string
+}
+
+// Check answers, for each base64 SHA-256, the id of the library's asset
+// with that content, if any.
+func (s *Service) Check(ctx context.Context, p *catalog.Principal, libraryID string, checksums []string) ([]CheckResult, error) {
+	m, err := s.libs.Select(ctx, p, libraryID, "body", "library_id")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CheckResult, len(checksums))
+	r := s.store.Read()
+	for i, c := range checksums {
+		out[i].Checksum = c
+		sum, err := base64.StdEncoding.DecodeString(c)
+		if err != nil || len(sum) != 32 {
+			return nil, catalog.InvalidField("value_error", "not a base64 SHA-256", c, "body", "checksums", i)
+		}
+		a, err := r.Assets().FindByChecksum(ctx, m.Library.ID, sum)
+		switch {
+		case err == nil:
+			out[i].AssetID = &a.ID
+		case !errors.Is(err, catalog.ErrNotFound):
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// OpenOriginal opens the original file of an asset the caller can see.
+func (s *Service) OpenOriginal(ctx context.Context, p *catalog.Principal, id string) (*catalog.Asset, *os.File, error) {
+	a, err := s.Get(ctx, p, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := s.blobs.Open(catalog.OriginalKey(a.ID))
+	return a, f, err
+}

@@ -1,0 +1,59 @@
+package assets
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// orphanAge is how old an unreferenced original must be before the start-up
+// sweep removes it; younger ones may belong to an upload in flight in
+// another process.
+const orphanAge = 10 * time.Minute
+
+// Recover runs at start: it removes temporary files a crash left, finishes
+// interrupted deletions from the journal, and sweeps originals whose row
+// never committed.
+func (s *Service) Recover(ctx context.Context, log *slog.Logger) error {
+	tmp, err := s.blobs.CleanTemp(0)
+	if err != nil {
+		return fmt.Errorf("clean temporary files: %w", err)
+	}
+	s.DrainJournal(ctx)
+	orphans, err := s.SweepOrphans(ctx, orphanAge)
+	if err != nil {
+		return fmt.Errorf("sweep orphan files: %w", err)
+	}
+	if tmp > 0 || orphans > 0 {
+		log.Info("recovered after an unclean stop", "component", "assets", "temp_files", tmp, "orphan_files", orphans)
+	}
+	return nil
+}
+
+// RunPurge purges the trash now and then every interval, until the
+// returned stop function is called (it waits for a run in progress).
+func (s *Service) RunPurge(log *slog.Logger, interval time.Duration) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			if n, err := s.PurgeTrash(ctx); err != nil && ctx.Err() == nil {
+				log.Error("purge trash", "component", "assets", "err", err)
+			} else if n > 0 {
+				log.Info("purged trash", "component", "assets", "assets", n)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { cancel(); wg.Wait() }
+}

@@ -1,0 +1,152 @@
+package assets
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/photoctl/photoctl/ingest/sniff"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// UploadInput is what accompanies an uploaded file.
+type UploadInput struct {
+	LibraryID      string
+	DeviceAssetID  string
+	DeviceID       string
+	FileName       string
+	FileCreatedAt  *time.Time // keeps the offset the client sent
+	FileModifiedAt *time.Time
+}
+
+// UploadResult is a stored upload, or the existing asset with the same
+// content in the library (Duplicate).
+type UploadResult struct {
+	Asset     *catalog.Asset
+	Duplicate bool
+}
+
+// StartUpload returns a writer that streams an upload to a temporary file,
+// hashing it and enforcing the size limit. Pass it to CompleteUpload, or
+// Abort it when the request fails.
+func (s *Service) StartUpload() (*blob.Writer, error) {
+	return s.blobs.Create(s.cfg.MaxUploadBytes)
+}
+
+// CompleteUpload stores a fully received upload: it selects the library,
+// checks the caller's role, identifies the media from its content, settles
+// duplicates (also against a concurrent upload of the same bytes), charges
+// the library owner's storage and records the asset with its event. The
+// writer is committed or aborted; it is never left behind.
+func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *blob.Writer, in UploadInput) (res *UploadResult, err error) {
+	defer func() {
+		if err != nil || res == nil || res.Duplicate {
+			_ = w.Abort()
+		}
+	}()
+	if w.Size() == 0 {
+		return nil, catalog.InvalidField("value_error", "the file is empty", nil, "body", "file")
+	}
+	m, err := s.libs.Select(ctx, p, in.LibraryID, "body", "library_id")
+	if err != nil {
+		return nil, err
+	}
+	if err := authorize(m, needWrite, "uploading"); err != nil {
+		return nil, err
+	}
+	kind, ok := sniff.Detect(w.Head(), in.FileName)
+	if !ok {
+		return nil, catalog.InvalidField("value_error",
+			"unsupported file type: photos (JPEG, PNG, WebP, GIF, HEIC/HEIF, AVIF, TIFF, RAW) and videos (MP4, MOV, M4V, MKV, WebM, AVI, 3GP) are accepted",
+			in.FileName, "body", "file")
+	}
+	if dup, err := s.store.Read().Assets().FindByChecksum(ctx, m.Library.ID, w.SHA256()); err == nil {
+		return &UploadResult{Asset: dup, Duplicate: true}, nil
+	} else if !errors.Is(err, catalog.ErrNotFound) {
+		return nil, err
+	}
+	a := s.newAsset(p, m, w, in, kind)
+	err = s.store.InTx(ctx, func(r store.Repos) error {
+		if err := s.charge(ctx, r, m.Library.OwnerID, a.OriginalSize); err != nil {
+			return err
+		}
+		if err := r.Assets().Create(ctx, a); err != nil {
+			return err
+		}
+		if err := event(ctx, r, "asset.created", a, map[string]any{"original_file_name": a.OriginalFileName,
+			"contributor_id": a.ContributorID}, a.CreatedAt); err != nil {
+			return err
+		}
+		// The file goes into place before the row commits: a crash in
+		// between leaves a file without a row (swept on start), never a
+		// row without its file.
+		return w.Commit(catalog.OriginalKey(a.ID))
+	})
+	if errors.Is(err, catalog.ErrConflict) {
+		// A concurrent upload of the same bytes won the unique index.
+		dup, ferr := s.store.Read().Assets().FindByChecksum(ctx, m.Library.ID, w.SHA256())
+		if ferr != nil {
+			return nil, ferr
+		}
+		return &UploadResult{Asset: dup, Duplicate: true}, nil
+	}
+	if err != nil {
+		_ = s.blobs.Remove(catalog.OriginalKey(a.ID))
+		return nil, err
+	}
+	return &UploadResult{Asset: a}, nil
+}
+
+// charge adds bytes to the owner's usage, refusing what exceeds the quota.
+func (s *Service) charge(ctx context.Context, r store.Repos, ownerID string, bytes int64) error {
+	owner, err := r.Users().Get(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	if owner.QuotaBytes != nil {
+		used, err := r.Storage().Used(ctx, ownerID)
+		if err != nil {
+			return err
+		}
+		if used+bytes > *owner.QuotaBytes {
+			return fmt.Errorf("the library owner's storage quota (%d bytes, %d used) cannot hold %d more bytes: %w",
+				*owner.QuotaBytes, used, bytes, catalog.ErrInsufficient)
+		}
+	}
+	return r.Storage().Add(ctx, ownerID, bytes)
+}
+
+func (s *Service) newAsset(p *catalog.Principal, m *catalog.Membership, w *blob.Writer, in UploadInput, kind sniff.Result) *catalog.Asset {
+	now := s.now().UTC()
+	created, modified := now, now
+	if in.FileCreatedAt != nil {
+		created = *in.FileCreatedAt
+	}
+	if in.FileModifiedAt != nil {
+		modified = *in.FileModifiedAt
+	}
+	name := in.FileName
+	if name == "" {
+		name = "upload" + kind.Ext
+	}
+	return &catalog.Asset{
+		ID: catalog.NewID(catalog.PrefixAsset, now), LibraryID: m.Library.ID, ContributorID: p.User.ID,
+		DeviceAssetID: in.DeviceAssetID, DeviceID: in.DeviceID, MediaType: catalog.MediaType(kind.Kind),
+		MIMEType: kind.MIME, OriginalFileName: name, FileCreatedAt: created.UTC(), FileModifiedAt: modified.UTC(),
+		Capture:  captureFrom(created),
+		Checksum: w.SHA256(), ChecksumSHA1: w.SHA1(), OriginalSize: w.Size(), FileSizeBytes: w.Size(),
+		Metrics: map[string]any{}, CreatedAt: now, UpdatedAt: now,
+	}
+}
+
+// captureFrom reads a capture time from a client timestamp: its wall
+// reading in the zone it was sent with, and that zone's offset. The ingest
+// pipeline replaces it with the file's own capture time.
+func captureFrom(t time.Time) catalog.CaptureTime {
+	_, off := t.Zone()
+	wall := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	return catalog.CaptureTime{Wall: wall, Offset: &off}
+}

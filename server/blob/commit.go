@@ -1,0 +1,130 @@
+package blob
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// renameAttempts bounds how often Commit recreates a parent directory that a
+// concurrent Remove pruned between Mkdir and Rename.
+const renameAttempts = 5
+
+// Commit makes the blob visible at key, replacing any blob there: fsync the
+// temp file, close it, create the parent directories, rename it into place
+// and fsync the directories whose entries changed. It is atomic: a reader
+// sees either nothing (or the previous blob) or the whole new one, also
+// after a crash. Commit finishes the Writer whether it succeeds or not; on
+// failure the temp file is removed.
+func (w *Writer) Commit(key string) error {
+	if w.done {
+		return errors.New("commit blob: writer is finished")
+	}
+	err := w.commit(key)
+	if err != nil {
+		_ = w.Abort()
+	}
+	w.done = true
+	return err
+}
+
+func (w *Writer) commit(key string) error {
+	dst, err := resolve(key)
+	if err != nil {
+		return err
+	}
+	if w.err != nil {
+		return w.err
+	}
+	if err := w.f.Sync(); err != nil {
+		return diskError("sync blob", err)
+	}
+	err = w.f.Close()
+	w.f = nil
+	if err != nil {
+		return diskError("close blob", err)
+	}
+	parent := path.Dir(key)
+	var dirty []string // directories (relative to the root) whose entries changed
+	for attempt := 1; ; attempt++ {
+		made, err := w.store.mkdirs(parent)
+		dirty = append(dirty, made...)
+		if err != nil {
+			return err
+		}
+		err = w.store.root.Rename(w.rel, dst)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) || attempt == renameAttempts {
+			return diskError("rename blob into place", err)
+		}
+	}
+	dirty = append(dirty, path.Dir(dst))
+	return w.store.syncDirs(dirty)
+}
+
+// Abort closes and removes the temp file. It is a no-op after Commit and
+// when called again.
+func (w *Writer) Abort() error {
+	if w.done {
+		return nil
+	}
+	w.done = true
+	if w.f != nil {
+		_ = w.f.Close()
+		w.f = nil
+	}
+	if err := w.store.root.Remove(w.rel); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove temp file: %w", err)
+	}
+	return nil
+}
+
+// mkdirs creates blobs/<dir> and its missing ancestors (0700) one level at a
+// time, and returns the parents of the directories it created: those are
+// the directories whose new entries must be fsynced.
+func (s *Store) mkdirs(dir string) ([]string, error) {
+	if dir == "." {
+		return nil, nil
+	}
+	var made []string
+	p := blobsDir
+	for seg := range strings.SplitSeq(dir, "/") {
+		parent := p
+		p = path.Join(p, seg)
+		err := s.root.Mkdir(p, 0o700)
+		switch {
+		case err == nil:
+			made = append(made, parent)
+		case errors.Is(err, fs.ErrExist):
+		default:
+			return made, diskError("create blob directory", err)
+		}
+	}
+	return made, nil
+}
+
+// syncDirs fsyncs each directory once, deepest first.
+func (s *Store) syncDirs(dirs []string) error {
+	seen := make(map[string]bool, len(dirs))
+	for i := len(dirs) - 1; i >= 0; i-- {
+		d := dirs[i]
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		f, err := s.root.Open(d)
+		if err != nil {
+			return fmt.Errorf("open blob directory: %w", err)
+		}
+		err = f.Sync()
+		_ = f.Close()
+		if err != nil {
+			return diskError("sync blob directory", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,179 @@
+// Package blob keeps originals, edited versions and variants (thumbnails,
+// previews, transcodes) on the local disk: written to a temp file, fsynced,
+// renamed into place. It imports only catalog and the standard library.
+package blob
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"syscall"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// Store keeps immutable blobs under root. Keys are slash-separated relative
+// paths made only of [a-z0-9_.-] segments (no empty segment, no segment
+// starting with a dot — so no "." or "..", no leading slash, at most
+// MaxKeyLen bytes) such as "originals/asset_01h.../original" or
+// "variants/asset_01h.../thumbnail.webp". Any other key is rejected with an
+// error wrapping ErrBadKey and never reaches the file system.
+//
+// Blobs live in root/blobs/<key>; uploads in progress in root/tmp. A blob
+// appears whole or not at all (Writer.Commit). Every path is opened through
+// an os.Root, so even a symbolic link planted inside the tree cannot lead
+// outside it. A Store is safe for concurrent use.
+type Store struct {
+	dir  string   // absolute root directory
+	root *os.Root // the root directory; closed by its finalizer
+}
+
+// Open opens the store at root, creating root, root/blobs and root/tmp
+// (mode 0700) when missing.
+func Open(root string) (*Store, error) {
+	dir, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("resolve blob root: %w", err)
+	}
+	for _, d := range []string{dir, filepath.Join(dir, blobsDir), filepath.Join(dir, tmpDir)} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return nil, fmt.Errorf("create blob directory: %w", err)
+		}
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open blob root: %w", err)
+	}
+	return &Store{dir: dir, root: r}, nil
+}
+
+// Close releases the store's handle on its root directory. The finalizer
+// does the same, so only code that unmounts or deletes the root (tests)
+// needs it. The Store must not be used afterwards.
+func (s *Store) Close() error {
+	if err := s.root.Close(); err != nil {
+		return fmt.Errorf("close blob root: %w", err)
+	}
+	return nil
+}
+
+// Open opens the blob at key for reading. A missing blob (or a key naming a
+// directory) is an error wrapping catalog.ErrNotFound.
+func (s *Store) Open(key string) (*os.File, error) {
+	p, err := resolve(key)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.root.Open(p)
+	if err != nil {
+		return nil, notFound("open", key, err)
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		_ = f.Close()
+		return nil, notFound("open", key, fs.ErrNotExist)
+	}
+	return f, nil
+}
+
+// Stat describes the blob at key; missing is an error wrapping
+// catalog.ErrNotFound.
+func (s *Store) Stat(key string) (os.FileInfo, error) {
+	p, err := resolve(key)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := s.root.Lstat(p)
+	if err != nil {
+		return nil, notFound("stat", key, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notFound("stat", key, fs.ErrNotExist)
+	}
+	return fi, nil
+}
+
+// Remove deletes the blob at key, then the directories above it that became
+// empty, up to blobs/. A missing blob is not an error, so Remove is
+// idempotent. A key naming a directory is an error: use RemoveAll.
+func (s *Store) Remove(key string) error {
+	p, err := resolve(key)
+	if err != nil {
+		return err
+	}
+	fi, err := s.root.Lstat(p)
+	if missing(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("remove blob %s: %w", key, err)
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("remove blob %s: is a directory", key)
+	}
+	if err := s.root.Remove(p); err != nil && !missing(err) {
+		return fmt.Errorf("remove blob %s: %w", key, err)
+	}
+	s.prune(path.Dir(key))
+	return nil
+}
+
+// RemoveAll deletes the blob or the whole tree at prefix (a key, such as
+// "variants/asset_x"), then the directories above it that became empty.
+// Missing is not an error.
+func (s *Store) RemoveAll(prefix string) error {
+	p, err := resolve(prefix)
+	if err != nil {
+		return err
+	}
+	if err := s.root.RemoveAll(p); err != nil && !missing(err) {
+		return fmt.Errorf("remove blobs under %s: %w", prefix, err)
+	}
+	s.prune(path.Dir(prefix))
+	return nil
+}
+
+// prune removes dir and its ancestors below blobs/ while they are empty. It
+// stops quietly at the first that is not: a failure only leaves an empty
+// directory behind, and Commit copes with a directory vanishing under it.
+func (s *Store) prune(dir string) {
+	for ; dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if err := s.root.Remove(path.Join(blobsDir, dir)); err != nil {
+			return
+		}
+	}
+}
+
+// Put stores everything r yields at key, with no size limit: Create, ReadFrom
+// and Commit in one call, for variants the server makes itself.
+func (s *Store) Put(key string, r io.Reader) error {
+	if _, err := resolve(key); err != nil {
+		return err
+	}
+	w, err := s.Create(0)
+	if err != nil {
+		return err
+	}
+	if _, err := w.ReadFrom(r); err != nil {
+		_ = w.Abort()
+		return err
+	}
+	return w.Commit(key)
+}
+
+// missing reports whether err says there is nothing at a path, including
+// "not a directory" for a path that runs through a file.
+func missing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func notFound(verb, key string, err error) error {
+	if missing(err) {
+		return fmt.Errorf("%s blob %s: %w", verb, key, catalog.ErrNotFound)
+	}
+	return fmt.Errorf("%s blob %s: %w", verb, key, err)
+}

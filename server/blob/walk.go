@@ -1,0 +1,130 @@
+package blob
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Walk calls fn for every blob at or under prefix (a key such as "originals"
+// or "variants/asset_x"; "" means the whole store) in lexical byte order of
+// the keys, the order of SQL's ORDER BY key, so an orphan check can merge the
+// two lists. A missing prefix yields nothing. Entries that are not regular
+// files or whose names break the key rules are skipped, as are entries that
+// vanish during the walk. An error from fn stops the walk and is returned
+// unchanged.
+func (s *Store) Walk(prefix string, fn func(key string, size int64) error) error {
+	if prefix == "" {
+		return s.walkDir("", fn)
+	}
+	p, err := resolve(prefix)
+	if err != nil {
+		return err
+	}
+	fi, err := s.root.Lstat(p)
+	switch {
+	case missing(err):
+		return nil
+	case err != nil:
+		return fmt.Errorf("walk blobs under %s: %w", prefix, err)
+	case fi.Mode().IsRegular():
+		return fn(prefix, fi.Size())
+	case fi.IsDir():
+		return s.walkDir(prefix, fn)
+	}
+	return nil
+}
+
+// walkDir visits the tree at blobs/<dir>. Sorting a directory's entries by
+// name, with "/" appended to directory names, makes a depth-first walk yield
+// keys in byte order: "a-b" < "a.c" < "a/x" < "a0" because '-' < '.' < '/' < '0'.
+func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error {
+	f, err := s.root.Open(path.Join(blobsDir, dir))
+	if missing(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("walk blobs: %w", err)
+	}
+	entries, err := f.ReadDir(-1)
+	_ = f.Close()
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("walk blobs: %w", err)
+	}
+	sortName := func(e fs.DirEntry) string {
+		if e.IsDir() {
+			return e.Name() + "/"
+		}
+		return e.Name()
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(sortName(a), sortName(b)) })
+	for _, e := range entries {
+		key := path.Join(dir, e.Name())
+		if checkKey(key) != nil {
+			continue
+		}
+		if e.IsDir() {
+			if err := s.walkDir(key, fn); err != nil {
+				return err
+			}
+			continue
+		}
+		if !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("walk blobs: %w", err)
+		}
+		if err := fn(key, fi.Size()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CleanTemp removes temp files last modified more than olderThan ago: those
+// a crash or a killed upload left behind. It returns how many it removed.
+// Temp files of uploads still running are younger than any sensible
+// olderThan; CleanTemp(0) is only safe before the first Create.
+func (s *Store) CleanTemp(olderThan time.Duration) (int, error) {
+	f, err := s.root.Open(tmpDir)
+	if err != nil {
+		return 0, fmt.Errorf("open temp directory: %w", err)
+	}
+	entries, err := f.ReadDir(-1)
+	_ = f.Close()
+	if err != nil {
+		return 0, fmt.Errorf("list temp directory: %w", err)
+	}
+	cutoff := time.Now().Add(-olderThan)
+	removed := 0
+	var errs []error
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || fi.ModTime().After(cutoff) {
+			continue
+		}
+		err = s.root.Remove(path.Join(tmpDir, e.Name()))
+		switch {
+		case err == nil:
+			removed++
+		case !errors.Is(err, fs.ErrNotExist):
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return removed, fmt.Errorf("remove temp files: %w", errors.Join(errs...))
+	}
+	return removed, nil
+}

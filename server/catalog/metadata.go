@@ -1,0 +1,25 @@
+package catalog
+
+import "reflect"
+
+// Merged returns the metadata the API shows: each field from the user's
+// edits when set, else from reverse geocoding, else from the file.
+func (a *Asset) Merged() Metadata {
+	return MergeMetadata(a.FileMeta, a.GeoMeta, a.UserMeta)
+}
+
+// MergeMetadata overlays layers in order: a later layer's non-nil field
+// wins over an earlier one's.
+func MergeMetadata(layers ...Metadata) Metadata {
+	var out Metadata
+	dst := reflect.ValueOf(&out).Elem()
+	for _, layer := range layers {
+		src := reflect.ValueOf(layer)
+		for i := range src.NumField() {
+			if f := src.Field(i); !f.IsNil() {
+				dst.Field(i).Set(f)
+			}
+		}
+	}
+	return out
+}

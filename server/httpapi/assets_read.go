@@ -1,0 +1,113 @@
+package httpapi
+
+import (
+	"encoding/base64"
+	"fmt"
+	"mime"
+	"net/url"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+func (s *Server) getAsset(c *fiber.Ctx) error {
+	if err := allowQuery(c, "include", "variants"); err != nil {
+		return err
+	}
+	variants, err := parseVariants(c)
+	if err != nil {
+		return err
+	}
+	a, err := s.assets.Get(c.UserContext(), principal(c), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIAsset(a, variants))
+}
+
+func (s *Server) listAssets(c *fiber.Ctx) error {
+	if err := allowQuery(c, assetListParams...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	f, err := parseAssetFilter(c)
+	if err != nil {
+		return err
+	}
+	variants, err := parseVariants(c)
+	if err != nil {
+		return err
+	}
+	list, more, err := s.assets.List(c.UserContext(), principal(c), assets.ListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
+	if err != nil {
+		return err
+	}
+	return c.JSON(pageOf(list, more, func(a *catalog.Asset) api.Asset { return toAPIAsset(a, variants) }))
+}
+
+// downloadOriginal streams the original as an attachment, with an ETag
+// (the content hash), conditional requests and byte ranges.
+func (s *Server) downloadOriginal(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	a, f, err := s.assets.OpenOriginal(c.UserContext(), principal(c), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	path := f.Name()
+	f.Close()
+	etag := `"` + base64.RawURLEncoding.EncodeToString(a.Checksum) + `"`
+	c.Set(fiber.HeaderETag, etag)
+	c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
+	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
+		c.Request().Header.Del(fiber.HeaderRange) // changed since: send it whole
+	}
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(a.OriginalFileName))
+	if err := c.SendFile(path, false); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, a.MIMEType)
+	c.Response().Header.Del(fiber.HeaderLastModified)
+	return nil
+}
+
+func etagMatches(header, etag string) bool {
+	for _, v := range strings.Split(header, ",") {
+		v = strings.TrimPrefix(strings.TrimSpace(v), "W/")
+		if v == etag || v == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// contentDisposition builds an RFC 6266 attachment header: an ASCII
+// fallback name with quotes, backslashes and controls replaced, and the
+// exact name as RFC 5987 filename*.
+func contentDisposition(name string) string {
+	if name == "" {
+		name = "original"
+	}
+	fallback := strings.Map(func(r rune) rune {
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '%' || r == ';' {
+			return '_'
+		}
+		return r
+	}, name)
+	v := mime.FormatMediaType("attachment", map[string]string{"filename": fallback})
+	if v == "" {
+		v = "attachment"
+	}
+	return fmt.Sprintf("%s; filename*=UTF-8''%s", v, strings.ReplaceAll(url.PathEscape(name), "'", "%27"))
+}

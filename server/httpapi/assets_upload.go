@@ -1,0 +1,147 @@
+package httpapi
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// maxFormField bounds a non-file multipart field.
+const maxFormField = 4 << 10
+
+// uploadAsset streams a multipart upload straight to a temporary file: the
+// file is never held in memory, and parts may come in any order.
+func (s *Server) uploadAsset(c *fiber.Ctx) error {
+	if err := allowQuery(c, "library_id"); err != nil {
+		return err
+	}
+	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
+	if err != nil || mt != fiber.MIMEMultipartForm || params["boundary"] == "" {
+		return catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
+			c.Get(fiber.HeaderContentType), "header", "content-type")
+	}
+	var body io.Reader = c.Context().RequestBodyStream()
+	if body == nil {
+		body = bytes.NewReader(c.Body())
+	}
+	in := assets.UploadInput{LibraryID: c.Query("library_id")}
+	var w *blob.Writer
+	defer func() {
+		if w != nil {
+			_ = w.Abort() // no-op once committed
+		}
+	}()
+	mr := multipart.NewReader(body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
+		}
+		name := part.FormName()
+		switch name {
+		case "file":
+			if w != nil {
+				return catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
+			}
+			if w, err = s.assets.StartUpload(); err != nil {
+				return err
+			}
+			in.FileName = cleanFileName(part.FileName())
+			if _, err := w.ReadFrom(part); err != nil {
+				return err
+			}
+		case "sidecar":
+			// XMP sidecars are read by the ingest pipeline (issue #4); until
+			// then the part is accepted and discarded, bounded.
+			if _, err := io.Copy(io.Discard, io.LimitReader(part, 16<<20)); err != nil {
+				return err
+			}
+		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":
+			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
+			if err != nil {
+				return err
+			}
+			if len(v) > maxFormField {
+				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
+			}
+			if err := setUploadField(&in, name, string(v)); err != nil {
+				return err
+			}
+		default:
+			return catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", name)
+		}
+	}
+	if w == nil {
+		return catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
+	}
+	res, err := s.assets.CompleteUpload(c.UserContext(), principal(c), w, in)
+	if err != nil {
+		return err
+	}
+	if res.Duplicate {
+		return c.JSON(api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
+	}
+	return c.Status(fiber.StatusCreated).JSON(toAPIAsset(res.Asset, nil))
+}
+
+func setUploadField(in *assets.UploadInput, name, v string) error {
+	switch name {
+	case "device_asset_id":
+		in.DeviceAssetID = v
+	case "device_id":
+		in.DeviceID = v
+	case "library_id":
+		in.LibraryID = v
+	case "file_created_at", "file_modified_at":
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(v))
+		if err != nil {
+			return catalog.InvalidField("datetime_parsing", "must be an RFC 3339 date-time", v, "body", name)
+		}
+		if name == "file_created_at" {
+			in.FileCreatedAt = &t
+		} else {
+			in.FileModifiedAt = &t
+		}
+	}
+	return nil
+}
+
+// cleanFileName keeps the base name a client sent, without control
+// characters or invalid UTF-8, at most 255 bytes. It is only ever stored and
+// echoed (never a path on disk).
+func cleanFileName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.ToValidUTF8(name, "")
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			return -1
+		}
+		return r
+	}, name)
+	for len(name) > 255 {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	if name == "." || name == ".." {
+		return ""
+	}
+	return strings.TrimSpace(name)
+}

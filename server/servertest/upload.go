@@ -1,0 +1,67 @@
+package servertest
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// Upload sends data as a multipart upload named name, with extra form
+// fields, and returns the response.
+func (s *Server) Upload(token, name string, data []byte, fields map[string]string) *Response {
+	s.T.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		require.NoError(s.T, mw.WriteField(k, v))
+	}
+	fw, err := mw.CreateFormFile("file", name)
+	require.NoError(s.T, err)
+	_, err = fw.Write(data)
+	require.NoError(s.T, err)
+	require.NoError(s.T, mw.Close())
+	req, err := http.NewRequest("POST", s.URL+"/api/assets", &body)
+	require.NoError(s.T, err)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := s.http.Do(req)
+	require.NoError(s.T, err)
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	require.NoError(s.T, err)
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+}
+
+// UploadAsset uploads data and requires a new asset (201).
+func (s *Server) UploadAsset(token, name string, data []byte, fields map[string]string) api.Asset {
+	s.T.Helper()
+	r := s.Upload(token, name, data, fields)
+	require.Equal(s.T, http.StatusCreated, r.Status, "upload %s: %s", name, r.Body)
+	var a api.Asset
+	r.JSON(s.T, &a)
+	return a
+}
+
+// JPEG returns a real w×h JPEG whose pixels depend on seed, so different
+// seeds give different content (and checksums).
+func JPEG(t testing.TB, w, h int, seed int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x*7 + seed), uint8(y*3 + seed*5), uint8(seed * 11), 255})
+		}
+	}
+	var buf bytes.Buffer
+	require.NoError(t, jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}))
+	return buf.Bytes()
+}

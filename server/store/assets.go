@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// AssetState selects assets by lifecycle.
+type AssetState string
+
+// Asset states for filters.
+const (
+	StateLive    AssetState = "live"
+	StateTrashed AssetState = "trashed"
+	StateAll     AssetState = "all"
+)
+
+// AssetFilter narrows an asset list. Zero fields do not filter.
+type AssetFilter struct {
+	LibraryID string
+	IDs       []string
+	State     AssetState // "" means live
+	MediaType catalog.MediaType
+	MinRating *int
+	Capture   catalog.CaptureRange
+	Location  *catalog.Location
+	// StackID lists a stack's members; without it stacks are collapsed to
+	// their cover.
+	StackID string
+	Asc     bool
+}
+
+// Assets stores asset records. Every method is scoped by the ids it is
+// given; callers check library access first.
+type Assets interface {
+	// Create inserts a; a second asset with the same checksum in the same
+	// library is ErrConflict.
+	Create(ctx context.Context, a *catalog.Asset) error
+	Get(ctx context.Context, id string) (*catalog.Asset, error)
+	// GetMany returns the assets with these ids that exist, in any order.
+	GetMany(ctx context.Context, ids []string) ([]catalog.Asset, error)
+	// FindByChecksum returns the library's asset with this SHA-256.
+	FindByChecksum(ctx context.Context, libraryID string, sha256 []byte) (*catalog.Asset, error)
+	// Update writes every mutable field of a and its derived filter columns.
+	Update(ctx context.Context, a *catalog.Asset) error
+	// SetTrashed sets trashed_at (nil restores) on the given assets.
+	SetTrashed(ctx context.Context, ids []string, at *time.Time, now time.Time) error
+	// Delete removes the rows (and their index entries) of the given assets.
+	Delete(ctx context.Context, ids []string) error
+	// List pages the assets matching f, ordered by capture time (wall
+	// clock), then id.
+	List(ctx context.Context, f AssetFilter, p Page) ([]catalog.Asset, bool, error)
+	// TrashedBefore returns up to limit ids of assets trashed before t.
+	TrashedBefore(ctx context.Context, t time.Time, limit int) ([]string, error)
+}
+
+// Storage accounts the bytes charged to each user (library owners).
+type Storage interface {
+	// Add changes a user's used bytes by delta (negative frees).
+	Add(ctx context.Context, userID string, delta int64) error
+	Used(ctx context.Context, userID string) (int64, error)
+}
+
+// BlobJournal records blob keys whose rows are gone and whose files must be
+// removed; see the blob_journal table.
+type BlobJournal interface {
+	Add(ctx context.Context, keys []string, now time.Time) error
+	List(ctx context.Context, limit int) ([]string, error)
+	Remove(ctx context.Context, keys []string) error
+}

@@ -1,0 +1,239 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type assets struct{ q querier }
+
+var _ store.Assets = assets{}
+
+// Metadata layers are stored as JSON of catalog.Metadata with its Go field
+// names: renaming a field there needs a migration of meta_* columns.
+const assetCols = `a.id, a.library_id, a.contributor_id, a.device_asset_id, a.device_id, a.media_type,
+	a.mime_type, a.original_file_name, a.file_created_at, a.file_modified_at, a.capture_wall,
+	a.capture_offset, a.checksum, a.checksum_sha1, a.width, a.height, a.original_size,
+	a.file_size_bytes, a.current_version_id, a.meta_file, a.meta_geo, a.meta_user, a.metrics,
+	a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at`
+
+func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
+	var a catalog.Asset
+	var fileCreated, fileModified, wall, created, updated int64
+	var offset, width, height, trashed sql.NullInt64
+	var metaFile, metaGeo, metaUser, metrics string
+	var media string
+	err := row.Scan(&a.ID, &a.LibraryID, &a.ContributorID, &a.DeviceAssetID, &a.DeviceID, &media,
+		&a.MIMEType, &a.OriginalFileName, &fileCreated, &fileModified, &wall, &offset, &a.Checksum,
+		&a.ChecksumSHA1, &width, &height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
+		&metaFile, &metaGeo, &metaUser, &metrics, &a.Description, &a.StackID, &trashed, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	a.MediaType = catalog.MediaType(media)
+	a.FileCreatedAt, a.FileModifiedAt = fromMicros(fileCreated), fromMicros(fileModified)
+	a.Capture.Wall = fromMicros(wall)
+	if offset.Valid {
+		o := int(offset.Int64)
+		a.Capture.Offset = &o
+	}
+	a.Width, a.Height = nullInt(width), nullInt(height)
+	a.TrashedAt = fromNullMicros(trashed)
+	a.CreatedAt, a.UpdatedAt = fromMicros(created), fromMicros(updated)
+	for _, m := range []struct {
+		src string
+		dst any
+	}{{metaFile, &a.FileMeta}, {metaGeo, &a.GeoMeta}, {metaUser, &a.UserMeta}, {metrics, &a.Metrics}} {
+		if err := json.Unmarshal([]byte(m.src), m.dst); err != nil {
+			return nil, fmt.Errorf("asset %s metadata: %w", a.ID, err)
+		}
+	}
+	return &a, nil
+}
+
+func nullInt(v sql.NullInt64) *int {
+	if !v.Valid {
+		return nil
+	}
+	i := int(v.Int64)
+	return &i
+}
+
+// assetColumns are the values written for a, in the order of writeCols.
+func assetColumns(a *catalog.Asset) ([]any, error) {
+	var js [4]string
+	for i, v := range []any{a.FileMeta, a.GeoMeta, a.UserMeta, a.Metrics} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("encode asset %s metadata: %w", a.ID, err)
+		}
+		js[i] = string(b)
+	}
+	if a.Metrics == nil {
+		js[3] = "{}"
+	}
+	m := a.Merged()
+	var rating any
+	if m.Rating != nil {
+		rating = int(*m.Rating)
+	}
+	var offset any
+	if a.Capture.Offset != nil {
+		offset = *a.Capture.Offset
+	}
+	live := 1
+	if a.TrashedAt != nil {
+		live = 0
+	}
+	return []any{a.LibraryID, a.ContributorID, a.DeviceAssetID, a.DeviceID, string(a.MediaType),
+		a.MIMEType, a.OriginalFileName, micros(a.FileCreatedAt), micros(a.FileModifiedAt),
+		micros(a.Capture.Wall), offset, micros(a.Capture.Instant()), a.Checksum, a.ChecksumSHA1,
+		a.Width, a.Height, a.OriginalSize, a.FileSizeBytes, a.CurrentVersionID, m.Latitude, m.Longitude,
+		rating, js[0], js[1], js[2], js[3], a.Description, a.StackID, live, nullMicros(a.TrashedAt),
+		micros(a.CreatedAt), micros(a.UpdatedAt)}, nil
+}
+
+const writeCols = `library_id, contributor_id, device_asset_id, device_id, media_type, mime_type,
+	original_file_name, file_created_at, file_modified_at, capture_wall, capture_offset,
+	capture_instant, checksum, checksum_sha1, width, height, original_size, file_size_bytes,
+	current_version_id, latitude, longitude, rating, meta_file, meta_geo, meta_user, metrics,
+	description, stack_id, live, trashed_at, created_at, updated_at`
+
+func (s assets) Create(ctx context.Context, a *catalog.Asset) error {
+	vals, err := assetColumns(a)
+	if err != nil {
+		return err
+	}
+	res, err := s.q.ExecContext(ctx, `INSERT INTO assets (id, `+writeCols+`) VALUES (?`+
+		strings.Repeat(", ?", len(vals))+`)`, append([]any{a.ID}, vals...)...)
+	if err != nil {
+		return one("create asset", a.ID, err)
+	}
+	seq, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	return s.syncGeo(ctx, seq, a)
+}
+
+// syncGeo keeps the R*Tree entry of one asset equal to its coordinates.
+func (s assets) syncGeo(ctx context.Context, seq int64, a *catalog.Asset) error {
+	m := a.Merged()
+	if m.Latitude == nil || m.Longitude == nil {
+		_, err := s.q.ExecContext(ctx, `DELETE FROM assets_geo WHERE seq = ?`, seq)
+		return translate(err)
+	}
+	_, err := s.q.ExecContext(ctx, `INSERT OR REPLACE INTO assets_geo (seq, min_lon, max_lon, min_lat, max_lat)
+		VALUES (?, ?, ?, ?, ?)`, seq, *m.Longitude, *m.Longitude, *m.Latitude, *m.Latitude)
+	return translate(err)
+}
+
+func (s assets) Get(ctx context.Context, id string) (*catalog.Asset, error) {
+	a, err := scanAsset(s.q.QueryRowContext(ctx, `SELECT `+assetCols+` FROM assets a WHERE a.id = ?`, id))
+	return a, one("asset", id, err)
+}
+
+func (s assets) GetMany(ctx context.Context, ids []string) ([]catalog.Asset, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := s.q.QueryContext(ctx, `SELECT `+assetCols+` FROM assets a WHERE a.id IN (`+
+		placeholders(len(ids))+`)`, anySlice(ids)...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []catalog.Asset
+	for rows.Next() {
+		a, err := scanAsset(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, translate(rows.Err())
+}
+
+func (s assets) FindByChecksum(ctx context.Context, libraryID string, sum []byte) (*catalog.Asset, error) {
+	a, err := scanAsset(s.q.QueryRowContext(ctx, `SELECT `+assetCols+` FROM assets a
+		WHERE a.library_id = ? AND a.checksum = ?`, libraryID, sum))
+	return a, one("asset with checksum in", libraryID, err)
+}
+
+func (s assets) Update(ctx context.Context, a *catalog.Asset) error {
+	vals, err := assetColumns(a)
+	if err != nil {
+		return err
+	}
+	sets := strings.Split(strings.Join(strings.Fields(writeCols), " "), ", ")
+	for i := range sets {
+		sets[i] = strings.TrimSpace(sets[i]) + " = ?"
+	}
+	var seq int64
+	err = s.q.QueryRowContext(ctx, `UPDATE assets SET `+strings.Join(sets, ", ")+` WHERE id = ? RETURNING seq`,
+		append(vals, a.ID)...).Scan(&seq)
+	if err != nil {
+		return one("update asset", a.ID, err)
+	}
+	return s.syncGeo(ctx, seq, a)
+}
+
+func (s assets) SetTrashed(ctx context.Context, ids []string, at *time.Time, now time.Time) error {
+	live := 1
+	if at != nil {
+		live = 0
+	}
+	_, err := s.q.ExecContext(ctx, `UPDATE assets SET trashed_at = ?, live = ?, updated_at = ?
+		WHERE id IN (`+placeholders(len(ids))+`)`, append([]any{nullMicros(at), live, micros(now)}, anySlice(ids)...)...)
+	return translate(err)
+}
+
+func (s assets) Delete(ctx context.Context, ids []string) error {
+	in := placeholders(len(ids))
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM assets_geo WHERE seq IN (SELECT seq FROM assets WHERE id IN (`+
+		in+`))`, anySlice(ids)...); err != nil {
+		return translate(err)
+	}
+	_, err := s.q.ExecContext(ctx, `DELETE FROM assets WHERE id IN (`+in+`)`, anySlice(ids)...)
+	return translate(err)
+}
+
+func (s assets) TrashedBefore(ctx context.Context, t time.Time, limit int) ([]string, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT id FROM assets WHERE trashed_at IS NOT NULL AND trashed_at < ?
+		ORDER BY trashed_at LIMIT ?`, micros(t), limit)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, translate(rows.Err())
+}
+
+func placeholders(n int) string {
+	if n == 0 {
+		return "NULL"
+	}
+	return strings.Repeat("?, ", n-1) + "?"
+}
+
+func anySlice[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}

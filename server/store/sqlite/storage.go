@@ -1,0 +1,70 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type storage struct{ q querier }
+
+var _ store.Storage = storage{}
+
+func (s storage) Add(ctx context.Context, userID string, delta int64) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO storage_usage (user_id, used_bytes) VALUES (?, max(?, 0))
+		ON CONFLICT (user_id) DO UPDATE SET used_bytes = max(storage_usage.used_bytes + ?, 0)`,
+		userID, delta, delta)
+	return translate(err)
+}
+
+func (s storage) Used(ctx context.Context, userID string) (int64, error) {
+	var n int64
+	err := s.q.QueryRowContext(ctx, `SELECT used_bytes FROM storage_usage WHERE user_id = ?`, userID).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return n, translate(err)
+}
+
+type blobJournal struct{ q querier }
+
+var _ store.BlobJournal = blobJournal{}
+
+func (j blobJournal) Add(ctx context.Context, keys []string, now time.Time) error {
+	for _, k := range keys {
+		if _, err := j.q.ExecContext(ctx, `INSERT OR IGNORE INTO blob_journal (key, created_at) VALUES (?, ?)`,
+			k, micros(now)); err != nil {
+			return translate(err)
+		}
+	}
+	return nil
+}
+
+func (j blobJournal) List(ctx context.Context, limit int) ([]string, error) {
+	rows, err := j.q.QueryContext(ctx, `SELECT key FROM blob_journal ORDER BY created_at, key LIMIT ?`, limit)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var keys []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		keys = append(keys, k)
+	}
+	return keys, translate(rows.Err())
+}
+
+func (j blobJournal) Remove(ctx context.Context, keys []string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	_, err := j.q.ExecContext(ctx, `DELETE FROM blob_journal WHERE key IN (`+placeholders(len(keys))+`)`,
+		anySlice(keys)...)
+	return translate(err)
+}
