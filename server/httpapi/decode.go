@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,7 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
+		return jsonError(err, body)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return catalog.InvalidField("json_invalid", "unexpected data after the JSON value", nil, "body")
@@ -44,7 +45,7 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 }
 
 // jsonError turns an encoding/json error into the spec's ValidationError.
-func jsonError(err error) error {
+func jsonError(err error, body []byte) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -62,11 +63,46 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return catalog.InvalidField("json_invalid", "invalid JSON: unexpected end of input", nil, "body")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// encoding/json names the field but not where it is: find it.
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return catalog.InvalidField("extra_forbidden", "unknown field", nil, "body", field)
+		var doc any
+		_ = json.Unmarshal(body, &doc)
+		loc := append([]any{"body"}, keyPath(doc, field)...)
+		if len(loc) == 1 {
+			loc = append(loc, field)
+		}
+		return catalog.InvalidField("extra_forbidden", "unknown field", nil, loc...)
 	default:
 		return catalog.InvalidField("value_error", err.Error(), nil, "body")
 	}
+}
+
+// keyPath returns the path to the first object key named key in a decoded
+// JSON document (depth first, arrays in order), or nil.
+func keyPath(doc any, key string) []any {
+	switch v := doc.(type) {
+	case map[string]any:
+		if _, ok := v[key]; ok {
+			return []any{key}
+		}
+		names := make([]string, 0, len(v))
+		for k := range v {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		for _, k := range names {
+			if p := keyPath(v[k], key); p != nil {
+				return append([]any{k}, p...)
+			}
+		}
+	case []any:
+		for i, item := range v {
+			if p := keyPath(item, key); p != nil {
+				return append([]any{i}, p...)
+			}
+		}
+	}
+	return nil
 }
 
 func typeCode(kind string) string {
