@@ -45,9 +45,9 @@ func place(t *testing.T, s *servertest.Server, token string, seed int, when stri
 func TestCaptureTimeFilters(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
-	paris := place(t, s, session, 1, "2024-05-01T10:00:00+02:00")  // instant 08:00Z
-	tokyo := place(t, s, session, 2, "2024-05-01T10:00:00+09:00")  // instant 01:00Z
-	wallOnly := place(t, s, session, 3, "2024-05-01T09:00:00")     // no offset: 09:00 as UTC
+	paris := place(t, s, session, 1, "2024-05-01T10:00:00+02:00") // instant 08:00Z
+	tokyo := place(t, s, session, 2, "2024-05-01T10:00:00+09:00") // instant 01:00Z
+	wallOnly := place(t, s, session, 3, "2024-05-01T09:00:00")    // no offset: 09:00 as UTC
 	later := place(t, s, session, 4, "2024-05-02T00:00:00+02:00")
 
 	q := func(after, before string) []string {
