@@ -181,6 +181,9 @@ func (s *Server) SetUserQuota(ctx context.Context, id string, quota *int64) erro
 	return s.svc.users.SetQuota(ctx, id, quota)
 }
 
+// PurgeTrash runs the trash-retention purge now (it also runs hourly).
+func (s *Server) PurgeTrash(ctx context.Context) (int, error) { return s.svc.assets.PurgeTrash(ctx) }
+
 // NewUser is what `photoctl admin create-user` supplies.
 type NewUser = users.NewUser
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"os"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -74,4 +75,43 @@ func (s *Service) OpenOriginal(ctx context.Context, p *catalog.Principal, id str
 	}
 	f, err := s.blobs.Open(catalog.OriginalKey(a.ID))
 	return a, f, err
+}
+
+// Variant names of image renderings.
+var variantNames = map[string]bool{"thumbnail": true, "preview": true, "fullsize": true}
+
+// VariantKey is the blob key of an image rendering; the ingest pipeline
+// writes it (a WebP or JPEG, named with its extension).
+func VariantKey(assetID, name, ext string) string {
+	return "variants/" + assetID + "/" + name + ext
+}
+
+// OpenVariant opens a rendering of an image the caller can see. A name
+// outside thumbnail, preview and fullsize is a 422; a rendering not
+// generated yet is a 404 saying so.
+func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, *os.File, string, error) {
+	if !variantNames[name] {
+		return nil, nil, "", catalog.InvalidField("enum", "variant must be thumbnail, preview or fullsize", name, "path", "name")
+	}
+	a, err := s.Get(ctx, p, id)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if a.MediaType != catalog.MediaImage {
+		return nil, nil, "", fmt.Errorf("videos have no %s rendering, only the original: %w", name, catalog.ErrNotFound)
+	}
+	for _, ext := range []string{".webp", ".jpg"} {
+		f, err := s.blobs.Open(VariantKey(a.ID, name, ext))
+		if err == nil {
+			mime := "image/webp"
+			if ext == ".jpg" {
+				mime = "image/jpeg"
+			}
+			return a, f, mime, nil
+		}
+		if !errors.Is(err, catalog.ErrNotFound) {
+			return nil, nil, "", err
+		}
+	}
+	return nil, nil, "", fmt.Errorf("the %s of asset %s has not been generated yet: %w", name, a.ID, catalog.ErrNotFound)
 }

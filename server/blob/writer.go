@@ -98,7 +98,7 @@ func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
 	buf := make([]byte, copyBufSize)
 	var total int64
 	for {
-		n, rerr := io.ReadFull(r, buf)
+		n, rerr := fill(r, buf)
 		if n > 0 {
 			m, err := w.Write(buf[:n])
 			total += int64(m)
@@ -107,12 +107,28 @@ func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
 			}
 		}
 		switch {
-		case rerr == io.EOF || rerr == io.ErrUnexpectedEOF:
+		case rerr == io.EOF:
 			return total, nil
 		case rerr != nil:
 			return total, fmt.Errorf("read blob source: %w", rerr)
 		}
 	}
+}
+
+// fill reads into buf until it is full or r fails, and returns r's own
+// error. Unlike io.ReadFull it never turns a short read into
+// io.ErrUnexpectedEOF, so a source that reports a truncated stream (a
+// multipart part cut off mid-file) is never mistaken for a clean end.
+func fill(r io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // Size reports the bytes written so far.

@@ -175,3 +175,24 @@ func TestFullDiskIsInsufficientStorage(t *testing.T) {
 	require.ErrorIs(t, s.Put("k", io.LimitReader(rand.Reader, 4<<20)), catalog.ErrInsufficient)
 	put(t, s, "small", "fits once the failed upload is gone")
 }
+
+// truncated yields some bytes, then reports the stream as cut off.
+type truncated struct{ left int }
+
+func (t *truncated) Read(p []byte) (int, error) {
+	if t.left == 0 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	n := min(len(p), t.left)
+	t.left -= n
+	return n, nil
+}
+
+func TestReadFromReportsATruncatedSource(t *testing.T) {
+	s, _ := newStore(t)
+	w, err := s.Create(0)
+	require.NoError(t, err)
+	defer w.Abort()
+	_, err = w.ReadFrom(&truncated{left: 1000})
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF, "a cut-off source is an error, not the end of the blob")
+}

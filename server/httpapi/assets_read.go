@@ -111,3 +111,31 @@ func contentDisposition(name string) string {
 	}
 	return fmt.Sprintf("%s; filename*=UTF-8''%s", v, strings.ReplaceAll(url.PathEscape(name), "'", "%27"))
 }
+
+// getVariant serves an image rendering inline, cached by ETag.
+func (s *Server) getVariant(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), principal(c), c.Params("id"), c.Params("name"))
+	if err != nil {
+		return err
+	}
+	info, err := f.Stat()
+	path := f.Name()
+	f.Close()
+	if err != nil {
+		return err
+	}
+	etag := fmt.Sprintf(`"%s-%s-%x"`, a.ID, c.Params("name"), info.ModTime().UnixNano())
+	c.Set(fiber.HeaderETag, etag)
+	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
+	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	if err := c.SendFile(path, false); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, mimeType)
+	return nil
+}

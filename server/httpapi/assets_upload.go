@@ -64,6 +64,9 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 			}
 			in.FileName = cleanFileName(part.FileName())
 			if _, err := w.ReadFrom(part); err != nil {
+				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the file did")
+				}
 				return err
 			}
 		case "sidecar":

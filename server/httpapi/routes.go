@@ -99,6 +99,8 @@ func (s *Server) routes() []route {
 			routeDoc{summary: "Edit one asset's metadata", tag: "assets", body: api.AssetChange{}, status: 200, resp: api.Asset{}}},
 		{"GET", "/api/assets/:id/original", access{action: catalog.ActionAssetRead}, s.downloadOriginal,
 			routeDoc{summary: "Download the original file (attachment; ETag, Range)", tag: "assets", status: 200}},
+		{"GET", "/api/assets/:id/variants/:name", access{action: catalog.ActionAssetRead}, s.getVariant,
+			routeDoc{summary: "An image rendering: thumbnail, preview or fullsize", tag: "assets", status: 200}},
 
 		{"POST", "/api/api-keys", access{kinds: sessionOnly}, s.createAPIKey,
 			routeDoc{summary: "Create an API key (the secret is returned once)", tag: "api-keys",

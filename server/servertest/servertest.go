@@ -167,6 +167,15 @@ func (s *Server) SetQuota(id string, quota int64) {
 	require.NoError(s.T, s.app.SetUserQuota(context.Background(), id, &quota))
 }
 
+// PurgeTrash runs the trash-retention purge and returns how many assets it
+// removed.
+func (s *Server) PurgeTrash() int {
+	s.T.Helper()
+	n, err := s.app.PurgeTrash(context.Background())
+	require.NoError(s.T, err)
+	return n
+}
+
 // Login signs u in and returns the tokens.
 func (s *Server) Login(u User) api.TokenResponse {
 	s.T.Helper()
