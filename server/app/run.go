@@ -43,6 +43,7 @@ type Server struct {
 	served   chan error
 
 	stopPurge    func()
+	lock         *dataLock
 	shutdownOnce sync.Once
 	shutdownErr  error
 }
@@ -108,16 +109,23 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	}
 	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Limiters: lim,
 		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
-	if err := svc.assets.Recover(ctx, log); err != nil {
+	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if err := svc.assets.Recover(ctx, log, alone, unclean); err != nil {
+		lock.Close()
 		st.Close()
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
+		lock.Close()
 		st.Close()
 		return nil, fmt.Errorf("listen on %s: %w", cfg.Listen, err)
 	}
-	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, listener: ln, served: make(chan error, 1)}
+	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, lock: lock, listener: ln, served: make(chan error, 1)}
 	go func() { s.served <- h.App().Listener(ln) }()
 	s.stopPurge = svc.assets.RunPurge(log, time.Hour)
 	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
@@ -137,7 +145,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
 		}
-		s.shutdownErr = errors.Join(err, s.store.Close())
+		s.shutdownErr = errors.Join(err, s.store.Close(), s.lock.Close())
 	})
 	return s.shutdownErr
 }

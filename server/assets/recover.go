@@ -15,16 +15,26 @@ const orphanAge = 10 * time.Minute
 
 // Recover runs at start: it removes temporary files a crash left, finishes
 // interrupted deletions from the journal, and sweeps originals whose row
-// never committed.
-func (s *Service) Recover(ctx context.Context, log *slog.Logger) error {
-	tmp, err := s.blobs.CleanTemp(0)
+// never committed. alone says no other process uses the data directory
+// (see app's data lock): then leftovers of any age go; otherwise only those
+// older than orphanAge, which cannot be another process's upload in flight.
+// The orphan sweep looks up every stored original, so it runs only after an
+// unclean stop.
+func (s *Service) Recover(ctx context.Context, log *slog.Logger, alone, unclean bool) error {
+	minAge := orphanAge
+	if alone {
+		minAge = 0
+	}
+	tmp, err := s.blobs.CleanTemp(minAge)
 	if err != nil {
 		return fmt.Errorf("clean temporary files: %w", err)
 	}
 	s.DrainJournal(ctx)
-	orphans, err := s.SweepOrphans(ctx, orphanAge)
-	if err != nil {
-		return fmt.Errorf("sweep orphan files: %w", err)
+	orphans := 0
+	if unclean {
+		if orphans, err = s.SweepOrphans(ctx, minAge); err != nil {
+			return fmt.Errorf("sweep orphan files: %w", err)
+		}
 	}
 	if tmp > 0 || orphans > 0 {
 		log.Info("recovered after an unclean stop", "component", "assets", "temp_files", tmp, "orphan_files", orphans)
