@@ -133,12 +133,17 @@ func (s *Service) remove(ctx context.Context, r store.Repos, list []*catalog.Ass
 	keys := make([]string, 0, len(list))
 	for i, a := range list {
 		ids[i] = a.ID
-		keys = append(keys, catalog.OriginalKey(a.ID))
+		keys = append(keys, catalog.OriginalKey(a.ID), variantsPrefix(a.ID))
+		verKeys, verSize, err := versionFiles(ctx, r, a.ID) // their rows go with the asset's (cascade)
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, verKeys...)
 		lib, err := r.Libraries().Get(ctx, a.LibraryID)
 		if err != nil {
 			return nil, err
 		}
-		if err := r.Storage().Add(ctx, lib.OwnerID, -a.OriginalSize); err != nil {
+		if err := r.Storage().Add(ctx, lib.OwnerID, -a.OriginalSize-verSize); err != nil {
 			return nil, err
 		}
 		if err := event(ctx, r, "asset.deleted", a, map[string]any{}, now); err != nil {
@@ -151,7 +156,8 @@ func (s *Service) remove(ctx context.Context, r store.Repos, list []*catalog.Ass
 	return ids, r.Assets().Delete(ctx, ids)
 }
 
-// DrainJournal removes the files of deleted assets and forgets them. It is
+// DrainJournal removes the files of deleted assets and forgets them. A key
+// may name one blob or a folder of them (an asset's variants). It is
 // idempotent and runs after every deletion and on start.
 func (s *Service) DrainJournal(ctx context.Context) {
 	for {
@@ -164,7 +170,7 @@ func (s *Service) DrainJournal(ctx context.Context) {
 		}
 		var done []string
 		for _, k := range keys {
-			if err := s.blobs.Remove(k); err != nil {
+			if err := s.blobs.RemoveAll(k); err != nil {
 				slog.Default().ErrorContext(ctx, "remove blob", "key", k, "err", err)
 				continue
 			}

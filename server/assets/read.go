@@ -86,6 +86,9 @@ func VariantKey(assetID, name, ext string) string {
 	return "variants/" + assetID + "/" + name + ext
 }
 
+// variantsPrefix is the blob folder of an asset's renderings.
+func variantsPrefix(assetID string) string { return "variants/" + assetID }
+
 // OpenVariant opens a rendering of an image the caller can see. A name
 // outside thumbnail, preview and fullsize is a 422; a rendering not
 // generated yet is a 404 saying so.

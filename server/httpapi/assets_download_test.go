@@ -172,3 +172,26 @@ func TestTrashRetentionPurges(t *testing.T) {
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/assets/"+recent.ID, key, nil).Status)
 	require.Equal(t, 1, countFiles(t, filepath.Join(s.Config.DataDir, "blobs")))
 }
+
+func TestVariantsAreServedAndDeletedWithTheAsset(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 32, 32, 1), nil)
+	// Stand in for the ingest pipeline: a thumbnail where it writes one.
+	thumb := servertest.JPEG(t, 8, 8, 2)
+	dir := filepath.Join(s.Config.DataDir, "blobs", "variants", a.ID)
+	require.NoError(t, os.MkdirAll(dir, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "thumbnail.jpg"), thumb, 0o600))
+
+	resp, body := download(t, s, session, "/api/assets/"+a.ID+"/variants/thumbnail", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, thumb, body)
+	require.Equal(t, "image/jpeg", resp.Header.Get("Content-Type"))
+	resp, _ = download(t, s, session, "/api/assets/"+a.ID+"/variants/thumbnail",
+		map[string]string{"If-None-Match": resp.Header.Get("ETag")})
+	require.Equal(t, http.StatusNotModified, resp.StatusCode)
+
+	require.Equal(t, http.StatusOK, s.Do("DELETE", "/api/assets", session, api.AssetIDs{IDs: []string{a.ID}}).Status)
+	_, err := os.Stat(dir)
+	require.ErrorIs(t, err, os.ErrNotExist, "the asset's renderings go with it")
+}
