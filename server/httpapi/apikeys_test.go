@@ -26,11 +26,7 @@ func createKey(t *testing.T, s *servertest.Server, session, name string, actions
 
 func listKeys(t *testing.T, s *servertest.Server, session, query string) []api.APIKey {
 	t.Helper()
-	r := s.Do("GET", "/api/api-keys"+query, session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.APIKey]
-	r.JSON(t, &p)
-	return p.Data
+	return servertest.List[api.APIKey](s, session, "/api/api-keys"+query)
 }
 
 func names(keys []api.APIKey) []string {

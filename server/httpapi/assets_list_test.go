@@ -13,11 +13,7 @@ import (
 
 func listAssets(t *testing.T, s *servertest.Server, token, query string) []api.Asset {
 	t.Helper()
-	r := s.Do("GET", "/api/assets"+query, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.Asset]
-	r.JSON(t, &p)
-	return p.Data
+	return servertest.List[api.Asset](s, token, "/api/assets"+query)
 }
 
 func ids(list []api.Asset) []string {

@@ -205,12 +205,18 @@ func (s *Server) CreateKey(session string, actions []string, libraryIDs []string
 	return k.Secret
 }
 
+// List GETs one page of a list endpoint and requires a 200.
+func List[T any](s *Server, token, path string) []T {
+	s.T.Helper()
+	r := s.Do("GET", path, token, nil)
+	require.Equal(s.T, http.StatusOK, r.Status, "GET %s: %s", path, r.Body)
+	var p api.Page[T]
+	r.JSON(s.T, &p)
+	return p.Data
+}
+
 // Libraries lists the caller's libraries.
 func (s *Server) Libraries(token string) []api.Library {
 	s.T.Helper()
-	r := s.Do("GET", "/api/libraries?limit=200", token, nil)
-	require.Equal(s.T, http.StatusOK, r.Status, "libraries: %s", r.Body)
-	var p api.Page[api.Library]
-	r.JSON(s.T, &p)
-	return p.Data
+	return List[api.Library](s, token, "/api/libraries?limit=200")
 }

@@ -206,21 +206,26 @@ func (s assets) Delete(ctx context.Context, ids []string) error {
 }
 
 func (s assets) TrashedBefore(ctx context.Context, t time.Time, limit int) ([]string, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT id FROM assets WHERE trashed_at IS NOT NULL AND trashed_at < ?
+	return queryStrings(ctx, s.q, `SELECT id FROM assets WHERE trashed_at IS NOT NULL AND trashed_at < ?
 		ORDER BY trashed_at LIMIT ?`, micros(t), limit)
+}
+
+// queryStrings runs a query of one text column and collects the values.
+func queryStrings(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, translate(err)
 	}
 	defer rows.Close()
-	var ids []string
+	var out []string
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var v string
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		out = append(out, v)
 	}
-	return ids, translate(rows.Err())
+	return out, translate(rows.Err())
 }
 
 func placeholders(n int) string {

@@ -86,22 +86,9 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 }
 
 func (s libraries) LiveIDsForUser(ctx context.Context, userID string) ([]string, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT l.id FROM library_members m
+	return queryStrings(ctx, s.q, `SELECT l.id FROM library_members m
 		JOIN libraries l ON l.id = m.library_id
 		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY m.library_id`, userID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, translate(rows.Err())
 }
 
 func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {

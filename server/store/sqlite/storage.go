@@ -44,20 +44,7 @@ func (j blobJournal) Add(ctx context.Context, keys []string, now time.Time) erro
 }
 
 func (j blobJournal) List(ctx context.Context, limit int) ([]string, error) {
-	rows, err := j.q.QueryContext(ctx, `SELECT key FROM blob_journal ORDER BY created_at, key LIMIT ?`, limit)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var keys []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, err
-		}
-		keys = append(keys, k)
-	}
-	return keys, translate(rows.Err())
+	return queryStrings(ctx, j.q, `SELECT key FROM blob_journal ORDER BY created_at, key LIMIT ?`, limit)
 }
 
 func (j blobJournal) Remove(ctx context.Context, keys []string) error {
