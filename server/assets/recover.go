@@ -35,6 +35,11 @@ func (s *Service) Recover(ctx context.Context, log *slog.Logger, alone, unclean 
 		if orphans, err = s.SweepOrphans(ctx, minAge); err != nil {
 			return fmt.Errorf("sweep orphan files: %w", err)
 		}
+		versions, err := s.SweepVersionOrphans(ctx, minAge)
+		if err != nil {
+			return fmt.Errorf("sweep orphan version files: %w", err)
+		}
+		orphans += versions
 	}
 	if tmp > 0 || orphans > 0 {
 		log.Info("recovered after an unclean stop", "component", "assets", "temp_files", tmp, "orphan_files", orphans)

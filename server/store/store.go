@@ -36,8 +36,10 @@ type Repos interface {
 	Events() Events
 	Settings() Settings
 	Assets() Assets
+	AssetAggregates() AssetAggregates
 	Storage() Storage
 	BlobJournal() BlobJournal
+	AssetVersions() AssetVersions
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the

@@ -144,12 +144,15 @@ type querier interface {
 
 type repos struct{ q querier }
 
-func (r repos) Users() store.Users             { return users{r.q} }
-func (r repos) Libraries() store.Libraries     { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys         { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions       { return sessions{r.q} }
-func (r repos) Events() store.Events           { return events{r.q} }
-func (r repos) Settings() store.Settings       { return settings{r.q} }
-func (r repos) Assets() store.Assets           { return assets{r.q} }
-func (r repos) Storage() store.Storage         { return storage{r.q} }
-func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }
+func (r repos) Users() store.Users                 { return users{r.q} }
+func (r repos) Libraries() store.Libraries         { return libraries{r.q} }
+func (r repos) APIKeys() store.APIKeys             { return apiKeys{r.q} }
+func (r repos) Sessions() store.Sessions           { return sessions{r.q} }
+func (r repos) Events() store.Events               { return events{r.q} }
+func (r repos) Settings() store.Settings           { return settings{r.q} }
+func (r repos) Assets() store.Assets               { return assets{r.q} }
+func (r repos) Storage() store.Storage             { return storage{r.q} }
+func (r repos) BlobJournal() store.BlobJournal     { return blobJournal{r.q} }
+func (r repos) AssetVersions() store.AssetVersions { return assetVersions{r.q} }
+
+func (r repos) AssetAggregates() store.AssetAggregates { return aggregates{r.q} }

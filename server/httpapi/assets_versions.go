@@ -1,0 +1,177 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// The asset version routes; the rules they follow are in assets/versions.go.
+
+func (s *Server) listVersions(c *fiber.Ctx) error {
+	if err := allowQuery(c, pageParams...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	list, more, err := s.assets.ListVersions(c.UserContext(), principal(c), c.Params("id"), pg)
+	if err != nil {
+		return err
+	}
+	return c.JSON(pageOf(list, more, toAPIVersion))
+}
+
+func (s *Server) appendVersion(c *fiber.Ctx) error {
+	w, name, err := s.receiveFile(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.assets.AppendVersion(c.UserContext(), principal(c), c.Params("id"), w, name)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(toAPIVersion(v))
+}
+
+func (s *Server) replaceVersion(c *fiber.Ctx) error {
+	w, name, err := s.receiveFile(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.assets.ReplaceVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"), w, name)
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIVersion(v))
+}
+
+func (s *Server) revertVersion(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	v, err := s.assets.RevertVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(toAPIVersion(v))
+}
+
+func (s *Server) deleteVersion(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	if err := s.assets.DeleteVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id")); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// downloadVersion streams one rendering as an attachment, with an ETag (its
+// content hash), conditional requests and byte ranges. A version's bytes
+// can be replaced under the same URL, so only the original is cached as
+// immutable.
+func (s *Server) downloadVersion(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	v, f, err := s.assets.OpenVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
+	if err != nil {
+		return err
+	}
+	path := f.Name()
+	f.Close()
+	etag := `"` + base64.RawURLEncoding.EncodeToString(v.Checksum) + `"`
+	c.Set(fiber.HeaderETag, etag)
+	if v.IsOriginal {
+		c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
+	} else {
+		c.Set(fiber.HeaderCacheControl, "private, no-cache")
+	}
+	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
+		c.Request().Header.Del(fiber.HeaderRange)
+	}
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(v.FileName))
+	if err := c.SendFile(path, false); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, v.MIMEType)
+	c.Response().Header.Del(fiber.HeaderLastModified)
+	return nil
+}
+
+// receiveFile streams the one part named file of a multipart body to a
+// temporary blob (never into memory) and returns it with the part's file
+// name. Any other part is a 422. The caller hands the writer to a service
+// method, which commits or aborts it.
+func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err error) {
+	if err := allowQuery(c); err != nil {
+		return nil, "", err
+	}
+	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
+	if err != nil || mt != fiber.MIMEMultipartForm || params["boundary"] == "" {
+		return nil, "", catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
+			c.Get(fiber.HeaderContentType), "header", "content-type")
+	}
+	defer func() {
+		if err != nil && w != nil {
+			_ = w.Abort()
+		}
+	}()
+	var body io.Reader = c.Context().RequestBodyStream()
+	if body == nil {
+		body = bytes.NewReader(c.Body())
+	}
+	mr := multipart.NewReader(body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return w, "", catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
+		}
+		if part.FormName() != "file" {
+			return w, "", catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", part.FormName())
+		}
+		if w != nil {
+			return w, "", catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
+		}
+		if w, err = s.assets.StartUpload(); err != nil {
+			return nil, "", err
+		}
+		name = cleanFileName(part.FileName())
+		if _, err := w.ReadFrom(part); err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return w, "", fiber.NewError(fiber.StatusBadRequest, "the upload ended before the file did")
+			}
+			return w, "", err
+		}
+	}
+	if w == nil {
+		return nil, "", catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
+	}
+	return w, name, nil
+}
+
+func toAPIVersion(v *assets.Version) api.Version {
+	return api.Version{ID: v.ID, AssetID: v.AssetID, IsOriginal: v.IsOriginal, IsCurrent: v.IsCurrent,
+		MIMEType: v.MIMEType, FileName: v.FileName, FileSizeBytes: v.Size,
+		Checksum: base64.StdEncoding.EncodeToString(v.Checksum), ContributorID: v.ContributorID,
+		FileURL:   "/api/assets/" + v.AssetID + "/versions/" + v.ID + "/file",
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+}
