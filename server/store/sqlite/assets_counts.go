@@ -163,7 +163,7 @@ func (s selection) sql(cols string) string {
 // are those of locationConditions in assets_list.go.
 func selectAssets(f store.AssetFilter) selection {
 	if f.Location == nil {
-		where, args := assetConditions(f)
+		where, args := assetConditions(f, false)
 		return selection{from: "assets a", where: where, args: args}
 	}
 	boxes := []catalog.BBox{}
@@ -194,7 +194,7 @@ const rtreeBox = "min_lon >= ? AND max_lon <= ? AND min_lat >= ? AND max_lat <= 
 // entries that pass any of terms.
 func viaRTree(f store.AssetFilter, terms []string, termArgs []any) selection {
 	f.Location = nil
-	where, args := assetConditions(f)
+	where, args := assetConditions(f, false)
 	return selection{from: "(SELECT seq FROM assets_geo WHERE (" + strings.Join(terms, ") OR (") +
 		")) g CROSS JOIN assets a ON a.seq = g.seq", where: where, args: append(termArgs, args...)}
 }

@@ -16,9 +16,25 @@ import (
 // timeline index can scan.
 const maxOffset = 14 * time.Hour
 
+// denseMatches is how many spatial-index matches make a location filter
+// "dense": from there on, walking the timeline in order and testing each
+// asset's coordinates finds a page sooner than sorting every match.
+// Measured at 1M assets: a 0.1° box (350 matches) takes 2 ms through the
+// R*Tree and 0.8 s through the timeline; the world box takes 3 s through the
+// R*Tree and 1 ms through the timeline.
+var denseMatches = 20000
+
 func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
 	q := listQuery{cols: assetCols, from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
-	q.where, q.args = assetConditions(f)
+	dense := false
+	if f.Location != nil {
+		n, err := s.geoMatches(ctx, f.Location, denseMatches)
+		if err != nil {
+			return nil, false, err
+		}
+		dense = n >= denseMatches
+	}
+	q.where, q.args = assetConditions(f, dense)
 	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Asset, error) {
 		a, err := scanAsset(rows)
 		if err != nil {
@@ -28,10 +44,21 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 	})
 }
 
+// geoMatches counts the spatial-index entries in a location's boxes, up to
+// limit (all libraries: it only chooses a plan).
+func (s assets) geoMatches(ctx context.Context, l *catalog.Location, limit int) (int, error) {
+	ors, args := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
+	var n int
+	err := s.q.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM assets_geo WHERE "+ors+" LIMIT ?)",
+		append(args, limit)...).Scan(&n)
+	return n, translate(err)
+}
+
 // assetConditions turns a filter into SQL conditions over "assets a", in
 // the order that lets the timeline index (library_id, live, capture_wall)
-// serve them.
-func assetConditions(f store.AssetFilter) ([]string, []any) {
+// serve them. dense tests coordinates row by row instead of through the
+// spatial index (see denseMatches).
+func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 	where := []string{"a.library_id = ?"}
 	args := []any{f.LibraryID}
 	switch f.State {
@@ -59,7 +86,7 @@ func assetConditions(f store.AssetFilter) ([]string, []any) {
 	}
 	w, a := captureConditions(f.Capture)
 	where, args = append(where, w...), append(args, a...)
-	w, a = locationConditions(f.Location)
+	w, a = locationConditions(f.Location, dense)
 	return append(where, w...), append(args, a...)
 }
 
@@ -86,12 +113,32 @@ func captureConditions(r catalog.CaptureRange) ([]string, []any) {
 	return where, args
 }
 
-// locationConditions selects assets through the R*Tree; a circle is
-// pre-filtered by its bounding boxes and tested exactly with geo_distance.
-func locationConditions(l *catalog.Location) ([]string, []any) {
+// locationConditions selects assets through the R*Tree, or, when dense,
+// by their coordinate columns; a circle is pre-filtered by its bounding
+// boxes and tested exactly with geo_distance.
+func locationConditions(l *catalog.Location, dense bool) ([]string, []any) {
 	if l == nil {
 		return nil, nil
 	}
+	var where []string
+	var args []any
+	if dense {
+		ors, boxArgs := geoBoxes(l, "a.longitude", "a.longitude", "a.latitude", "a.latitude")
+		where, args = []string{"(" + ors + ")"}, boxArgs
+	} else {
+		ors, boxArgs := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
+		where, args = []string{"a.seq IN (SELECT seq FROM assets_geo WHERE " + ors + ")"}, boxArgs
+	}
+	if l.Circle != nil {
+		where = append(where, "geo_distance(a.longitude, a.latitude, ?, ?) <= ?")
+		args = append(args, l.Circle.Lon, l.Circle.Lat, l.Circle.RadiusM)
+	}
+	return where, args
+}
+
+// geoBoxes is the OR of a location's boxes (split at the antimeridian) over
+// the named columns.
+func geoBoxes(l *catalog.Location, minLon, maxLon, minLat, maxLat string) (string, []any) {
 	var boxes []catalog.BBox
 	if l.Box != nil {
 		boxes = []catalog.BBox{*l.Box}
@@ -102,14 +149,9 @@ func locationConditions(l *catalog.Location) ([]string, []any) {
 	var args []any
 	for _, b := range boxes {
 		for _, lr := range b.LonRanges() {
-			ors = append(ors, "(min_lon >= ? AND max_lon <= ? AND min_lat >= ? AND max_lat <= ?)")
+			ors = append(ors, fmt.Sprintf("(%s >= ? AND %s <= ? AND %s >= ? AND %s <= ?)", minLon, maxLon, minLat, maxLat))
 			args = append(args, lr[0], lr[1], b.MinLat, b.MaxLat)
 		}
 	}
-	where := []string{fmt.Sprintf("a.seq IN (SELECT seq FROM assets_geo WHERE %s)", strings.Join(ors, " OR "))}
-	if l.Circle != nil {
-		where = append(where, "geo_distance(a.longitude, a.latitude, ?, ?) <= ?")
-		args = append(args, l.Circle.Lon, l.Circle.Lat, l.Circle.RadiusM)
-	}
-	return where, args
+	return strings.Join(ors, " OR "), args
 }
