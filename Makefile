@@ -10,9 +10,10 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
 # Tools the server and its tests run for real, and the Debian packages that
-# provide them (libc6-dev: gcc only recommends it, cgo needs its headers).
-DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3
-DEP_PKGS  := gcc libc6-dev libimage-exiftool-perl ffmpeg sqlite3
+# provide them (libc6-dev: gcc only recommends it, cgo needs its headers;
+# libvips-dev: image variants through govips, with libheif for HEIC/AVIF).
+DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config
+DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build run test fmt lint clean

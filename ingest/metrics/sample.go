@@ -1,0 +1,110 @@
+package metrics
+
+import (
+	"image"
+	"image/draw"
+	"math"
+)
+
+// sample is an image reduced for measuring: its luma, and the statistics
+// of the two opponent colour axes Hasler and Süsstrunk use.
+type sample struct {
+	w, h int
+	// luma is Rec. 709 luma of the sRGB values, 0..255, row by row.
+	luma []float32
+	// sums over pixels of rg = R−G and yb = (R+G)/2 − B, and their squares.
+	rg, rg2, yb, yb2 float64
+}
+
+// newSample reduces img to at most maxSide px on the long side by
+// averaging each output pixel's rectangle of input pixels. Transparent
+// pixels are composed onto white, as a viewer shows them.
+func newSample(img image.Image, maxSide int) *sample {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= 0 || h <= 0 {
+		return &sample{}
+	}
+	ow, oh := w, h
+	if long := max(w, h); long > maxSide {
+		ow = max(1, int(math.Round(float64(w)*float64(maxSide)/float64(long))))
+		oh = max(1, int(math.Round(float64(h)*float64(maxSide)/float64(long))))
+	}
+	pix, stride, premultiplied := rgbaPixels(img)
+	s := &sample{w: ow, h: oh, luma: make([]float32, ow*oh)}
+	acc := make([]uint32, 3*ow)
+	for oy := range oh {
+		y0, y1 := oy*h/oh, (oy+1)*h/oh
+		clear(acc)
+		for y := y0; y < y1; y++ {
+			row := pix[y*stride:]
+			for ox := range ow {
+				x0, x1 := ox*w/ow, (ox+1)*w/ow
+				var r, g, b uint32
+				for x := x0; x < x1; x++ {
+					p := row[4*x : 4*x+4 : 4*x+4]
+					pr, pg, pb := onWhite(p[0], p[1], p[2], p[3], premultiplied)
+					r, g, b = r+pr, g+pg, b+pb
+				}
+				acc[3*ox] += r
+				acc[3*ox+1] += g
+				acc[3*ox+2] += b
+			}
+		}
+		for ox := range ow {
+			n := float64((y1 - y0) * ((ox+1)*w/ow - ox*w/ow))
+			s.add(ox, oy, float64(acc[3*ox])/n, float64(acc[3*ox+1])/n, float64(acc[3*ox+2])/n)
+		}
+	}
+	return s
+}
+
+// add records the output pixel (x, y) of colour r, g, b (0..255).
+func (s *sample) add(x, y int, r, g, b float64) {
+	s.luma[y*s.w+x] = float32(0.2126*r + 0.7152*g + 0.0722*b)
+	rg, yb := r-g, 0.5*(r+g)-b
+	s.rg += rg
+	s.rg2 += rg * rg
+	s.yb += yb
+	s.yb2 += yb * yb
+}
+
+// colorfulness is Hasler and Süsstrunk's M: σ_rgyb + 0.3·μ_rgyb, where
+// σ_rgyb = √(σ_rg² + σ_yb²) and μ_rgyb = √(μ_rg² + μ_yb²).
+func (s *sample) colorfulness() float64 {
+	n := float64(s.w * s.h)
+	mrg, myb := s.rg/n, s.yb/n
+	vrg := max(0, s.rg2/n-mrg*mrg)
+	vyb := max(0, s.yb2/n-myb*myb)
+	return math.Sqrt(vrg+vyb) + 0.3*math.Sqrt(mrg*mrg+myb*myb)
+}
+
+// onWhite returns a pixel's colour composed onto a white background.
+func onWhite(r, g, b, a uint8, premultiplied bool) (uint32, uint32, uint32) {
+	if a == 255 {
+		return uint32(r), uint32(g), uint32(b)
+	}
+	bg := 255 - uint32(a)
+	if premultiplied {
+		return uint32(r) + bg, uint32(g) + bg, uint32(b) + bg
+	}
+	al := uint32(a)
+	return (uint32(r)*al+127)/255 + bg, (uint32(g)*al+127)/255 + bg, (uint32(b)*al+127)/255 + bg
+}
+
+// rgbaPixels returns img's pixels as 8-bit RGBA rows starting at its
+// bounds' minimum, and whether they are alpha-premultiplied. NRGBA and RGBA
+// images are read in place; others are converted once by image/draw, which
+// has fast paths for the decoders' YCbCr and Gray.
+func rgbaPixels(img image.Image) (pix []byte, stride int, premultiplied bool) {
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.NRGBA:
+		return m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride, false
+	case *image.RGBA:
+		return m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride, true
+	}
+	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(rgba, rgba.Bounds(), img, b.Min, draw.Src)
+	return rgba.Pix, rgba.Stride, true
+}

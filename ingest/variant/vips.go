@@ -1,0 +1,168 @@
+package variant
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"log/slog"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/davidbyttow/govips/v2/vips"
+)
+
+// startOnce starts libvips for the process: govips cannot be restarted
+// after vips.Shutdown, so no Renderer ever shuts it down. It must run
+// before any other govips call, which would start libvips with govips'
+// defaults instead; this package is the module's only govips importer.
+var startOnce sync.Once
+
+// startVips starts libvips with the operation cache off (every original is
+// read once, so a cache only holds memory) and one worker thread per
+// operation: Render runs Config.Concurrency operations side by side, which
+// uses the cores better than splitting each small image between threads.
+// Untrusted loaders (ImageMagick, MATLAB, FITS, ...) are blocked unless the
+// environment already chose: photoctl decodes uploads from strangers.
+func startVips() {
+	startOnce.Do(func() {
+		if _, set := os.LookupEnv("VIPS_BLOCK_UNTRUSTED"); !set {
+			_ = os.Setenv("VIPS_BLOCK_UNTRUSTED", "1") // read by vips_init; cannot fail for this name
+		}
+		vips.LoggingSettings(logVips, vips.LogLevelWarning)
+		vips.Startup(&vips.Config{ConcurrencyLevel: 1, MaxCacheFiles: 0, MaxCacheMem: 0, MaxCacheSize: 0})
+	})
+}
+
+// logVips sends libvips' warnings to slog.
+func logVips(domain string, level vips.LogLevel, msg string) {
+	lvl := slog.LevelWarn
+	if level == vips.LogLevelError || level == vips.LogLevelCritical {
+		lvl = slog.LevelError
+	}
+	slog.Log(context.Background(), lvl, "libvips", "component", "variant", "domain", domain, "detail", msg)
+}
+
+// header is what the file's header says, before any pixel is decoded.
+type header struct {
+	width, height int // after orientation
+}
+
+// readHeader opens buf lazily (libvips reads only the header), checks that
+// the content is one of the types f may load, and returns the oriented size.
+func readHeader(buf []byte, f format) (header, error) {
+	img, err := vips.LoadImageFromBuffer(buf, vips.NewImportParams())
+	if err != nil {
+		return header{}, fmt.Errorf("read header: %v: %w", err, ErrUnsupported)
+	}
+	defer img.Close()
+	if !slices.Contains(f.loads, img.OriginalFormat()) {
+		return header{}, fmt.Errorf("read header: content is %s: %w", vips.ImageTypes[img.OriginalFormat()], ErrUnsupported)
+	}
+	h := header{width: img.Width(), height: img.Height()}
+	if img.Orientation() >= 5 { // 5..8 turn the image a quarter
+		h.width, h.height = h.height, h.width
+	}
+	return h, nil
+}
+
+// load decodes buf scaled to fit size×size (never enlarged) with
+// shrink-on-load, upright, in 8-bit sRGB (or sRGB with alpha). flatten
+// removes the alpha channel, onto white, for formats without one.
+func load(buf []byte, size int, flatten bool) (*vips.ImageRef, error) {
+	img, err := vips.LoadThumbnailFromBuffer(buf, size, size, vips.InterestingNone, vips.SizeDown, nil)
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
+	}
+	if err := toSRGB(img, flatten); err != nil {
+		img.Close()
+		return nil, err
+	}
+	return img, nil
+}
+
+// toSRGB converts img to 8-bit sRGB. An embedded profile other than sRGB
+// (Display P3 from phones, Adobe RGB from cameras) is applied, since the
+// variants are written without one and browsers then assume sRGB.
+func toSRGB(img *vips.ImageRef, flatten bool) error {
+	if img.HasICCProfile() && !isSRGBProfile(img.GetICCProfile()) {
+		if err := img.TransformICCProfile(vips.SRGBIEC6196621ICCProfilePath); err != nil {
+			return fmt.Errorf("convert to sRGB: %w", err)
+		}
+	}
+	if img.Interpretation() != vips.InterpretationSRGB || img.BandFormat() != vips.BandFormatUchar {
+		if err := img.ToColorSpace(vips.InterpretationSRGB); err != nil {
+			return fmt.Errorf("convert to sRGB: %w", err)
+		}
+		if img.BandFormat() != vips.BandFormatUchar {
+			if err := img.Cast(vips.BandFormatUchar); err != nil {
+				return fmt.Errorf("convert to 8 bits: %w", err)
+			}
+		}
+	}
+	if flatten && img.HasAlpha() {
+		if err := img.Flatten(&vips.Color{R: 255, G: 255, B: 255}); err != nil {
+			return fmt.Errorf("flatten alpha: %w", err)
+		}
+	}
+	return nil
+}
+
+// isSRGBProfile reports whether an ICC profile is sRGB by its description,
+// sparing a colour transform that would change nothing. Every sRGB profile
+// in common use names itself so ("sRGB IEC61966-2.1", "sRGB built-in").
+func isSRGBProfile(icc []byte) bool {
+	return bytes.Contains(icc, []byte("sRGB"))
+}
+
+// encode writes img in the given format without metadata.
+func encode(img *vips.ImageRef, format string, quality int) ([]byte, error) {
+	var (
+		out []byte
+		err error
+	)
+	switch format {
+	case FormatJPEG:
+		out, _, err = img.ExportJpeg(&vips.JpegExportParams{StripMetadata: true, Quality: quality, OptimizeCoding: true})
+	default:
+		out, _, err = img.ExportWebp(&vips.WebpExportParams{StripMetadata: true, Quality: quality, ReductionEffort: webpEffort})
+		if err == nil {
+			out, err = stripWebP(out)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", format, err)
+	}
+	return out, nil
+}
+
+// webpEffort is libwebp's method (0 fast .. 6 small). Measured on a 12 MP
+// camera JPEG rendered to 1440 px at Q82: effort 2 costs the same CPU as 0
+// and a third less than 4 (libvips' default), for files 3% larger than 4's
+// and 9% smaller than 0's.
+const webpEffort = 2
+
+// sample decodes an encoded variant into at most size px on the long side
+// as non-premultiplied RGBA pixels.
+func sample(buf []byte, size int) (*image.NRGBA, error) {
+	img, err := load(buf, size, false)
+	if err != nil {
+		return nil, err
+	}
+	defer img.Close()
+	if !img.HasAlpha() {
+		if err := img.BandJoinConst([]float64{255}); err != nil {
+			return nil, fmt.Errorf("add alpha: %w", err)
+		}
+	}
+	w, h := img.Width(), img.Height()
+	pix, err := img.ToBytes()
+	if err != nil {
+		return nil, fmt.Errorf("read pixels: %w", err)
+	}
+	if len(pix) != w*h*4 {
+		return nil, fmt.Errorf("read pixels: %d bytes for %dx%d RGBA", len(pix), w, h)
+	}
+	return &image.NRGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, nil
+}
