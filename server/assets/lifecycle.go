@@ -228,11 +228,22 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 // a crash between a file's rename and its row's commit) when they are older
 // than minAge, so an upload in flight in another process is never touched.
 func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, error) {
+	return s.sweep("originals", minAge, func(key string) (bool, error) {
+		_, err := s.store.Read().Assets().Get(ctx, key[len("originals/"):])
+		if errors.Is(err, catalog.ErrNotFound) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+}
+
+// sweep removes the files under prefix that referenced reports no row
+// names, when they are older than minAge.
+func (s *Service) sweep(prefix string, minAge time.Duration, referenced func(key string) (bool, error)) (int, error) {
 	cutoff := s.now().Add(-minAge)
 	removed := 0
-	err := s.blobs.Walk("originals", func(key string, _ int64) error {
-		id := key[len("originals/"):]
-		if _, err := s.store.Read().Assets().Get(ctx, id); !errors.Is(err, catalog.ErrNotFound) {
+	err := s.blobs.Walk(prefix, func(key string, _ int64) error {
+		if ok, err := referenced(key); ok || err != nil {
 			return err
 		}
 		info, err := s.blobs.Stat(key)

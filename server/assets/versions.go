@@ -374,27 +374,16 @@ func versionFiles(ctx context.Context, r store.Repos, assetID string) ([]string,
 // a file's rename and its row's commit leaves one) older than minAge, which
 // spares another process's write in flight. Run it beside SweepOrphans.
 func (s *Service) SweepVersionOrphans(ctx context.Context, minAge time.Duration) (int, error) {
-	cutoff := s.now().Add(-minAge)
-	removed := 0
-	err := s.blobs.Walk("versions", func(key string, _ int64) error {
+	return s.sweep("versions", minAge, func(key string) (bool, error) {
 		parts := strings.Split(key, "/") // versions/<asset_id>/<version_id>[.<revision>]
 		if len(parts) != 3 {
-			return nil // not a version file; left alone
+			return true, nil // not a version file; left alone
 		}
 		id, _, _ := strings.Cut(parts[2], ".")
 		v, err := s.store.Read().AssetVersions().Get(ctx, parts[1], id)
-		if err == nil && versionKey(v.AssetID, v.ID, v.Revision) == key {
-			return nil
+		if errors.Is(err, catalog.ErrNotFound) {
+			return false, nil
 		}
-		if err != nil && !errors.Is(err, catalog.ErrNotFound) {
-			return err
-		}
-		info, err := s.blobs.Stat(key)
-		if err != nil || info.ModTime().After(cutoff) {
-			return nil
-		}
-		removed++
-		return s.blobs.Remove(key)
+		return err == nil && versionKey(v.AssetID, v.ID, v.Revision) == key, err
 	})
-	return removed, err
 }

@@ -86,25 +86,10 @@ func (s assetVersions) Update(ctx context.Context, v *store.AssetVersion) error 
 		size = ?, checksum = ?, revision = ?, updated_at = ? WHERE asset_id = ? AND id = ?`,
 		v.ContributorID, v.MIMEType, v.FileName, v.Size, v.Checksum, v.Revision, micros(v.UpdatedAt),
 		v.AssetID, v.ID)
-	return affectedOne("update asset version", v.ID, res, err)
+	return affected("update asset version", v.ID, res, err)
 }
 
 func (s assetVersions) Delete(ctx context.Context, assetID, id string) error {
 	res, err := s.q.ExecContext(ctx, `DELETE FROM asset_versions WHERE asset_id = ? AND id = ?`, assetID, id)
-	return affectedOne("delete asset version", id, res, err)
-}
-
-// affectedOne turns a write that touched no row into ErrNotFound.
-func affectedOne(what, id string, res sql.Result, err error) error {
-	if err != nil {
-		return one(what, id, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return one(what, id, err)
-	}
-	if n == 0 {
-		return one(what, id, sql.ErrNoRows)
-	}
-	return nil
+	return affected("delete asset version", id, res, err)
 }
