@@ -82,6 +82,7 @@ Example:
 			newConfigCommand(f),
 			newCompletionCommand(f),
 			newGenDocsCommand(f),
+			newDevCommand(f),
 		},
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,
