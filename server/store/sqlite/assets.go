@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -58,6 +59,19 @@ func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
 	return &a, nil
 }
 
+// setFields is a metadata layer without its unset fields: stored rows stay
+// small and decode fast (a missing key decodes to nil, like null).
+func setFields(m catalog.Metadata) map[string]any {
+	out := map[string]any{}
+	v := reflect.ValueOf(m)
+	for i := range v.NumField() {
+		if f := v.Field(i); !f.IsNil() {
+			out[v.Type().Field(i).Name] = f.Interface()
+		}
+	}
+	return out
+}
+
 func nullInt(v sql.NullInt64) *int {
 	if !v.Valid {
 		return nil
@@ -69,7 +83,7 @@ func nullInt(v sql.NullInt64) *int {
 // assetColumns are the values written for a, in the order of writeCols.
 func assetColumns(a *catalog.Asset) ([]any, error) {
 	var js [4]string
-	for i, v := range []any{a.FileMeta, a.GeoMeta, a.UserMeta, a.Metrics} {
+	for i, v := range []any{setFields(a.FileMeta), setFields(a.GeoMeta), setFields(a.UserMeta), a.Metrics} {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("encode asset %s metadata: %w", a.ID, err)
