@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -14,7 +13,6 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // Defaults of `photoctl dev seed` for the account it seeds into.
@@ -145,11 +143,11 @@ func runDevSeed(ctx context.Context, opts *DevSeedOptions) error {
 	return err
 }
 
-// openDataDirStore opens the SQLite database of cfg's data directory, the
-// file server/app opens (app.openStore).
+// openDataDirStore opens the SQLite database of cfg's data directory
+// through server/app, which owns where it lives.
 func openDataDirStore(ctx context.Context, cfg app.Config) (store.Store, error) {
 	if cfg.Database.URL != "" {
 		return nil, errors.New("dev seed supports the default SQLite store in the data directory only")
 	}
-	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "photoctl.db"))
+	return app.OpenStore(ctx, cfg)
 }

@@ -57,7 +57,9 @@ type services struct {
 	assets *assets.Service
 }
 
-func openStore(ctx context.Context, cfg Config) (store.Store, error) {
+// OpenStore opens (creating and migrating) the database of cfg: the one
+// place that knows where it lives.
+func OpenStore(ctx context.Context, cfg Config) (store.Store, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
@@ -90,7 +92,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	for _, opt := range opts {
 		opt(&o)
 	}
-	st, err := openStore(ctx, cfg)
+	st, err := OpenStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +201,7 @@ type NewUser = users.NewUser
 // running: SQLite serialises the writers) and creates a user with their
 // first library.
 func CreateUser(ctx context.Context, cfg Config, u NewUser) (*catalog.User, error) {
-	st, err := openStore(ctx, cfg)
+	st, err := OpenStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -166,23 +166,11 @@ func selectAssets(f store.AssetFilter) selection {
 		where, args := assetConditions(f, false)
 		return selection{from: "assets a", where: where, args: args}
 	}
-	boxes := []catalog.BBox{}
-	if l := f.Location; l.Box != nil {
-		boxes = append(boxes, *l.Box)
-	} else {
-		boxes = l.Circle.Bounds()
-	}
-	var terms []string
-	var args []any
-	for _, b := range boxes {
-		for _, lr := range b.LonRanges() {
-			terms, args = append(terms, rtreeBox), append(args, lr[0], lr[1], b.MinLat, b.MaxLat)
-		}
-	}
-	sel := viaRTree(f, terms, args)
+	ors, args := geoBoxes(f.Location, "min_lon", "max_lon", "min_lat", "max_lat")
+	sel := viaRTree(f, []string{ors}, args)
 	if c := f.Location.Circle; c != nil {
-		sel.where = append(sel.where, "geo_distance(a.longitude, a.latitude, ?, ?) <= ?")
-		sel.args = append(sel.args, c.Lon, c.Lat, c.RadiusM)
+		w, a := circleCondition(c)
+		sel.where, sel.args = append(sel.where, w), append(sel.args, a...)
 	}
 	return sel
 }

@@ -130,10 +130,15 @@ func locationConditions(l *catalog.Location, dense bool) ([]string, []any) {
 		where, args = []string{"a.seq IN (SELECT seq FROM assets_geo WHERE " + ors + ")"}, boxArgs
 	}
 	if l.Circle != nil {
-		where = append(where, "geo_distance(a.longitude, a.latitude, ?, ?) <= ?")
-		args = append(args, l.Circle.Lon, l.Circle.Lat, l.Circle.RadiusM)
+		w, a := circleCondition(l.Circle)
+		where, args = append(where, w), append(args, a...)
 	}
 	return where, args
+}
+
+// circleCondition is the exact great-circle test of a circle.
+func circleCondition(c *catalog.Circle) (string, []any) {
+	return "geo_distance(a.longitude, a.latitude, ?, ?) <= ?", []any{c.Lon, c.Lat, c.RadiusM}
 }
 
 // geoBoxes is the OR of a location's boxes (split at the antimeridian) over
