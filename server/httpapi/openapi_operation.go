@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/swaggest/openapi-go"
@@ -45,6 +46,14 @@ func addOperation(r *openapi31.Reflector, rt route) error {
 				}
 			}))
 	}
+	if rt.doc.form != nil {
+		oc.AddReqStructure(rt.doc.form, openapi.WithContentType(mimeMultipart),
+			openapi.WithCustomize(func(cor openapi.ContentOrReference) {
+				if rb, ok := cor.(*openapi31.RequestBodyOrReference); ok && rb.RequestBody != nil {
+					rb.RequestBody.WithRequired(true)
+				}
+			}))
+	}
 	addSuccess(oc, rt.doc)
 	for _, e := range routeErrors(rt) {
 		oc.AddRespStructure(nil, openapi.WithHTTPStatus(e.status), openapi.WithReference(responsesPrefix+e.name))
@@ -52,7 +61,10 @@ func addOperation(r *openapi31.Reflector, rt route) error {
 	return r.AddOperation(oc)
 }
 
-const mimeJSON = "application/json"
+const (
+	mimeJSON      = "application/json"
+	mimeMultipart = "multipart/form-data"
+)
 
 // addSuccess documents the success response: its body type, or no content
 // when the route names none (204, or a body that is not JSON).
@@ -93,7 +105,7 @@ func parameters(rt route) []openapi31.ParameterOrReference {
 			false, map[string]any{"type": "string"})
 	}
 	for _, name := range rt.doc.query {
-		add(openapi31.ParameterInQuery, name, "", false, map[string]any{"type": "string"})
+		add(openapi31.ParameterInQuery, name, "", slices.Contains(rt.doc.must, name), map[string]any{"type": "string"})
 	}
 	return out
 }

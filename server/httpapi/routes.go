@@ -22,8 +22,10 @@ type routeDoc struct {
 	summary string
 	tag     string
 	query   []string // query parameter names beyond paging
+	must    []string // the query parameters among query that are required
 	paged   bool
-	body    any   // request body type, nil for none
+	body    any   // JSON request body type, nil for none
+	form    any   // multipart/form-data body (a struct with formData tags), nil for none
 	status  int   // success status
 	resp    any   // success body type
 	also    []int // other success statuses with the same body (200 for a named-create match)
@@ -73,7 +75,7 @@ func (s *Server) routes() []route {
 				query: []string{"library_id"}, status: 200, resp: api.Page[api.Event]{}}},
 
 		{"POST", "/api/assets", access{action: catalog.ActionAssetUpload, cost: costUpload}, s.uploadAsset,
-			routeDoc{summary: "Upload a photo or video (multipart: file, device_asset_id, device_id, file_created_at, file_modified_at, library_id, sidecar)",
+			routeDoc{summary: "Upload a photo or video", form: uploadForm{},
 				tag: "assets", query: []string{"library_id"}, status: 201, resp: api.Asset{}, also: []int{200}, errs: []int{413, 507}}},
 		{"GET", "/api/assets", access{action: catalog.ActionAssetRead}, s.listAssets,
 			routeDoc{summary: "List assets", tag: "assets", paged: true, query: assetFilterParams,
@@ -83,7 +85,7 @@ func (s *Server) routes() []route {
 				query: assetCountsParams, status: 200, resp: api.Page[api.AssetCount]{}}},
 		{"GET", "/api/assets/geo-clusters", access{action: catalog.ActionAssetRead}, s.geoClusters,
 			routeDoc{summary: "Group the assets of a viewport into grid cells (at most 1000 non-empty cells)", tag: "assets",
-				query: geoClusterParams, status: 200, resp: api.GeoClusters{}}},
+				query: geoClusterParams, must: []string{"bbox", "cell_size"}, status: 200, resp: api.GeoClusters{}}},
 		{"POST", "/api/assets/check", access{action: catalog.ActionAssetRead}, s.checkAssets,
 			routeDoc{summary: "Which checksums the library already holds", tag: "assets", query: []string{"library_id"},
 				body: api.ChecksumCheckRequest{}, status: 200, resp: api.ChecksumCheckResponse{}}},
@@ -109,10 +111,10 @@ func (s *Server) routes() []route {
 			routeDoc{summary: "An asset's versions, newest first; the original is the last", tag: "assets", paged: true,
 				status: 200, resp: api.Page[api.Version]{}}},
 		{"POST", "/api/assets/:id/versions", access{action: catalog.ActionAssetUpdate, cost: costUpload}, s.appendVersion,
-			routeDoc{summary: "Append an edited rendering (multipart: file); it becomes current", tag: "assets",
+			routeDoc{summary: "Append an edited rendering; it becomes current", tag: "assets", form: versionForm{},
 				status: 201, resp: api.Version{}, errs: []int{413, 507}}},
 		{"PUT", "/api/assets/:id/versions/:version_id", access{action: catalog.ActionAssetUpdate, cost: costUpload}, s.replaceVersion,
-			routeDoc{summary: "Replace a version's file (multipart: file); not the original", tag: "assets",
+			routeDoc{summary: "Replace a version's file; not the original", tag: "assets", form: versionForm{},
 				status: 200, resp: api.Version{}, errs: []int{409, 413, 507}}},
 		{"POST", "/api/assets/:id/versions/:version_id/revert", access{action: catalog.ActionAssetUpdate}, s.revertVersion,
 			routeDoc{summary: "Make a version, or the original, current", tag: "assets", status: 200, resp: api.Version{}}},
