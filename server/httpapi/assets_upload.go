@@ -1,11 +1,8 @@
 package httpapi
 
 import (
-	"bytes"
 	"errors"
 	"io"
-	"mime"
-	"mime/multipart"
 	"strings"
 	"time"
 	"unicode"
@@ -28,15 +25,11 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	if err := allowQuery(c, "library_id"); err != nil {
 		return err
 	}
-	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
-	if err != nil || mt != fiber.MIMEMultipartForm || params["boundary"] == "" {
-		return catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
-			c.Get(fiber.HeaderContentType), "header", "content-type")
+	mr, release, err := multipartReader(c)
+	if err != nil {
+		return err
 	}
-	var body io.Reader = c.Context().RequestBodyStream()
-	if body == nil {
-		body = bytes.NewReader(c.Body())
-	}
+	defer release()
 	in := assets.UploadInput{LibraryID: c.Query("library_id")}
 	var w *blob.Writer
 	defer func() {
@@ -44,14 +37,13 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 			_ = w.Abort() // no-op once committed
 		}
 	}()
-	mr := multipart.NewReader(body, params["boundary"])
 	for {
-		part, err := mr.NextPart()
+		part, err := nextPart(mr)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
+			return err
 		}
 		name := part.FormName()
 		switch name {
@@ -59,14 +51,8 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 			if w != nil {
 				return catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
 			}
-			if w, err = s.assets.StartUpload(); err != nil {
-				return err
-			}
 			in.FileName = cleanFileName(part.FileName())
-			if _, err := w.ReadFrom(part); err != nil {
-				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the file did")
-				}
+			if w, err = s.receivePart(part); err != nil {
 				return err
 			}
 		case "sidecar":

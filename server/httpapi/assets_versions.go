@@ -1,12 +1,9 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/base64"
 	"errors"
 	"io"
-	"mime"
-	"mime/multipart"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -122,28 +119,23 @@ func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err err
 	if err := allowQuery(c); err != nil {
 		return nil, "", err
 	}
-	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
-	if err != nil || mt != fiber.MIMEMultipartForm || params["boundary"] == "" {
-		return nil, "", catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
-			c.Get(fiber.HeaderContentType), "header", "content-type")
+	mr, release, err := multipartReader(c)
+	if err != nil {
+		return nil, "", err
 	}
+	defer release()
 	defer func() {
 		if err != nil && w != nil {
 			_ = w.Abort()
 		}
 	}()
-	var body io.Reader = c.Context().RequestBodyStream()
-	if body == nil {
-		body = bytes.NewReader(c.Body())
-	}
-	mr := multipart.NewReader(body, params["boundary"])
 	for {
-		part, err := mr.NextPart()
+		part, err := nextPart(mr)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return w, "", catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
+			return w, "", err
 		}
 		if part.FormName() != "file" {
 			return w, "", catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", part.FormName())
@@ -151,14 +143,8 @@ func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err err
 		if w != nil {
 			return w, "", catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
 		}
-		if w, err = s.assets.StartUpload(); err != nil {
-			return nil, "", err
-		}
 		name = cleanFileName(part.FileName())
-		if _, err := w.ReadFrom(part); err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-				return w, "", fiber.NewError(fiber.StatusBadRequest, "the upload ended before the file did")
-			}
+		if w, err = s.receivePart(part); err != nil {
 			return w, "", err
 		}
 	}

@@ -73,7 +73,7 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 		return nil, false, fmt.Errorf("list: %w", translate(err))
 	}
 	defer rows.Close()
-	out := make([]T, 0, p.Limit)
+	out := make([]T, 0, p.Limit+1) // the extra row tells has_more
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {
