@@ -16,7 +16,7 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test fmt lint clean
+.PHONY: deps build run test fmt lint clean models
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -40,10 +40,16 @@ run: deps build
 	@echo "  $(BIN) admin create-user --email you@example.com --password ... --superuser"
 	@exec $(BIN) serve
 
-## test: vet and run every test with the race detector
-test: deps
+## models: fetch ONNX Runtime, the ML models and their test photos into
+## .cache/ml, checked against ml/models.sha256 (a no-op when present)
+models:
+	scripts/fetch-models
+
+## test: vet and run every test with the race detector; the ML tests
+## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped
+test: deps models
 	$(GO) vet ./...
-	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -race -count=1 ./...
 
 ## fmt: format the Go sources
 fmt:

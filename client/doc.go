@@ -1,7 +1,11 @@
 // Package client is the Go client of the photoctl API, built on resty. The
-// CLI subcommands and the TUI talk to the server only through it; it imports
-// the wire types of server/api and nothing else of the server.
+// CLI and the TUI talk to the server only through it; it imports the wire
+// types of server/api and nothing else of the server.
 //
-// Status: the package is created with the foundation so the layout holds;
-// its resources arrive with the CLI issue (#7).
+// One Client carries one credential (an API key, or a first-party session
+// whose tokens it refreshes through a TokenStore), retries 429 and 503 with
+// backoff honouring Retry-After, walks cursor pages with iterators
+// (iter.Seq2), streams uploads and downloads without holding a file in
+// memory, and returns failures as *APIError with the server's detail, code
+// and validation list. Methods are grouped by resource, one file each.
 package client

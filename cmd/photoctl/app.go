@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
@@ -68,22 +69,23 @@ Example:
    photoctl admin create-user --email you@example.com --password-stdin
    photoctl serve --listen 127.0.0.1:2283`,
 		Version: version,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{
 				Name:        "config",
 				Usage:       "read configuration from `FILE` (TOML); a missing default file is ignored",
 				EnvVars:     []string{"PHOTOCTL_CONFIG"},
 				DefaultText: "$XDG_CONFIG_HOME/photoctl/config.toml",
 			},
-		},
-		Commands: []*cli.Command{
+		}, clientFlags()...),
+		Commands: append([]*cli.Command{
 			newServeCommand(f),
+			newWorkerCommand(f),
 			newAdminCommand(f),
 			newConfigCommand(f),
 			newCompletionCommand(f),
 			newGenDocsCommand(f),
 			newDevCommand(f),
-		},
+		}, clientCommands()...),
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,
 		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,
@@ -133,6 +135,11 @@ func exitCode(err error) int {
 		return exitPartial
 	case errors.Is(err, catalog.ErrUnauthenticated), errors.Is(err, catalog.ErrForbidden):
 		return exitAuth
+	case errors.Is(err, client.ErrUnauthenticated), errors.Is(err, client.ErrForbidden):
+		return exitAuth
+	case errors.Is(err, client.ErrInvalid):
+		// The server refused an argument (422).
+		return exitUsage
 	default:
 		return exitFailure
 	}

@@ -31,6 +31,7 @@ var flagKeys = map[string]string{
 	"log-level":        "log.level",
 	"log-format":       "log.format",
 	"max-upload-bytes": "upload.max_bytes",
+	"concurrency":      "workers.concurrency",
 }
 
 // loadConfig builds the effective configuration, each layer overriding the
@@ -44,6 +45,9 @@ func loadConfig(c *cli.Context) (app.Config, error) {
 	}
 	known := make(map[string]bool)
 	for _, key := range k.Keys() {
+		known[key] = true
+	}
+	for _, key := range clientConfigKeys { // the CLI's keys may share the file
 		known[key] = true
 	}
 

@@ -75,11 +75,15 @@ var (
 // safe for concurrent use; Close stops the processes.
 type Pool struct {
 	cfg       Config
-	binary    string         // absolute path of exiftool
-	slots     chan *instance // Processes entries; nil is a slot whose process is not running
-	done      chan struct{}  // closed by Close
+	binary    string                           // absolute path of exiftool
+	extra     []func(*exiftool.Exiftool) error // options of this pool's processes beyond the common ones
+	slots     chan *instance                   // Processes entries; nil is a slot whose process is not running
+	done      chan struct{}                    // closed by Close
 	closing   sync.Once
 	replacing sync.WaitGroup
+	// embedded is one more process, started on first use, that prints
+	// binary tags (EmbeddedImage). It shares done; Close stops it.
+	embedded *Pool
 }
 
 // NewPool starts cfg.Processes exiftool processes.
@@ -107,6 +111,10 @@ func NewPool(cfg Config) (*Pool, error) {
 		}
 		p.slots <- in
 	}
+	p.embedded = &Pool{cfg: Config{Processes: 1, Timeout: cfg.Timeout, Binary: cfg.Binary}, binary: bin,
+		extra: []func(*exiftool.Exiftool) error{exiftool.ExtractAllBinaryMetadata()},
+		slots: make(chan *instance, 1), done: p.done}
+	p.embedded.slots <- nil
 	return p, nil
 }
 
@@ -116,12 +124,15 @@ func NewPool(cfg Config) (*Pool, error) {
 func (p *Pool) Close() error {
 	p.closing.Do(func() {
 		close(p.done)
-		for range p.cfg.Processes {
-			if in := <-p.slots; in != nil {
-				in.stop()
+		for _, pool := range []*Pool{p, p.embedded} {
+			for range pool.cfg.Processes {
+				if in := <-pool.slots; in != nil {
+					in.stop()
+				}
 			}
 		}
 		p.replacing.Wait()
+		p.embedded.replacing.Wait()
 	})
 	return nil
 }
@@ -138,9 +149,19 @@ func (p *Pool) Read(ctx context.Context, path, sidecar string) (*Metadata, error
 	if err != nil {
 		return nil, fmt.Errorf("read metadata: %w", err)
 	}
-	in, err := p.acquire(ctx)
+	fms, err := p.extract(ctx, files)
 	if err != nil {
 		return nil, fmt.Errorf("read metadata of %s: %w", path, err)
+	}
+	return decode(fms)
+}
+
+// extract runs one exiftool command over files on a process of the pool,
+// within Config.Timeout.
+func (p *Pool) extract(ctx context.Context, files []string) ([]exiftool.FileMetadata, error) {
+	in, err := p.acquire(ctx)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, p.cfg.Timeout, ErrTimeout)
 	defer cancel()
@@ -153,10 +174,10 @@ func (p *Pool) Read(ctx context.Context, path, sidecar string) (*Metadata, error
 		} else {
 			p.replace(in)
 		}
-		return decode(fms)
+		return fms, nil
 	case <-ctx.Done():
 		p.replace(in)
-		return nil, fmt.Errorf("read metadata of %s: %w", path, context.Cause(ctx))
+		return nil, context.Cause(ctx)
 	}
 }
 
@@ -179,7 +200,7 @@ func (p *Pool) acquire(ctx context.Context) (*instance, error) {
 		}
 		if in == nil {
 			var err error
-			if in, err = start(p.binary); err != nil {
+			if in, err = start(p.binary, p.extra...); err != nil {
 				p.slots <- nil
 				return nil, err
 			}
@@ -200,7 +221,7 @@ func (p *Pool) replace(old *instance) {
 		select {
 		case <-p.done:
 		default:
-			next, _ = start(p.binary)
+			next, _ = start(p.binary, p.extra...)
 		}
 		p.slots <- next
 	}()

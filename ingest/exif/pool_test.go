@@ -61,8 +61,9 @@ func TestPoolKillsAndReplacesAHungExiftool(t *testing.T) {
 	script, dir := fakeExiftool(t, `if mkdir "$DIR/hung" 2>/dev/null; then exec sleep 300; fi
 exec "$EXIFTOOL" "$@"`)
 	// The timeout includes the first command's start-up of a fresh
-	// exiftool (perl compiling its modules): half a second is too tight.
-	const timeout = 2 * time.Second
+	// exiftool (perl compiling its modules): half a second is too tight,
+	// and two seconds were under -race on a machine loaded 7 times over.
+	const timeout = 5 * time.Second
 	p := newPool(t, exif.Config{Processes: 1, Timeout: timeout, Binary: script})
 	img := photo(t, "-Rating=3")
 

@@ -38,9 +38,10 @@ func options(binary string) []func(*exiftool.Exiftool) error {
 	}
 }
 
-// start runs a new exiftool process. binary is an absolute path.
-func start(binary string) (*instance, error) {
-	et, err := exiftool.NewExiftool(options(binary)...)
+// start runs a new exiftool process. binary is an absolute path; extra
+// options follow the common ones.
+func start(binary string, extra ...func(*exiftool.Exiftool) error) (*instance, error) {
+	et, err := exiftool.NewExiftool(append(options(binary), extra...)...)
 	if err != nil {
 		return nil, fmt.Errorf("start exiftool: %w", err)
 	}

@@ -1,7 +1,6 @@
 package exif
 
 import (
-	"runtime"
 	"testing"
 	"time"
 
@@ -28,29 +27,59 @@ func TestZoneAt(t *testing.T) {
 	}
 }
 
-// TestZoneAtABorderLoadsThePolygons measures what the tile index cannot
-// answer: Basel, a few hundred metres from France and Germany.
-func TestZoneAtABorderLoadsThePolygons(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loading the time zone polygons takes seconds")
-	}
+// borderPoints are places the tile index cannot answer: near borders and
+// coasts.
+var borderPoints = []struct {
+	name     string
+	lat, lon float64
+	zone     string
+}{
+	{"Basel, a few hundred metres from France and Germany", 47.5596, 7.5886, "Europe/Zurich"},
+	{"the Sydney Opera House, on the harbour", -33.8568, 151.2153, "Australia/Sydney"},
+	{"Strasbourg, on the Rhine", 48.5734, 7.7521, "Europe/Paris"},
+	{"Kehl, across the Rhine", 48.5729, 7.8156, "Europe/Berlin"},
+	{"Tijuana, at the Mexican border", 32.5422, -117.0296, "America/Tijuana"},
+	{"San Ysidro, across it", 32.5544, -117.0430, "America/Los_Angeles"},
+}
+
+// Singapore's zone has no tile of its own in the index: only every
+// polygon answers there.
+var singapore = struct{ lat, lon float64 }{1.2834, 103.8607}
+
+// TestZoneAtABorderBuildsOnlyTheNearbyZones: the tile index has no answer
+// at a border, and the zones around it answer in milliseconds, without the
+// seconds and hundreds of MiB of every zone's polygons.
+func TestZoneAtABorderBuildsOnlyTheNearbyZones(t *testing.T) {
 	tiles, err := tileFinder()
 	require.NoError(t, err)
-	require.Empty(t, tiles.GetTimezoneName(7.5886, 47.5596), "the tile index has no answer here")
+	_, _ = compressedZones()
+	for _, p := range borderPoints {
+		require.Empty(t, tiles.GetTimezoneName(p.lon, p.lat), "%s: the tile index has no answer here", p.name)
+		began := time.Now()
+		name := nearbyZone(tiles, p.lat, p.lon)
+		t.Logf("%s: %s in %s", p.name, name, time.Since(began))
+		require.Equal(t, p.zone, name, p.name)
+	}
+}
 
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	began := time.Now()
-	loc := zoneAt(47.5596, 7.5886)
-	took := time.Since(began)
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	t.Logf("first border lookup (loads the polygons): %s, heap kept %+.1f MiB, allocated %.0f MiB",
-		took, float64(int64(after.HeapInuse)-int64(before.HeapInuse))/(1<<20),
-		float64(after.TotalAlloc-before.TotalAlloc)/(1<<20))
-	require.NotNil(t, loc)
-	require.Equal(t, "Europe/Zurich", loc.String())
+// TestNearbyZonesAgreeWithEveryPolygon compares the nearby-zone answers
+// with the finder built from every zone.
+func TestNearbyZonesAgreeWithEveryPolygon(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loading every time zone polygon takes seconds")
+	}
+	all, err := polygonFinder()
+	require.NoError(t, err)
+	tiles, err := tileFinder()
+	require.NoError(t, err)
+	for _, p := range borderPoints {
+		want, err := all.GetTimezoneNames(p.lon, p.lat)
+		require.NoError(t, err)
+		require.Equal(t, want[0], nearbyZone(tiles, p.lat, p.lon), p.name)
+		require.Equal(t, p.zone, zoneAt(p.lat, p.lon).String(), p.name)
+	}
+	require.Empty(t, nearbyZone(tiles, singapore.lat, singapore.lon), "no zone around Singapore contains it")
+	require.Equal(t, "Asia/Singapore", zoneAt(singapore.lat, singapore.lon).String(), "every polygon does")
 }
 
 func TestOffsetAtFollowsDaylightSaving(t *testing.T) {

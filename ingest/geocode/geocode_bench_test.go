@@ -1,10 +1,12 @@
 package geocode_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
-	"github.com/sams96/rgeo"
+	"github.com/photoctl/photoctl/ingest/geocode"
 )
 
 // points are where photos are taken: cities, countryside and sea.
@@ -14,23 +16,36 @@ var points = [][2]float64{
 }
 
 func BenchmarkLookup(b *testing.B) {
-	skipUnderRace(b)
 	if err := world.Load(); err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		p := points[i%len(points)]
 		world.Lookup(p[0], p[1])
 	}
 }
 
-func BenchmarkLookupParallel(b *testing.B) {
-	skipUnderRace(b)
+// BenchmarkLookupUniform looks up positions uniform on the sphere: mostly
+// sea, which costs least, and every kind of land.
+func BenchmarkLookupUniform(b *testing.B) {
 	if err := world.Load(); err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
+	rng := rand.New(rand.NewPCG(1, 2))
+	uniform := make([][2]float64, 4096)
+	for i := range uniform {
+		uniform[i] = [2]float64{math.Asin(2*rng.Float64()-1) * 180 / math.Pi, rng.Float64()*360 - 180}
+	}
+	for i := 0; b.Loop(); i++ {
+		p := uniform[i%len(uniform)]
+		world.Lookup(p[0], p[1])
+	}
+}
+
+func BenchmarkLookupParallel(b *testing.B) {
+	if err := world.Load(); err != nil {
+		b.Fatal(err)
+	}
 	b.RunParallel(func(pb *testing.PB) {
 		for i := 0; pb.Next(); i++ {
 			p := points[i%len(points)]
@@ -39,44 +54,28 @@ func BenchmarkLookupParallel(b *testing.B) {
 	})
 }
 
-// BenchmarkLoadDataset measures each dataset rgeo ships on its own:
-// ms/op, MB allocated while loading and MB the loaded index keeps. Run it
-// with -benchtime=1x; one load is seconds.
-func BenchmarkLoadDataset(b *testing.B) {
-	skipUnderRace(b)
-	datasets := []struct {
-		name string
-		data func() []byte
-	}{
-		{"Countries110", rgeo.Countries110},
-		{"Countries10", rgeo.Countries10},
-		{"Provinces10", rgeo.Provinces10},
-		{"Cities10", rgeo.Cities10},
+// BenchmarkLoad measures a Geocoder's load: ms/op, MB allocated while
+// loading, MB the loaded index keeps.
+func BenchmarkLoad(b *testing.B) {
+	var before, after runtime.MemStats
+	var kept *geocode.Geocoder
+	var allocated, retained uint64
+	for b.Loop() {
+		kept = nil
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		g := geocode.New()
+		if err := g.Load(); err != nil {
+			b.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		allocated += after.TotalAlloc - before.TotalAlloc
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		retained += after.HeapAlloc - before.HeapAlloc
+		kept = g
 	}
-	for _, d := range datasets {
-		b.Run(d.name, func(b *testing.B) {
-			var before, after runtime.MemStats
-			var kept *rgeo.Rgeo
-			var allocated, retained uint64
-			for b.Loop() {
-				kept = nil
-				runtime.GC()
-				runtime.ReadMemStats(&before)
-				r, err := rgeo.New(d.data)
-				if err != nil {
-					b.Fatal(err)
-				}
-				runtime.ReadMemStats(&after)
-				allocated += after.TotalAlloc - before.TotalAlloc
-				runtime.GC()
-				runtime.ReadMemStats(&after)
-				retained += after.HeapAlloc - before.HeapAlloc
-				kept = r
-			}
-			runtime.KeepAlive(kept)
-			b.ReportMetric(float64(allocated)/float64(b.N)/(1<<20), "MB-alloc/op")
-			b.ReportMetric(float64(retained)/float64(b.N)/(1<<20), "MB-kept/op")
-			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/op")
-		})
-	}
+	runtime.KeepAlive(kept)
+	b.ReportMetric(float64(allocated)/float64(b.N)/(1<<20), "MB-alloc/op")
+	b.ReportMetric(float64(retained)/float64(b.N)/(1<<20), "MB-kept/op")
 }

@@ -3,17 +3,35 @@ package geocode
 import (
 	"strings"
 
-	"github.com/sams96/rgeo"
+	"github.com/photoctl/photoctl/ingest/geocode/internal/placeattr"
 )
 
-// newPlace builds a Place from rgeo's answer for the region (country and
-// province; zero when at sea) and the urban area's raw name ("" when none).
-func newPlace(region rgeo.Location, rawCity string) Place {
+// record is what the shapes containing a position say, as rgeo's Location
+// said it: raw names and codes, "" when none says.
+type record struct {
+	country, countryLong, countryCode2 string
+	province, provinceCode             string
+	city                               string // the urban area's raw name
+}
+
+// fill sets each field of r that is still "" from a shape's attributes
+// (placeattr order).
+func (r *record) fill(a []string) {
+	r.country = firstNonEmpty(r.country, a[placeattr.Country])
+	r.countryLong = firstNonEmpty(r.countryLong, a[placeattr.CountryLong])
+	r.countryCode2 = firstNonEmpty(r.countryCode2, a[placeattr.CountryCode2])
+	r.province = firstNonEmpty(r.province, a[placeattr.Province])
+	r.provinceCode = firstNonEmpty(r.provinceCode, a[placeattr.ProvinceCode])
+	r.city = firstNonEmpty(r.city, a[placeattr.City])
+}
+
+// newPlace builds a Place from what the shapes say about a position.
+func newPlace(r record) Place {
 	p := Place{
-		Country:     firstNonEmpty(region.Country, region.CountryLong),
-		CountryCode: countryCode(region),
-		State:       region.Province,
-		City:        cityName(rawCity),
+		Country:     firstNonEmpty(r.country, r.countryLong),
+		CountryCode: countryCode(r.countryCode2, r.provinceCode),
+		State:       r.province,
+		City:        cityName(r.city),
 	}
 	p.PlaceName = firstNonEmpty(p.City, p.State, p.Country)
 	p.DisplayLabel = displayLabel(p)
@@ -40,11 +58,11 @@ func displayLabel(p Place) string {
 // the code ambiguous to it) and "CN-TW" for Taiwan; the province's ISO
 // 3166-2 code ("FR-75", "TW-TPE") starts with the right one, so it decides
 // then. Disputed areas without either (Somaliland, Northern Cyprus) get "".
-func countryCode(l rgeo.Location) string {
-	if isAlpha2(l.CountryCode2) {
-		return l.CountryCode2
+func countryCode(code2, provinceCode string) string {
+	if isAlpha2(code2) {
+		return code2
 	}
-	if prefix, _, ok := strings.Cut(l.ProvinceCode, "-"); ok && isAlpha2(prefix) {
+	if prefix, _, ok := strings.Cut(provinceCode, "-"); ok && isAlpha2(prefix) {
 		return prefix
 	}
 	return ""
@@ -67,7 +85,8 @@ var mojibake = strings.NewReplacer(
 )
 
 // cityName cleans an urban-area name: the data numbers areas that share a
-// name ("Sydney1", "Sydney2", "Aberdeen3"; rgeo strips only a final "2")
+// name ("Sydney1", "Sydney2", "Aberdeen3"; internal/gen, like rgeo, strips
+// only a final "2")
 // and carries a few mis-encoded letters.
 func cityName(raw string) string {
 	name := strings.TrimRight(raw, "0123456789")

@@ -1,79 +1,66 @@
 package geocode
 
 import (
-	"math"
-	"sync"
 	"testing"
 
-	"github.com/sams96/rgeo"
 	"github.com/stretchr/testify/require"
 )
 
 func TestNewPlace(t *testing.T) {
 	cases := []struct {
 		name   string
-		region rgeo.Location
-		city   string
+		record record
 		want   Place
 	}{
 		{
 			"a city is the place name and labels with the country",
-			rgeo.Location{Country: "Japan", CountryCode2: "JP", Province: "Kyōto", ProvinceCode: "JP-26"},
-			"Kyoto",
+			record{country: "Japan", countryCode2: "JP", province: "Kyōto", provinceCode: "JP-26", city: "Kyoto"},
 			Place{Country: "Japan", CountryCode: "JP", State: "Kyōto", City: "Kyoto", PlaceName: "Kyoto", DisplayLabel: "Kyoto, Japan"},
 		},
 		{
 			"without a city the state labels",
-			rgeo.Location{Country: "Fiji", CountryCode2: "FJ", Province: "Western", ProvinceCode: "FJ-W"},
-			"",
+			record{country: "Fiji", countryCode2: "FJ", province: "Western", provinceCode: "FJ-W"},
 			Place{Country: "Fiji", CountryCode: "FJ", State: "Western", PlaceName: "Western", DisplayLabel: "Western, Fiji"},
 		},
 		{
 			"a country alone labels alone",
-			rgeo.Location{Country: "Antarctica", CountryCode2: "AQ"},
-			"",
+			record{country: "Antarctica", countryCode2: "AQ"},
 			Place{Country: "Antarctica", CountryCode: "AQ", PlaceName: "Antarctica", DisplayLabel: "Antarctica"},
 		},
 		{
 			"France's -99 code comes from its department's ISO 3166-2 code",
-			rgeo.Location{Country: "France", CountryCode2: "-99", CountryCode3: "-99", Province: "Paris", ProvinceCode: "FR-75"},
-			"Paris",
+			record{country: "France", countryCode2: "-99", province: "Paris", provinceCode: "FR-75", city: "Paris"},
 			Place{Country: "France", CountryCode: "FR", State: "Paris", City: "Paris", PlaceName: "Paris", DisplayLabel: "Paris, France"},
 		},
 		{
 			"Taiwan's CN-TW code becomes TW",
-			rgeo.Location{Country: "Taiwan", CountryCode2: "CN-TW", Province: "Taipei City", ProvinceCode: "TW-TPE"},
-			"Taipei",
+			record{country: "Taiwan", countryCode2: "CN-TW", province: "Taipei City", provinceCode: "TW-TPE", city: "Taipei"},
 			Place{Country: "Taiwan", CountryCode: "TW", State: "Taipei City", City: "Taipei", PlaceName: "Taipei", DisplayLabel: "Taipei, Taiwan"},
 		},
 		{
 			"an area without any ISO code has none",
-			rgeo.Location{Country: "Somaliland", CountryCode2: "-99", Province: "Awdal", ProvinceCode: "-99"},
-			"",
+			record{country: "Somaliland", countryCode2: "-99", province: "Awdal", provinceCode: "-99"},
 			Place{Country: "Somaliland", State: "Awdal", PlaceName: "Awdal", DisplayLabel: "Awdal, Somaliland"},
 		},
 		{
 			"a city named like its country is not repeated",
-			rgeo.Location{Country: "Singapore", CountryCode2: "SG"},
-			"Singapore",
+			record{country: "Singapore", countryCode2: "SG", city: "Singapore"},
 			Place{Country: "Singapore", CountryCode: "SG", City: "Singapore", PlaceName: "Singapore", DisplayLabel: "Singapore"},
 		},
 		{
 			"a city over water, outside every country, labels alone",
-			rgeo.Location{},
-			"Sydney1",
+			record{city: "Sydney1"},
 			Place{City: "Sydney", PlaceName: "Sydney", DisplayLabel: "Sydney"},
 		},
 		{
 			"the formal name stands in for a missing common name",
-			rgeo.Location{CountryLong: "French Republic", CountryCode2: "FR"},
-			"",
+			record{countryLong: "French Republic", countryCode2: "FR"},
 			Place{Country: "French Republic", CountryCode: "FR", PlaceName: "French Republic", DisplayLabel: "French Republic"},
 		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			require.Equal(t, c.want, newPlace(c.region, c.city))
+			require.Equal(t, c.want, newPlace(c.record))
 		})
 	}
 }
@@ -97,49 +84,11 @@ func TestCityName(t *testing.T) {
 	}
 }
 
-// small is a Geocoder on rgeo's 1:110m countries, which load in well under
-// a second even under the race detector, so that the locking is checked
-// where the 1:10m data would take minutes.
-func small() *Geocoder {
-	return &Geocoder{regionData: rgeo.Countries110, cityData: rgeo.Countries110}
-}
-
-func TestLookupIsSafeForConcurrentUse(t *testing.T) {
-	g := small()
-	points := [][2]float64{{48.8566, 2.3522}, {35.6762, 139.6503}, {-33.8688, 151.2093}, {0, 0}, {40.7128, -74.0060}}
-	want := make([]Place, len(points))
-	var wg sync.WaitGroup
-	for w := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range 50 {
-				p := points[(i+w)%len(points)]
-				g.Lookup(p[0], p[1])
-			}
-		}()
-	}
-	wg.Wait()
-	for i, p := range points {
-		want[i], _ = g.Lookup(p[0], p[1])
-	}
-	require.Equal(t, "JP", want[1].CountryCode)
-	require.Equal(t, "AU", want[2].CountryCode)
-	require.Equal(t, Place{}, want[3], "Null Island is at sea")
-}
-
-func TestLookupRejectsInvalidPositions(t *testing.T) {
-	g := small()
-	for _, p := range [][2]float64{{math.NaN(), 0}, {0, math.NaN()}, {91, 0}, {-90.5, 0}, {0, 180.1}, {0, math.Inf(-1)}} {
-		_, ok := g.Lookup(p[0], p[1])
-		require.False(t, ok, "%v", p)
-	}
-}
-
-func TestLoadReportsBadData(t *testing.T) {
-	g := &Geocoder{regionData: func() []byte { return []byte("not gzip") }, cityData: rgeo.Countries110}
-	require.ErrorContains(t, g.Load(), "load provinces")
-	require.Error(t, g.Load(), "the error is kept")
-	_, ok := g.Lookup(48.8566, 2.3522)
-	require.False(t, ok)
+func TestFillKeepsTheFirstAnswer(t *testing.T) {
+	var r record
+	r.fill([]string{"France", "", "", "Paris", "FR-75", ""})             // the region
+	r.fill([]string{"Frankreich", "French Republic", "-99", "", "", ""}) // its country
+	r.fill([]string{"", "", "", "", "", "Paris"})                        // the urban area
+	require.Equal(t, record{country: "France", countryLong: "French Republic", countryCode2: "-99",
+		province: "Paris", provinceCode: "FR-75", city: "Paris"}, r)
 }

@@ -3,6 +3,7 @@ package variant
 import (
 	"context"
 	"fmt"
+	"image"
 	"os"
 	"sync"
 
@@ -67,28 +68,92 @@ func (r *Renderer) Render(ctx context.Context, path string, mime string) (*Resul
 	case !ok:
 		return nil, fmt.Errorf("render %s: %s is not a still image: %w", path, mime, ErrUnsupported)
 	}
-	select {
-	case r.sem <- struct{}{}:
-		defer func() { <-r.sem }()
-	case <-ctx.Done():
-		return nil, fmt.Errorf("render %s: %w", path, ctx.Err())
+	if err := r.acquire(ctx); err != nil {
+		return nil, fmt.Errorf("render %s: %w", path, err)
 	}
-	res, err := r.render(ctx, path, f)
+	defer r.release()
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("render %s: %w", path, err)
+	}
+	res, err := r.render(ctx, orig, f, 0)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", path, err)
 	}
 	return res, nil
 }
 
-// render does Render's work once a slot is held.
-func (r *Renderer) render(ctx context.Context, path string, f format) (*Result, error) {
-	orig, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+// RenderEmbedded renders a camera RAW file from the JPEG embedded in it
+// (ingest/exif's EmbeddedImage): thumbnail, preview and a fullsize, since
+// the RAW itself is no browser format. orientation is the RAW file's EXIF
+// orientation (1–8, 0 when unknown); it is applied when the JPEG carries
+// none of its own, as embedded previews usually do not. Width and Height
+// are the embedded image's, upright. Errors are Render's.
+func (r *Renderer) RenderEmbedded(ctx context.Context, jpeg []byte, orientation int) (*Result, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.done {
+		return nil, ErrClosed
 	}
+	if err := r.acquire(ctx); err != nil {
+		return nil, fmt.Errorf("render embedded image: %w", err)
+	}
+	defer r.release()
+	res, err := r.render(ctx, jpeg, format{loads: formats["image/jpeg"].loads, fullsize: true}, orientation)
+	if err != nil {
+		return nil, fmt.Errorf("render embedded image: %w", err)
+	}
+	return res, nil
+}
+
+// acquire takes one of the Config.Concurrency slots; release gives it back.
+func (r *Renderer) acquire(ctx context.Context) error {
+	select {
+	case r.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (r *Renderer) release() { <-r.sem }
+
+// Sample decodes an encoded image that photoctl made itself (a stored
+// preview, a video poster frame) into at most SampleSize px on the long
+// side, exactly as Result.Sample is made, for the quality metrics. It takes
+// one of the Config.Concurrency slots, so the metrics never add decodes
+// beyond the configured bound.
+func (r *Renderer) Sample(ctx context.Context, buf []byte) (*image.NRGBA, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.done {
+		return nil, ErrClosed
+	}
+	if err := r.acquire(ctx); err != nil {
+		return nil, fmt.Errorf("sample: %w", err)
+	}
+	defer r.release()
+	img, err := sample(buf, SampleSize)
+	if err != nil {
+		return nil, fmt.Errorf("sample: %w", err)
+	}
+	return img, nil
+}
+
+// render does Render's work once a slot is held. orientation, when
+// above 1, is applied to an original that carries no orientation of its
+// own (RenderEmbedded); f must then ask for a fullsize, which is made
+// upright so the later steps need no orientation.
+func (r *Renderer) render(ctx context.Context, orig []byte, f format, orientation int) (*Result, error) {
 	hdr, err := readHeader(orig, f)
 	if err != nil {
 		return nil, err
+	}
+	if hdr.orientation > 1 || orientation < 2 || orientation > 8 {
+		orientation = 0
+	}
+	if orientation >= 5 {
+		hdr.width, hdr.height = hdr.height, hdr.width
 	}
 	if px := int64(hdr.width) * int64(hdr.height); px > r.cfg.MaxPixels {
 		return nil, fmt.Errorf("%dx%d is %d pixels, over the limit of %d: %w",
@@ -104,7 +169,7 @@ func (r *Renderer) render(ctx context.Context, path string, f format) (*Result, 
 		if fullFormat == FormatWebP && max(hdr.width, hdr.height) > webpMaxSide {
 			fullFormat = FormatJPEG
 		}
-		if res.Fullsize, err = r.variant(orig, max(hdr.width, hdr.height), fullFormat); err != nil {
+		if res.Fullsize, err = r.variant(orig, max(hdr.width, hdr.height), fullFormat, orientation); err != nil {
 			return nil, fmt.Errorf("fullsize: %w", err)
 		}
 		res.FullsizeExt = ext(fullFormat)
@@ -113,14 +178,17 @@ func (r *Renderer) render(ctx context.Context, path string, f format) (*Result, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if res.Preview, err = r.variant(src, PreviewSize, r.cfg.Format); err != nil {
+	if res.Preview, err = r.variant(src, PreviewSize, r.cfg.Format, 0); err != nil {
 		return nil, fmt.Errorf("preview: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if res.Thumbnail, err = r.variant(res.Preview, ThumbnailSize, r.cfg.Format); err != nil {
+	if res.Thumbnail, err = r.variant(res.Preview, ThumbnailSize, r.cfg.Format, 0); err != nil {
 		return nil, fmt.Errorf("thumbnail: %w", err)
+	}
+	if r.cfg.NoSample {
+		return res, nil
 	}
 	if res.Sample, err = sample(res.Preview, SampleSize); err != nil {
 		return nil, fmt.Errorf("sample: %w", err)
@@ -128,13 +196,23 @@ func (r *Renderer) render(ctx context.Context, path string, f format) (*Result, 
 	return res, nil
 }
 
-// variant decodes buf to fit size and encodes it in format.
-func (r *Renderer) variant(buf []byte, size int, format string) ([]byte, error) {
+// variant decodes buf to fit size and encodes it in format. An EXIF
+// orientation above 1 turns it further; it is only asked for with the
+// fullsize (size at least buf's long side), which is then decoded whole,
+// since turning needs random access to the pixels.
+func (r *Renderer) variant(buf []byte, size int, format string, orientation int) ([]byte, error) {
+	load := load
+	if orientation > 1 {
+		load = func(buf []byte, _ int, flatten bool) (*vips.ImageRef, error) { return loadWhole(buf, flatten) }
+	}
 	img, err := load(buf, size, format == FormatJPEG)
 	if err != nil {
 		return nil, err
 	}
 	defer img.Close()
+	if err := orient(img, orientation); err != nil {
+		return nil, err
+	}
 	return encode(img, format, r.cfg.Quality)
 }
 

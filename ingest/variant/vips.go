@@ -24,12 +24,14 @@ var startOnce sync.Once
 // operation: Render runs Config.Concurrency operations side by side, which
 // uses the cores better than splitting each small image between threads.
 // Untrusted loaders (ImageMagick, MATLAB, FITS, ...) are blocked unless the
-// environment already chose: photoctl decodes uploads from strangers.
+// environment already chose: photoctl decodes uploads from strangers. The
+// C allocator is tuned for libvips' large buffers (malloc_linux.go).
 func startVips() {
 	startOnce.Do(func() {
 		if _, set := os.LookupEnv("VIPS_BLOCK_UNTRUSTED"); !set {
 			_ = os.Setenv("VIPS_BLOCK_UNTRUSTED", "1") // read by vips_init; cannot fail for this name
 		}
+		tuneMalloc()
 		vips.LoggingSettings(logVips, vips.LogLevelWarning)
 		vips.Startup(&vips.Config{ConcurrencyLevel: 1, MaxCacheFiles: 0, MaxCacheMem: 0, MaxCacheSize: 0})
 	})
@@ -47,6 +49,7 @@ func logVips(domain string, level vips.LogLevel, msg string) {
 // header is what the file's header says, before any pixel is decoded.
 type header struct {
 	width, height int // after orientation
+	orientation   int // the EXIF orientation the content carries, 0 when none
 }
 
 // readHeader opens buf lazily (libvips reads only the header), checks that
@@ -60,7 +63,7 @@ func readHeader(buf []byte, f format) (header, error) {
 	if !slices.Contains(f.loads, img.OriginalFormat()) {
 		return header{}, fmt.Errorf("read header: content is %s: %w", vips.ImageTypes[img.OriginalFormat()], ErrUnsupported)
 	}
-	h := header{width: img.Width(), height: img.Height()}
+	h := header{width: img.Width(), height: img.Height(), orientation: img.Orientation()}
 	if img.Orientation() >= 5 { // 5..8 turn the image a quarter
 		h.width, h.height = h.height, h.width
 	}
@@ -72,6 +75,23 @@ func readHeader(buf []byte, f format) (header, error) {
 // removes the alpha channel, onto white, for formats without one.
 func load(buf []byte, size int, flatten bool) (*vips.ImageRef, error) {
 	img, err := vips.LoadThumbnailFromBuffer(buf, size, size, vips.InterestingNone, vips.SizeDown, nil)
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
+	}
+	if err := toSRGB(img, flatten); err != nil {
+		img.Close()
+		return nil, err
+	}
+	return img, nil
+}
+
+// loadWhole decodes buf at full size with random access, for the
+// operations a sequential decode cannot feed (quarter turns, flips), in
+// 8-bit sRGB like load.
+func loadWhole(buf []byte, flatten bool) (*vips.ImageRef, error) {
+	params := vips.NewImportParams()
+	params.AutoRotate.Set(false)
+	img, err := vips.LoadImageFromBuffer(buf, params)
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
 	}
@@ -165,4 +185,25 @@ func sample(buf []byte, size int) (*image.NRGBA, error) {
 		return nil, fmt.Errorf("read pixels: %d bytes for %dx%d RGBA", len(pix), w, h)
 	}
 	return &image.NRGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, nil
+}
+
+// orient turns img as EXIF orientation o (2–8) asks for display: the
+// mirrorings and quarter turns of the EXIF specification. Other values
+// leave it as it is.
+func orient(img *vips.ImageRef, o int) error {
+	steps := map[int][]func() error{
+		2: {func() error { return img.Flip(vips.DirectionHorizontal) }},
+		3: {func() error { return img.Rotate(vips.Angle180) }},
+		4: {func() error { return img.Flip(vips.DirectionVertical) }},
+		5: {func() error { return img.Rotate(vips.Angle90) }, func() error { return img.Flip(vips.DirectionHorizontal) }},
+		6: {func() error { return img.Rotate(vips.Angle90) }},
+		7: {func() error { return img.Rotate(vips.Angle270) }, func() error { return img.Flip(vips.DirectionHorizontal) }},
+		8: {func() error { return img.Rotate(vips.Angle270) }},
+	}[o]
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("apply orientation %d: %w", o, err)
+		}
+	}
+	return nil
 }

@@ -72,12 +72,12 @@ func Poster(ctx context.Context, path, out string, atSeconds float64) error {
 	case err != nil && ctx.Err() != nil:
 		err = fmt.Errorf("make poster of %s: %w", path, ctx.Err())
 	case err != nil:
-		err = fmt.Errorf("make poster of %s: ffmpeg: %s (%w)", path, toolMessage(stderr.String()), err)
+		err = fmt.Errorf("make poster of %s: ffmpeg: %s (%w)", path, toolMessage(stderr.String()), toolError(err))
 	default:
 		// ffmpeg succeeds without writing anything when the seek lands
 		// past the last frame.
 		if fi, statErr := os.Stat(out); statErr != nil || fi.Size() == 0 {
-			err = fmt.Errorf("make poster of %s: no frame at %.3fs", path, atSeconds)
+			err = fmt.Errorf("make poster of %s: no frame at %.3fs: %w", path, atSeconds, ErrUnreadable)
 		}
 	}
 	if err != nil {

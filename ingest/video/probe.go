@@ -33,6 +33,22 @@ import (
 // stream (audio only, or only a cover picture).
 var ErrNoVideoStream = errors.New("no video stream")
 
+// ErrUnreadable is wrapped by the error of a probe or poster when ffprobe
+// or ffmpeg ran to its end and refused the file (corrupt, truncated, not
+// a video): running it again would fail the same way. A tool killed by a
+// signal or by the context is not ErrUnreadable.
+var ErrUnreadable = errors.New("ffmpeg cannot read the file")
+
+// toolError wraps the error of a tool that exited on its own with a
+// failure status in ErrUnreadable.
+func toolError(err error) error {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.Exited() {
+		return fmt.Errorf("%w: %w", ErrUnreadable, err)
+	}
+	return err
+}
+
 // Info is what ffprobe tells of a video. Pointer fields are nil when the
 // file does not say.
 type Info struct {
@@ -80,9 +96,9 @@ func Probe(ctx context.Context, path string) (*Info, error) {
 			return nil, fmt.Errorf("probe %s: %w", path, ctx.Err())
 		}
 		if msg := toolMessage(stderr.String()); msg != "" {
-			return nil, fmt.Errorf("probe %s: ffprobe: %s (%w)", path, msg, err)
+			return nil, fmt.Errorf("probe %s: ffprobe: %s (%w)", path, msg, toolError(err))
 		}
-		return nil, fmt.Errorf("probe %s: ffprobe: %w", path, err)
+		return nil, fmt.Errorf("probe %s: ffprobe: %w", path, toolError(err))
 	}
 	info, err := parseProbe(stdout.Bytes())
 	if err != nil {

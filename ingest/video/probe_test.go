@@ -158,6 +158,7 @@ func TestProbeUnreadableFiles(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte("not a video at all\n"), 0o644))
 		_, err := video.Probe(t.Context(), path)
 		require.ErrorContains(t, err, "Invalid data found when processing input")
+		require.ErrorIs(t, err, video.ErrUnreadable, "running ffprobe again cannot help")
 	})
 	t.Run("a missing file is an error", func(t *testing.T) {
 		t.Parallel()
@@ -188,6 +189,7 @@ func TestProbeKillsAHangingFFprobe(t *testing.T) {
 	_, err := video.Probe(ctx, "clip.mp4")
 	took := time.Since(start)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.NotErrorIs(t, err, video.ErrUnreadable, "a killed probe may succeed another time")
 	require.Less(t, took, 2*time.Second, "killed at the deadline, with the sleep it started")
 	t.Logf("Probe returned %v after the start, the deadline was 300ms", took.Round(time.Millisecond))
 }

@@ -34,7 +34,9 @@ type Asset struct {
 	Stack            *AssetStack    `json:"stack"`
 }
 
-// AssetStack is set on a stack's cover in collapsed lists.
+// AssetStack is set on every member of a stack: the stack and how many
+// members listing it (stack_id=) in this asset's state shows; collapsed
+// lists show the stack as its cover.
 type AssetStack struct {
 	ID         string `json:"id"`
 	AssetCount int    `json:"asset_count"`
@@ -105,16 +107,6 @@ type AssetMetadata struct {
 type AssetExif struct {
 	MetadataCommon
 	ProfileDescription *string `json:"profile_description"`
-}
-
-// Face is a detected or drawn face (filled by the organize issue).
-type Face struct {
-	ID string `json:"id"`
-}
-
-// Person is a person in an asset (filled by the organize issue).
-type Person struct {
-	ID string `json:"id"`
 }
 
 // UploadDuplicate is the 200 body of an upload whose content the library

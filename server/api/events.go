@@ -14,8 +14,3 @@ type Event struct {
 	Data       json.RawMessage `json:"data"`
 	CreatedAt  time.Time       `json:"created_at"`
 }
-
-// LibraryUpdateRequest is the body of PATCH /api/libraries/{id}.
-type LibraryUpdateRequest struct {
-	Name *string `json:"name"`
-}

@@ -34,22 +34,6 @@ type PreferencesUpdate struct {
 	DefaultLibraryID Optional[string] `json:"default_library_id"`
 }
 
-// Library is a library as seen by the caller.
-type Library struct {
-	ID        string     `json:"id"`
-	Name      string     `json:"name"`
-	OwnerID   string     `json:"owner_id"`
-	Role      string     `json:"role"`
-	TrashedAt *time.Time `json:"trashed_at"`
-	CreatedAt time.Time  `json:"created_at"`
-	UpdatedAt time.Time  `json:"updated_at"`
-}
-
-// LibraryCreateRequest is the body of POST /api/libraries.
-type LibraryCreateRequest struct {
-	Name string `json:"name"`
-}
-
 // Health is the body of GET /api/health/ping.
 type Health struct {
 	Status string `json:"status"`

@@ -6,9 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"runtime"
 	"strings"
 	"time"
 )
+
+// maxWorkers bounds workers.concurrency: SQLite has one writer, so more
+// handlers than this only queue for it.
+const maxWorkers = 256
 
 // Secret is a string that never prints itself.
 type Secret string
@@ -35,6 +40,8 @@ type Config struct {
 	RateLimit RateLimitConfig `koanf:"rate_limit"`
 	Auth      AuthConfig      `koanf:"auth"`
 	Log       LogConfig       `koanf:"log"`
+	Workers   WorkersConfig   `koanf:"workers"`
+	Ingest    IngestConfig    `koanf:"ingest"` // pipeline.go
 	// ShutdownTimeout bounds how long in-flight requests may drain.
 	ShutdownTimeout time.Duration `koanf:"shutdown_timeout"`
 }
@@ -74,6 +81,13 @@ type AuthConfig struct {
 	RefreshTTL time.Duration `koanf:"refresh_ttl"`
 }
 
+// WorkersConfig sizes the background task runner of `photoctl serve`.
+type WorkersConfig struct {
+	// Concurrency is how many tasks run at once; 0 runs none in serve
+	// (a `photoctl worker` process does the work).
+	Concurrency int `koanf:"concurrency"`
+}
+
 // LogConfig sets the log level and format.
 type LogConfig struct {
 	Level  string `koanf:"level"`  // debug, info, warn, error
@@ -91,6 +105,7 @@ func Defaults(dataDir string) Config {
 		RateLimit:       RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 5, SearchCost: 5, LoginRate: 1, LoginBurst: 10},
 		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
 		Log:             LogConfig{Level: "info", Format: "text"},
+		Workers:         WorkersConfig{Concurrency: runtime.NumCPU()},
 		ShutdownTimeout: 30 * time.Second,
 	}
 }
@@ -133,6 +148,12 @@ func (c Config) Validate() error {
 	case "text", "json":
 	default:
 		errs = append(errs, fmt.Errorf("log.format %q: want text or json", c.Log.Format))
+	}
+	if err := c.Ingest.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Workers.Concurrency < 0 || c.Workers.Concurrency > maxWorkers {
+		errs = append(errs, fmt.Errorf("workers.concurrency %d: want 0 to %d", c.Workers.Concurrency, maxWorkers))
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, errors.New("shutdown_timeout must be positive"))

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/photoctl/photoctl/ingest/variant"
+	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/blob"
@@ -18,9 +20,12 @@ import (
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlite"
+	"github.com/photoctl/photoctl/server/tasks"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -43,6 +48,7 @@ type Server struct {
 	served   chan error
 
 	stopPurge    func()
+	tasks        *taskRunner
 	lock         *dataLock
 	shutdownOnce sync.Once
 	shutdownErr  error
@@ -55,6 +61,10 @@ type services struct {
 	users  *users.Service
 	evs    *events.Service
 	assets *assets.Service
+	tasks  *tasks.Service
+	people *people.Service
+	albums *albums.Service
+	stacks *stacks.Service // also what the burst detector calls (CreateAuto, UpdateAuto)
 }
 
 // OpenStore opens (creating and migrating) the database of cfg: the one
@@ -79,7 +89,9 @@ func newServices(ctx context.Context, cfg Config, st store.Store, now func() tim
 	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,
 		TrashRetention: cfg.Trash.Retention}, now)
 	return &services{auth: a, libs: libs, users: users.NewService(st, libs, now), evs: events.NewService(st, libs),
-		assets: as}, nil
+		assets: as, tasks: tasks.NewService(st, libs),
+		people: people.NewService(st, libs, as, variant.CropFace, now),
+		albums: albums.NewService(st, libs, now), stacks: stacks.NewService(st, libs, now)}, nil
 }
 
 // Start opens the store, builds the services and starts serving on
@@ -96,7 +108,8 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	if err != nil {
 		return nil, err
 	}
-	svc, err := newServices(ctx, cfg, st, o.now)
+	sig := tasks.NewSignal() // uploads wake this process's task runner
+	svc, err := newServices(ctx, cfg, tasks.NotifyOnEnqueue(st, sig), o.now)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -109,7 +122,9 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
 		}
 	}
-	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Limiters: lim,
+	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Tasks: svc.tasks, Limiters: lim,
+		People: svc.people,
+		Albums: svc.albums, Stacks: svc.stacks,
 		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
 	if err != nil {
@@ -128,6 +143,12 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		return nil, fmt.Errorf("listen on %s: %w", cfg.Listen, err)
 	}
 	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, lock: lock, listener: ln, served: make(chan error, 1)}
+	if s.tasks, err = startTasks(ctx, cfg, st, cfg.Workers.Concurrency, sig, alone, log, o.now); err != nil {
+		ln.Close()
+		lock.Close()
+		st.Close()
+		return nil, err
+	}
 	go func() { s.served <- h.App().Listener(ln) }()
 	s.stopPurge = svc.assets.RunPurge(log, time.Hour)
 	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
@@ -143,7 +164,8 @@ func (s *Server) Addr() string { return s.listener.Addr().String() }
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() {
 		s.stopPurge()
-		err := s.http.App().ShutdownWithContext(ctx)
+		terr := s.tasks.stop() // before the store closes; handlers give their tasks back
+		err := errors.Join(terr, s.http.App().ShutdownWithContext(ctx))
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
 		}

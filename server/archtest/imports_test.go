@@ -53,6 +53,7 @@ func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
 		"github.com/knadh/koanf/v2":           {"cmd/photoctl"},
 		"github.com/schollz/progressbar/v3":   {"cmd/photoctl", "client"},
 		"github.com/golang-jwt/jwt/v5":        {"server/auth"},
+		"github.com/yalue/onnxruntime_go":     {"ml/onnx"},
 		"github.com/stretchr/testify/require": {"server/servertest", "server/archtest", "server/store/storetest"},
 	}
 	for _, p := range packages(t) {

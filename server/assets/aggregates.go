@@ -29,6 +29,9 @@ func (s *Service) Counts(ctx context.Context, p *catalog.Principal, in CountsInp
 	}
 	q := in.Query
 	q.Filter.LibraryID = m.Library.ID
+	if err := s.checkScope(ctx, q.Filter); err != nil {
+		return nil, false, err
+	}
 	return s.store.Read().AssetAggregates().Counts(ctx, q)
 }
 
@@ -50,6 +53,9 @@ func (s *Service) GeoClusters(ctx context.Context, p *catalog.Principal, in Clus
 	}
 	f := in.Filter
 	f.LibraryID = m.Library.ID
+	if err := s.checkScope(ctx, f); err != nil {
+		return nil, err
+	}
 	out, err := s.store.Read().AssetAggregates().GeoClusters(ctx, store.ClusterQuery{Filter: f, CellSize: in.CellSize,
 		MaxCells: MaxClusterCells})
 	var tooMany *store.TooManyCellsError

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/people"
+	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -98,7 +102,11 @@ func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, ids []st
 		if len(changed) == 0 {
 			return nil
 		}
-		return r.Assets().SetTrashed(ctx, changed, at, now)
+		if err := r.Assets().SetTrashed(ctx, changed, at, now); err != nil {
+			return err
+		}
+		// Album links follow by trigger; a stack keeps a live cover.
+		return stacks.Resettle(ctx, r, stacks.StackIDs(list), false, now)
 	})
 }
 
@@ -133,7 +141,8 @@ func (s *Service) remove(ctx context.Context, r store.Repos, list []*catalog.Ass
 	keys := make([]string, 0, len(list))
 	for i, a := range list {
 		ids[i] = a.ID
-		keys = append(keys, catalog.OriginalKey(a.ID), variantsPrefix(a.ID))
+		// The video poster lives among the variants.
+		keys = append(keys, catalog.OriginalKey(a.ID), variantsPrefix(a.ID), SidecarKey(a.ID))
 		verKeys, verSize, err := versionFiles(ctx, r, a.ID) // their rows go with the asset's (cascade)
 		if err != nil {
 			return nil, err
@@ -153,7 +162,16 @@ func (s *Service) remove(ctx context.Context, r store.Repos, list []*catalog.Ass
 	if err := r.BlobJournal().Add(ctx, keys, now); err != nil {
 		return nil, err
 	}
-	return ids, r.Assets().Delete(ctx, ids)
+	if err := albums.AssetsDeleted(ctx, r, ids, now); err != nil {
+		return nil, err
+	}
+	if err := people.RemoveAssetFaces(ctx, r, ids, now); err != nil {
+		return nil, err
+	}
+	if err := r.Assets().Delete(ctx, ids); err != nil {
+		return nil, err
+	}
+	return ids, stacks.Resettle(ctx, r, stacks.StackIDs(list), true, now)
 }
 
 // DrainJournal removes the files of deleted assets and forgets them. A key
@@ -224,17 +242,26 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 	}
 }
 
-// SweepOrphans removes original files that no asset row refers to (left by
-// a crash between a file's rename and its row's commit) when they are older
-// than minAge, so an upload in flight in another process is never touched.
+// SweepOrphans removes originals and XMP sidecars that no asset row refers
+// to (left by a crash between a file's rename and its row's commit) when
+// they are older than minAge, so an upload in flight in another process is
+// never touched.
 func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, error) {
-	return s.sweep("originals", minAge, func(key string) (bool, error) {
-		_, err := s.store.Read().Assets().Get(ctx, key[len("originals/"):])
-		if errors.Is(err, catalog.ErrNotFound) {
-			return false, nil
+	total := 0
+	for _, dir := range []struct{ prefix, suffix string }{{"originals/", ""}, {"sidecars/", ".xmp"}} {
+		n, err := s.sweep(strings.TrimSuffix(dir.prefix, "/"), minAge, func(key string) (bool, error) {
+			_, err := s.store.Read().Assets().Get(ctx, strings.TrimSuffix(strings.TrimPrefix(key, dir.prefix), dir.suffix))
+			if errors.Is(err, catalog.ErrNotFound) {
+				return false, nil
+			}
+			return err == nil, err
+		})
+		total += n
+		if err != nil {
+			return total, err
 		}
-		return err == nil, err
-	})
+	}
+	return total, nil
 }
 
 // sweep removes the files under prefix that referenced reports no row

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -32,7 +34,19 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, 
 	}
 	f := in.Filter
 	f.LibraryID = m.Library.ID
+	if err := s.checkScope(ctx, f); err != nil {
+		return nil, false, err
+	}
 	return s.store.Read().Assets().List(ctx, f, pg)
+}
+
+// checkScope makes an album or stack of another library (or none) named in
+// f a 404, not an empty answer.
+func (s *Service) checkScope(ctx context.Context, f store.AssetFilter) error {
+	if err := albums.InLibrary(ctx, s.store.Read(), f.AlbumID, f.LibraryID); err != nil {
+		return err
+	}
+	return stacks.InLibrary(ctx, s.store.Read(), f.StackID, f.LibraryID)
 }
 
 // CheckResult says whether content with a checksum is already in the library.

@@ -1,6 +1,7 @@
 package assets
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
 )
 
 // UploadInput is what accompanies an uploaded file.
@@ -20,6 +22,35 @@ type UploadInput struct {
 	FileName       string
 	FileCreatedAt  *time.Time // keeps the offset the client sent
 	FileModifiedAt *time.Time
+	// Sidecar is the XMP sidecar sent with the file (StartSidecar), or nil.
+	// CompleteUpload commits it with the asset or aborts it.
+	Sidecar *blob.Writer
+}
+
+// MaxSidecarBytes bounds an XMP sidecar (streamed to a temporary file,
+// never held in memory); real ones, edit history included, stay far below.
+const MaxSidecarBytes = 16 << 20
+
+// SidecarKey is the blob key of the XMP sidecar uploaded with an asset;
+// the ingest pipeline reads it beside the original.
+func SidecarKey(assetID string) string { return "sidecars/" + assetID + ".xmp" }
+
+// StartSidecar returns a writer for an upload's XMP sidecar, limited to
+// MaxSidecarBytes. Pass it in UploadInput.Sidecar, or Abort it.
+func (s *Service) StartSidecar() (*blob.Writer, error) {
+	return s.blobs.Create(MaxSidecarBytes)
+}
+
+// checkSidecar refuses a sidecar that is not XMP (an XML packet): exiftool
+// would otherwise fail on it at every ingest.
+func checkSidecar(w *blob.Writer) error {
+	head := bytes.TrimLeft(bytes.TrimPrefix(w.Head(), []byte("\xef\xbb\xbf")), " \t\r\n")
+	for _, start := range []string{"<?xpacket", "<?xml", "<x:xmpmeta", "<rdf:RDF"} {
+		if bytes.HasPrefix(head, []byte(start)) {
+			return nil
+		}
+	}
+	return catalog.InvalidField("value_error", "the sidecar must be an XMP packet (XML)", nil, "body", "sidecar")
 }
 
 // UploadResult is a stored upload, or the existing asset with the same
@@ -45,8 +76,16 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 	defer func() {
 		if err != nil || res == nil || res.Duplicate {
 			_ = w.Abort()
+			if in.Sidecar != nil {
+				_ = in.Sidecar.Abort()
+			}
 		}
 	}()
+	if in.Sidecar != nil {
+		if err := checkSidecar(in.Sidecar); err != nil {
+			return nil, err
+		}
+	}
 	if w.Size() == 0 {
 		return nil, catalog.InvalidField("value_error", "the file is empty", nil, "body", "file")
 	}
@@ -80,9 +119,18 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 			"contributor_id": a.ContributorID}, a.CreatedAt); err != nil {
 			return err
 		}
+		// Ingest starts with the metadata step; it commits with the asset.
+		if err := tasks.Enqueue(ctx, r, tasks.KindMetadata, a.ID, a.LibraryID, a.CreatedAt); err != nil {
+			return err
+		}
 		// The file goes into place before the row commits: a crash in
 		// between leaves a file without a row (swept on start), never a
 		// row without its file.
+		if in.Sidecar != nil {
+			if err := in.Sidecar.Commit(SidecarKey(a.ID)); err != nil {
+				return err
+			}
+		}
 		return w.Commit(catalog.OriginalKey(a.ID))
 	})
 	if errors.Is(err, catalog.ErrConflict) {
@@ -95,6 +143,7 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 	}
 	if err != nil {
 		_ = s.blobs.Remove(catalog.OriginalKey(a.ID))
+		_ = s.blobs.Remove(SidecarKey(a.ID))
 		return nil, err
 	}
 	return &UploadResult{Asset: a}, nil

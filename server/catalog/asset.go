@@ -60,7 +60,13 @@ type Asset struct {
 	Metrics                     map[string]any
 	// Description is the AI-generated one: nil = not run, "" = refused.
 	Description *string
+	// StackID names the asset's stack. Only the stack store writes it
+	// (asset writes leave it alone); StackSize (the stack's members in the
+	// asset's own state, live or trashed: what listing the stack in that
+	// state shows) and StackSource are read with it.
 	StackID     *string
+	StackSize   int
+	StackSource StackSource
 	TrashedAt   *time.Time
 	CreatedAt   time.Time
 	UpdatedAt   time.Time

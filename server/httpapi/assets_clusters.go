@@ -13,7 +13,7 @@ import (
 )
 
 // geoClusterParams are the parameters of GET /api/assets/geo-clusters.
-var geoClusterParams = []string{"bbox", "cell_size", "library_id", "local_datetime_after", "local_datetime_before",
+var geoClusterParams = []string{"bbox", "cell_size", "library_id", "album_id", "person_ids", "local_datetime_after", "local_datetime_before",
 	"state", "media_type", "min_rating"}
 
 // maxCellSize is the largest cell_size: half the longitude range.

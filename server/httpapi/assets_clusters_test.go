@@ -188,7 +188,6 @@ func TestGeoClustersRefusals(t *testing.T) {
 		{"cell_size=1&center=0,0&radius=5", "center", "extra_forbidden"},
 		{"cell_size=1&order=asc", "order", "extra_forbidden"},
 		{"cell_size=1&limit=5", "limit", "extra_forbidden"},
-		{"cell_size=1&album_id=album_x", "album_id", "extra_forbidden"},
 		{"cell_size=1&state=gone", "state", "enum"},
 	}
 	for _, tt := range tests {

@@ -169,8 +169,6 @@ func TestCountsRefusals(t *testing.T) {
 	tests := []struct{ query, loc string }{
 		{"?ids=asset_x", "ids"},
 		{"?stack_id=stack_x", "stack_id"},
-		{"?album_id=album_x", "album_id"},
-		{"?person_ids=person_x", "person_ids"},
 		{"?starting_after_id=x", "starting_after_id"},
 		{"?include=variants", "include"},
 		{"?cell_size=1", "cell_size"},
@@ -245,4 +243,54 @@ func TestAggregatesAnswerAsDocumented(t *testing.T) {
 	exchange(t, s, v, "GET", "/api/assets/counts?bucket=fortnight", session, nil, http.StatusUnprocessableEntity)
 	exchange(t, s, v, "GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=2", session, nil, http.StatusOK)
 	exchange(t, s, v, "GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90", session, nil, http.StatusUnprocessableEntity)
+}
+
+// TestCountsAndClustersTakeAlbumAndPeople checks that counts and
+// geo-clusters narrow by album_id and person_ids like the list does (these
+// filters bypass the aggregate tables and count the rows).
+func TestCountsAndClustersTakeAlbumAndPeople(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	in := place(t, s, session, 1, "2024-05-01T10:00:00", 2.35, 48.85)
+	both := place(t, s, session, 2, "2024-05-02T10:00:00", 2.36, 48.86)
+	place(t, s, session, 3, "2024-05-03T10:00:00", 2.37, 48.87)
+
+	var album api.Album
+	r := s.Do("POST", "/api/albums", session, map[string]any{"name": "Paris"})
+	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+	r.JSON(t, &album)
+	r = s.Do("POST", "/api/albums/"+album.ID+"/assets", session, map[string]any{"asset_ids": []string{in, both}})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	var person api.Person
+	r = s.Do("POST", "/api/people", session, map[string]any{"name": "Ada"})
+	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+	r.JSON(t, &person)
+	r = s.Do("POST", "/api/faces", session, map[string]any{"asset_id": both, "person_id": person.ID,
+		"bounding_box": map[string]any{"x": 0.1, "y": 0.1, "width": 0.2, "height": 0.2}})
+	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+
+	require.Equal(t, []string{"2024-05-02:1", "2024-05-01:1"}, countBuckets(t, s, session, "?bucket=day&album_id="+album.ID))
+	require.Equal(t, []string{"2024-05-02:1"}, countBuckets(t, s, session, "?bucket=day&person_ids="+person.ID))
+	requireCountsMatchList(t, s, session, "album_id="+album.ID)
+	requireCountsMatchList(t, s, session, "person_ids="+person.ID)
+
+	var clusters api.GeoClusters
+	r = s.Do("GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=10&album_id="+album.ID, session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	r.JSON(t, &clusters)
+	require.Len(t, clusters.Data, 1)
+	require.EqualValues(t, 2, clusters.Data[0].Count)
+	r = s.Do("GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=10&person_ids="+person.ID, session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	r.JSON(t, &clusters)
+	require.Len(t, clusters.Data, 1)
+	require.EqualValues(t, 1, clusters.Data[0].Count)
+	require.Equal(t, both, clusters.Data[0].RepresentativeAssetID)
+
+	// An album of another library, or none, is not found, as in the list.
+	_, other := s.Session()
+	for _, path := range []string{"/api/assets/counts?album_id=" + album.ID,
+		"/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=10&album_id=" + album.ID} {
+		require.Equal(t, http.StatusNotFound, s.Do("GET", path, other, nil).Status, path)
+	}
 }

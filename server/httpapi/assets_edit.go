@@ -52,7 +52,7 @@ func (s *Server) patchAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAsset(a, nil))
+	return s.sendAsset(c, toAPIAsset(a, nil))
 }
 
 func (s *Server) trashAssets(c *fiber.Ctx) error {

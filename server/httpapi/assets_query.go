@@ -15,7 +15,8 @@ import (
 // adds paging.
 var (
 	assetFilterParams = []string{"ids", "library_id", "local_datetime_after", "local_datetime_before",
-		"center", "radius", "bbox", "stack_id", "media_type", "min_rating", "state", "order", "include", "variants"}
+		"center", "radius", "bbox", "stack_id", "media_type", "min_rating", "state", "order", "include", "variants",
+		"person_ids", "album_id"}
 	assetListParams = slices.Concat(assetFilterParams, pageParams)
 )
 
@@ -68,6 +69,12 @@ func parseAssetFilter(c *fiber.Ctx) (store.AssetFilter, error) {
 		return f, err
 	}
 	f.StackID = c.Query("stack_id")
+	f.AlbumID = c.Query("album_id")
+	if f.PersonIDs = multi(c, "person_ids"); len(f.PersonIDs) > 100 {
+		return f, catalog.InvalidField("too_long", "person_ids may name at most 100 people", nil, "query", "person_ids")
+	}
+	slices.Sort(f.PersonIDs)
+	f.PersonIDs = slices.Compact(f.PersonIDs)
 	switch order := c.Query("order", "desc"); order {
 	case "asc", "desc":
 		f.Asc = order == "asc"

@@ -26,7 +26,7 @@ func (s *Server) getAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAsset(a, variants))
+	return s.sendAsset(c, toAPIAsset(a, variants))
 }
 
 func (s *Server) listAssets(c *fiber.Ctx) error {
@@ -49,7 +49,11 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, func(a *catalog.Asset) api.Asset { return toAPIAsset(a, variants) }))
+	out := pageOf(list, more, func(a *catalog.Asset) api.Asset { return toAPIAsset(a, variants) })
+	if err := s.withFaces(c, out.Data); err != nil {
+		return err
+	}
+	return c.JSON(out)
 }
 
 // downloadOriginal streams the original as an attachment, with an ETag

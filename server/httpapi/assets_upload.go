@@ -36,6 +36,9 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 		if w != nil {
 			_ = w.Abort() // no-op once committed
 		}
+		if in.Sidecar != nil {
+			_ = in.Sidecar.Abort()
+		}
 	}()
 	for {
 		part, err := nextPart(mr)
@@ -56,9 +59,18 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 				return err
 			}
 		case "sidecar":
-			// XMP sidecars are read by the ingest pipeline (issue #4); until
-			// then the part is accepted and discarded, bounded.
-			if _, err := io.Copy(io.Discard, io.LimitReader(part, 16<<20)); err != nil {
+			// The XMP sidecar is kept with the asset (bounded) for the
+			// ingest pipeline, which reads it beside the original.
+			if in.Sidecar != nil {
+				return catalog.InvalidField("value_error", "send at most one sidecar part", nil, "body", "sidecar")
+			}
+			if in.Sidecar, err = s.assets.StartSidecar(); err != nil {
+				return err
+			}
+			if _, err := in.Sidecar.ReadFrom(part); err != nil {
+				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the sidecar did")
+				}
 				return err
 			}
 		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":

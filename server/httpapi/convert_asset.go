@@ -22,7 +22,7 @@ func toAPIAsset(a *catalog.Asset, variants []string) api.Asset {
 			FocalLength: m.FocalLength, ISO: m.ISO, ExposureTime: m.ExposureTime, ExposureBias: m.ExposureBias,
 			Latitude: m.Latitude, Longitude: m.Longitude, Altitude: m.Altitude, City: m.City, State: m.State,
 			Country: m.Country, Description: m.Description, FPS: m.FPS, LivePhotoCID: m.LivePhotoCID,
-			ProjectionType: m.ProjectionType, AutoStackID: m.AutoStackID, Rating: m.Rating})
+			ProjectionType: m.ProjectionType, AutoStackID: a.AutoStackID(), Rating: m.Rating})
 	var sha1 *string
 	if len(a.ChecksumSHA1) > 0 {
 		v := base64.StdEncoding.EncodeToString(a.ChecksumSHA1)
@@ -44,8 +44,17 @@ func toAPIAsset(a *catalog.Asset, variants []string) api.Asset {
 		Metrics:   metrics,
 		AssetURLs: assetURLs(a, variants), Description: a.Description,
 		Faces: []api.Face{}, People: []api.Person{}, Width: a.Width, Height: a.Height,
-		FileSizeBytes: a.FileSizeBytes, TrashedAt: a.TrashedAt,
+		FileSizeBytes: a.FileSizeBytes, TrashedAt: a.TrashedAt, Stack: assetStack(a),
 	}
+}
+
+// assetStack is the asset's stack: its id and the members that listing the
+// stack in the asset's state (live or trashed) shows.
+func assetStack(a *catalog.Asset) *api.AssetStack {
+	if a.StackID == nil {
+		return nil
+	}
+	return &api.AssetStack{ID: *a.StackID, AssetCount: a.StackSize}
 }
 
 func assetURLs(a *catalog.Asset, variants []string) api.AssetURLs {

@@ -149,3 +149,138 @@ func TestCursorIsScopedToTheCaller(t *testing.T) {
 	items := validationItems(t, s.Do("GET", "/api/libraries?starting_after_id="+aLib.ID, b, nil))
 	require.Equal(t, []any{"query", "starting_after_id"}, items[0].Loc)
 }
+
+func TestLibraryTrashAndRestore(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	first := s.Libraries(session)[0]
+	shared, _ := createLibrary(t, s, session, "Shared")
+	_, collab := addMember(t, s, session, shared.ID, "collaborator")
+	_, viewer := addMember(t, s, session, shared.ID, "viewer")
+	asset := s.UploadAsset(collab, "a.jpg", servertest.JPEG(t, 16, 16, 1), map[string]string{"library_id": shared.ID})
+	trashPath, restorePath := "/api/libraries/"+shared.ID+"/trash", "/api/libraries/"+shared.ID+"/restore"
+
+	t.Run("members who are not the owner get 403 not_library_owner", func(t *testing.T) {
+		requireCode(t, s.Do("POST", trashPath, collab, nil), http.StatusForbidden, "not_library_owner")
+		requireCode(t, s.Do("POST", trashPath, viewer, nil), http.StatusForbidden, "not_library_owner")
+		_, stranger := s.Session()
+		requireCode(t, s.Do("POST", trashPath, stranger, nil), http.StatusNotFound, "library_not_found")
+		key := s.CreateKey(session, []string{"all"}, nil)
+		requireCode(t, s.Do("POST", trashPath, key, nil), http.StatusForbidden, "first_party_session_required")
+	})
+
+	var trashed api.Library
+	t.Run("the owner trashes it and its content is hidden from every member", func(t *testing.T) {
+		r := s.Do("POST", trashPath, session, nil)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		r.JSON(t, &trashed)
+		require.NotNil(t, trashed.TrashedAt)
+		require.Equal(t, "owner", trashed.Role)
+		for _, sess := range []string{session, collab, viewer} {
+			requireDetail(t, s.Do("GET", "/api/assets/"+asset.ID, sess, nil), http.StatusNotFound)
+			requireDetail(t, s.Do("GET", "/api/assets?library_id="+shared.ID, sess, nil), http.StatusNotFound)
+			requireDetail(t, s.Do("GET", "/api/libraries/"+shared.ID, sess, nil), http.StatusNotFound)
+			requireDetail(t, s.Upload(sess, "b.jpg", servertest.JPEG(t, 16, 16, 2),
+				map[string]string{"library_id": shared.ID}), http.StatusNotFound)
+			for _, l := range s.Libraries(sess) {
+				require.NotEqual(t, shared.ID, l.ID, "the default list holds live libraries")
+			}
+		}
+		got := servertest.List[api.Library](s, session, "/api/libraries?state=trashed")
+		require.Equal(t, []api.Library{trashed}, got)
+		require.Len(t, servertest.List[api.Library](s, session, "/api/libraries?state=all"), 2)
+		items := validationItems(t, s.Do("GET", "/api/libraries?state=gone", session, nil))
+		require.Equal(t, []any{"query", "state"}, items[0].Loc)
+	})
+	t.Run("trashing again returns it unchanged", func(t *testing.T) {
+		r := s.Do("POST", trashPath, session, nil)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		var again api.Library
+		r.JSON(t, &again)
+		require.Equal(t, trashed, again)
+	})
+	t.Run("the owner's last live library cannot be trashed", func(t *testing.T) {
+		requireCode(t, s.Do("POST", "/api/libraries/"+first.ID+"/trash", session, nil),
+			http.StatusConflict, "last_live_library")
+		require.Len(t, s.Libraries(session), 1)
+	})
+	t.Run("only the owner restores", func(t *testing.T) {
+		requireCode(t, s.Do("POST", restorePath, collab, nil), http.StatusForbidden, "not_library_owner")
+	})
+	t.Run("restoring brings the content back to every member", func(t *testing.T) {
+		r := s.Do("POST", restorePath, session, nil)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		var restored api.Library
+		r.JSON(t, &restored)
+		require.Nil(t, restored.TrashedAt)
+		for _, sess := range []string{session, collab, viewer} {
+			require.Equal(t, asset.ID, getAsset(t, s, sess, asset.ID).ID)
+		}
+		again := s.Do("POST", restorePath, session, nil)
+		require.Equal(t, http.StatusOK, again.Status)
+		require.JSONEq(t, string(r.Body), string(again.Body), "restoring a live library changes nothing")
+	})
+	t.Run("trash and restore are in the library's feed", func(t *testing.T) {
+		var types []string
+		for _, e := range libraryEvents(t, s, session, shared.ID) {
+			if e.Type == "library.trashed" || e.Type == "library.restored" {
+				types = append(types, e.Type)
+			}
+		}
+		require.Equal(t, []string{"library.trashed", "library.restored"}, types)
+	})
+	t.Run("with another live library, the first one can be trashed", func(t *testing.T) {
+		r := s.Do("POST", "/api/libraries/"+first.ID+"/trash", session, nil)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	})
+}
+
+func TestLibrarySwitch(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	first := s.Libraries(session)[0]
+	second, _ := createLibrary(t, s, session, "Second")
+
+	r := s.Do("POST", "/api/libraries/"+second.ID+"/switch", session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	var l api.Library
+	r.JSON(t, &l)
+	require.Equal(t, second.ID, l.ID)
+	var prefs api.Preferences
+	s.Do("GET", "/api/users/me/preferences", session, nil).JSON(t, &prefs)
+	require.Equal(t, second.ID, *prefs.DefaultLibraryID)
+
+	t.Run("library_id stays required with several libraries", func(t *testing.T) {
+		items := validationItems(t, s.Do("GET", "/api/events", session, nil))
+		require.Equal(t, []any{"query", "library_id"}, items[0].Loc)
+	})
+	t.Run("a key with user.update may switch within its scope", func(t *testing.T) {
+		key := s.CreateKey(session, []string{"user.update"}, []string{first.ID})
+		require.Equal(t, http.StatusOK, s.Do("POST", "/api/libraries/"+first.ID+"/switch", key, nil).Status)
+		requireDetail(t, s.Do("POST", "/api/libraries/"+second.ID+"/switch", key, nil), http.StatusForbidden)
+		readOnly := s.CreateKey(session, []string{"library.read"}, nil)
+		requireDetail(t, s.Do("POST", "/api/libraries/"+first.ID+"/switch", readOnly, nil), http.StatusForbidden)
+	})
+	t.Run("a library the caller does not reach is 404", func(t *testing.T) {
+		_, stranger := s.Session()
+		requireDetail(t, s.Do("POST", "/api/libraries/"+second.ID+"/switch", stranger, nil), http.StatusNotFound)
+	})
+}
+
+func TestScopedKeyListsFullPagesOfItsLibraries(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	var scoped []string
+	for i := range 6 {
+		l, _ := createLibrary(t, s, session, fmt.Sprintf("lib %d", i))
+		if i%2 == 0 {
+			scoped = append(scoped, l.ID)
+		}
+	}
+	key := s.CreateKey(session, []string{"library.read"}, scoped)
+	var p api.Page[api.Library]
+	s.Do("GET", "/api/libraries?limit=2", key, nil).JSON(t, &p)
+	require.Len(t, p.Data, 2, "a page is filled from the scope, not filtered after paging")
+	require.True(t, p.HasMore)
+	require.Equal(t, []string{scoped[2], scoped[1]}, []string{p.Data[0].ID, p.Data[1].ID})
+}

@@ -38,21 +38,24 @@ var (
 		"Rate limit exceeded; retry after the number of seconds in Retry-After."}
 	errConflict = errorComponent{"Conflict", http.StatusConflict, api.ErrorResponse{},
 		"The supplied fields conflict with an existing resource, or the name is taken."}
+	errSharingConflict = errorComponent{"SharingConflict", http.StatusConflict, api.SharingErrorResponse{},
+		"The library-sharing operation conflicts with the current state; `code` says why."}
 	errTooLarge = errorComponent{"PayloadTooLarge", http.StatusRequestEntityTooLarge, api.ErrorResponse{},
 		"The request body is larger than the server accepts."}
 
 	errorComponents = []errorComponent{errUnauthorized, errForbidden, errSharingForbidden, errNotFound,
-		errSharingNotFound, errConflict, errTooLarge, errUnprocessable, errTooManyRequests}
+		errSharingNotFound, errConflict, errSharingConflict, errTooLarge, errUnprocessable, errTooManyRequests}
 )
 
 // routeErrors lists the failures a route can answer with: 401, 403 and 429
 // from authorize on authenticated routes (429 also on public routes limited
 // per address), 404 when the path names a resource, 422 when there is a
-// body or a query to validate. Sharing routes answer 403 and 404 with a code.
+// body or a query to validate, and 404, 409 or 422 when the route lists them
+// in errs. Sharing routes answer 403, 404 and 409 with a code.
 func routeErrors(rt route) []errorComponent {
-	forbidden, notFound := errForbidden, errNotFound
+	forbidden, notFound, conflict := errForbidden, errNotFound, errConflict
 	if rt.access.sharing {
-		forbidden, notFound = errSharingForbidden, errSharingNotFound
+		forbidden, notFound, conflict = errSharingForbidden, errSharingNotFound, errSharingConflict
 	}
 	var out []errorComponent
 	if !rt.access.public || slices.Contains(rt.doc.errs, http.StatusUnauthorized) {
@@ -61,16 +64,17 @@ func routeErrors(rt route) []errorComponent {
 	if !rt.access.public {
 		out = append(out, forbidden)
 	}
-	if strings.Contains(rt.path, "/:") {
+	if strings.Contains(rt.path, "/:") || slices.Contains(rt.doc.errs, http.StatusNotFound) {
 		out = append(out, notFound)
 	}
 	if slices.Contains(rt.doc.errs, http.StatusConflict) {
-		out = append(out, errConflict)
+		out = append(out, conflict)
 	}
 	if rt.doc.body != nil {
 		out = append(out, errTooLarge)
 	}
-	if rt.doc.body != nil || len(rt.doc.query) > 0 || rt.doc.paged {
+	if rt.doc.body != nil || len(rt.doc.query) > 0 || rt.doc.paged ||
+		slices.Contains(rt.doc.errs, http.StatusUnprocessableEntity) {
 		out = append(out, errUnprocessable)
 	}
 	if !rt.access.public || rt.access.perAddress {

@@ -34,7 +34,7 @@ type routeDoc struct {
 
 // routes is the route table: every operation and what it requires.
 func (s *Server) routes() []route {
-	return []route{
+	table := []route{
 		{"GET", "/api/health/ping", access{public: true}, s.ping,
 			routeDoc{summary: "Liveness check for uptime monitoring", tag: "health", status: 200, resp: api.Health{}}},
 		{"GET", "/api/openapi.json", access{public: true}, s.openAPI,
@@ -56,19 +56,6 @@ func (s *Server) routes() []route {
 		{"PATCH", "/api/users/me/preferences", access{action: catalog.ActionUserUpdate}, s.patchPreferences,
 			routeDoc{summary: "Update the current user's preferences", tag: "users",
 				body: api.PreferencesUpdate{}, status: 200, resp: api.Preferences{}}},
-
-		{"GET", "/api/libraries", access{action: catalog.ActionLibraryRead}, s.listLibraries,
-			routeDoc{summary: "The caller's libraries with the caller's role", tag: "libraries", paged: true,
-				status: 200, resp: api.Page[api.Library]{}}},
-		{"POST", "/api/libraries", access{kinds: sessionOnly}, s.createLibrary,
-			routeDoc{summary: "Create a library (named create)", tag: "libraries",
-				body: api.LibraryCreateRequest{}, status: 201, resp: api.Library{}, also: []int{200}, errs: []int{409}}},
-		{"GET", "/api/libraries/:id", access{action: catalog.ActionLibraryRead}, s.getLibrary,
-			routeDoc{summary: "One library", tag: "libraries", status: 200, resp: api.Library{}}},
-
-		{"PATCH", "/api/libraries/:id", access{kinds: sessionOnly}, s.patchLibrary,
-			routeDoc{summary: "Rename a library (owner only)", tag: "libraries",
-				body: api.LibraryUpdateRequest{}, status: 200, resp: api.Library{}, errs: []int{409}}},
 
 		{"GET", "/api/events", access{action: catalog.ActionEventRead}, s.listEvents,
 			routeDoc{summary: "The change feed of a library, oldest first", tag: "events", paged: true,
@@ -140,4 +127,12 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/api-keys/:id", access{kinds: sessionOnly}, s.deleteAPIKey,
 			routeDoc{summary: "Revoke an API key", tag: "api-keys", status: 204}},
 	}
+	table = append(table, s.taskRoutes()...)
+	table = append(table, s.libraryRoutes()...)
+	table = append(table, s.memberRoutes()...)
+	table = append(table, s.invitationRoutes()...)
+	table = append(table, s.peopleRoutes()...)
+	table = append(table, s.albumRoutes()...)
+	table = append(table, s.stackRoutes()...)
+	return table
 }

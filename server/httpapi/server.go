@@ -11,11 +11,15 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 
+	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/stacks"
+	"github.com/photoctl/photoctl/server/tasks"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -26,6 +30,10 @@ type Deps struct {
 	Users     *users.Service
 	Events    *events.Service
 	Assets    *assets.Service
+	Tasks     *tasks.Service
+	People    *people.Service
+	Albums    *albums.Service
+	Stacks    *stacks.Service
 	Limiters  Limiters
 	Log       *slog.Logger
 	// MaxBodyBytes bounds any request body (the upload limit plus slack).
@@ -41,6 +49,10 @@ type Server struct {
 	users        *users.Service
 	events       *events.Service
 	assets       *assets.Service
+	tasks        *tasks.Service
+	people       *people.Service
+	albums       *albums.Service
+	stacks       *stacks.Service
 	limiter      *ratelimit.Limiter
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -52,11 +64,13 @@ type Server struct {
 // New builds the fiber app with every route registered.
 func New(d Deps) *Server {
 	s := &Server{
-		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets,
+		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets, tasks: d.Tasks,
+		people:  d.People,
 		limiter: d.Limiters.PerUser, loginLimiter: d.Limiters.PerAddress,
 		costs: map[costClass]float64{costDefault: 1, costUpload: max(1, d.Limiters.UploadCost),
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
+		albums: d.Albums, stacks: d.Stacks,
 	}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "photoctl",
@@ -69,6 +83,10 @@ func New(d Deps) *Server {
 		ReadTimeout:                  10 * time.Minute,
 		IdleTimeout:                  2 * time.Minute,
 		ErrorHandler:                 s.handleError,
+
+		// Request line and headers: 100 prefixed ids in a query (the spec's
+		// ids filters) plus a bearer token exceed fasthttp's 4 KiB default.
+		ReadBufferSize: 16 << 10,
 	})
 	s.app.Use(s.withRequestID)
 	s.app.Use(recover.New())

@@ -24,20 +24,24 @@ func NewService(st store.Store, now func() time.Time) *Service {
 	return &Service{store: st, now: now}
 }
 
+// Listing selects libraries by lifecycle state.
+type Listing int
+
+// Listings: live libraries (the default), trashed ones, or both.
+const (
+	ListLive Listing = iota
+	ListTrashed
+	ListAll
+)
+
 // List pages the caller's libraries with the caller's role. A scoped
 // credential sees only the libraries in its scope.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, pg store.Page) ([]catalog.Membership, bool, error) {
-	ms, more, err := s.store.Read().Libraries().ListForUser(ctx, store.LibraryFilter{UserID: p.User.ID}, pg)
-	if err != nil || p.Scope == nil || p.Scope.LibraryIDs == nil {
-		return ms, more, err
+func (s *Service) List(ctx context.Context, p *catalog.Principal, which Listing, pg store.Page) ([]catalog.Membership, bool, error) {
+	f := store.LibraryFilter{UserID: p.User.ID, IncludeTrashed: which == ListAll, OnlyTrashed: which == ListTrashed}
+	if p.Scope != nil && p.Scope.LibraryIDs != nil {
+		f.IDs = p.Scope.LibraryIDs
 	}
-	visible := ms[:0]
-	for _, m := range ms {
-		if p.CoversLibrary(m.Library.ID) {
-			visible = append(visible, m)
-		}
-	}
-	return visible, more, nil
+	return s.store.Read().Libraries().ListForUser(ctx, f, pg)
 }
 
 // Get reads one library the caller can reach.
@@ -121,7 +125,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, name string)
 				return nil
 			},
 			func() (*catalog.Library, error) {
-				l, err := CreateOwned(ctx, r, p.User.ID, name, s.now())
+				l, err := CreateOwned(ctx, r, p.User.ID, name, s.clock())
 				return l, err
 			},
 		)
@@ -164,7 +168,7 @@ func (s *Service) Rename(ctx context.Context, p *catalog.Principal, id, name str
 		if !m.Role.IsOwner() {
 			return catalog.Coded(catalog.ErrForbidden, "not_library_owner", "only the library's owner can rename it")
 		}
-		now := s.now()
+		now := s.clock()
 		m.Library.Name, m.Library.UpdatedAt = name, now
 		if err := r.Libraries().Update(ctx, &m.Library); err != nil {
 			if errors.Is(err, catalog.ErrConflict) {

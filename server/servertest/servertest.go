@@ -22,14 +22,35 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 )
 
-// Clock is a controllable clock: real time plus an offset tests can move.
-type Clock struct{ offset atomic.Int64 }
+// Clock is a controllable clock: real time plus an offset tests can move,
+// or, once frozen, a fixed instant that only Advance moves.
+type Clock struct {
+	offset atomic.Int64
+	frozen atomic.Int64 // Unix nanoseconds of the frozen base; 0 = running
+}
 
 // Now returns the current fake time.
-func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *Clock) Now() time.Time {
+	base := time.Now()
+	if f := c.frozen.Load(); f != 0 {
+		base = time.Unix(0, f).UTC()
+	}
+	return base.Add(time.Duration(c.offset.Load()))
+}
+
+// Freeze stops the clock at the next whole second (so instants the test
+// computes from Now survive the store's microsecond precision); from then
+// on only Advance moves it.
+func (c *Clock) Freeze() {
+	c.frozen.Store(c.Now().Truncate(time.Second).Add(time.Second).Add(-time.Duration(c.offset.Load())).UnixNano())
+}
 
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// WithPipeline runs the ingest pipeline in the server (two workers), for
+// tests of what it produces.
+func WithPipeline(c *app.Config) { c.Workers.Concurrency = 2 }
 
 // Server is a running server under test.
 type Server struct {
@@ -43,13 +64,16 @@ type Server struct {
 	nUsers int
 }
 
-// Start starts a server with rate limiting off (tests that need it turn it
-// on with configure) and stops it when the test ends.
+// Start starts a server with rate limiting off and no ingest workers (tests
+// that need either turn it on with configure, e.g. WithPipeline) and stops
+// it when the test ends. Without workers, uploads queue their ingest tasks
+// and nothing changes an asset behind the test's back.
 func Start(t testing.TB, configure ...func(*app.Config)) *Server {
 	t.Helper()
 	cfg := app.Defaults(t.TempDir())
 	cfg.Listen = "127.0.0.1:0"
 	cfg.RateLimit.Enabled = false
+	cfg.Workers.Concurrency = 0
 	cfg.ShutdownTimeout = 5 * time.Second
 	for _, f := range configure {
 		f(&cfg)

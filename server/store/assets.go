@@ -29,7 +29,13 @@ type AssetFilter struct {
 	// StackID lists a stack's members; without it stacks are collapsed to
 	// their cover.
 	StackID string
-	Asc     bool
+	// AlbumID lists an album's assets as they were added (stacks are not
+	// collapsed), through the album's own timeline index. List only: counts
+	// and clusters do not take it yet.
+	AlbumID string
+	// PersonIDs keeps assets holding a face of every one of these people.
+	PersonIDs []string
+	Asc       bool
 }
 
 // Assets stores asset records. Every method is scoped by the ids it is

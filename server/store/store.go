@@ -40,6 +40,12 @@ type Repos interface {
 	Storage() Storage
 	BlobJournal() BlobJournal
 	AssetVersions() AssetVersions
+	Albums() Albums
+	Stacks() Stacks
+	People() People
+	Faces() Faces
+	Tasks() Tasks
+	Invitations() Invitations
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the
@@ -64,6 +70,10 @@ type Users interface {
 type LibraryFilter struct {
 	UserID         string
 	IncludeTrashed bool
+	// OnlyTrashed lists trashed libraries alone.
+	OnlyTrashed bool
+	// IDs, when not nil, keeps only these libraries (a scoped credential's).
+	IDs []string
 }
 
 // Libraries stores libraries and their members. Only live (not trashed)
@@ -85,6 +95,7 @@ type Libraries interface {
 	FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error)
 	// CountLiveOwned counts the live libraries a user owns.
 	CountLiveOwned(ctx context.Context, ownerID string) (int, error)
+	MemberStore
 }
 
 // APIKeyFilter narrows and orders a user's API key list.

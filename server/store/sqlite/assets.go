@@ -23,7 +23,14 @@ const assetCols = `a.id, a.library_id, a.contributor_id, a.device_asset_id, a.de
 	a.mime_type, a.original_file_name, a.file_created_at, a.file_modified_at, a.capture_wall,
 	a.capture_offset, a.checksum, a.checksum_sha1, a.width, a.height, a.original_size,
 	a.file_size_bytes, a.current_version_id, a.meta_file, a.meta_geo, a.meta_user, a.metrics,
-	a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at`
+	a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at, ` + assetStackCols
+
+// assetStackCols read an asset's stack: its members in the asset's state
+// (through assets_stack) and its source. Only sqlite/stacks.go writes
+// stack_id, so asset writes (writeCols) never carry a stale one back.
+const assetStackCols = `CASE WHEN a.stack_id IS NULL THEN 0 ELSE
+	(SELECT count(*) FROM assets m WHERE m.stack_id = a.stack_id AND m.live = a.live) END,
+	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id)`
 
 func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
 	var a catalog.Asset
@@ -31,14 +38,17 @@ func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
 	var offset, width, height, trashed sql.NullInt64
 	var metaFile, metaGeo, metaUser, metrics string
 	var media string
+	var stackSource sql.NullString
 	err := row.Scan(&a.ID, &a.LibraryID, &a.ContributorID, &a.DeviceAssetID, &a.DeviceID, &media,
 		&a.MIMEType, &a.OriginalFileName, &fileCreated, &fileModified, &wall, &offset, &a.Checksum,
 		&a.ChecksumSHA1, &width, &height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
-		&metaFile, &metaGeo, &metaUser, &metrics, &a.Description, &a.StackID, &trashed, &created, &updated)
+		&metaFile, &metaGeo, &metaUser, &metrics, &a.Description, &a.StackID, &trashed, &created, &updated,
+		&a.StackSize, &stackSource)
 	if err != nil {
 		return nil, err
 	}
 	a.MediaType = catalog.MediaType(media)
+	a.StackSource = catalog.StackSource(stackSource.String)
 	a.FileCreatedAt, a.FileModifiedAt = fromMicros(fileCreated), fromMicros(fileModified)
 	a.Capture.Wall = fromMicros(wall)
 	if offset.Valid {
@@ -110,7 +120,7 @@ func assetColumns(a *catalog.Asset) ([]any, error) {
 		a.MIMEType, a.OriginalFileName, micros(a.FileCreatedAt), micros(a.FileModifiedAt),
 		micros(a.Capture.Wall), offset, micros(a.Capture.Instant()), a.Checksum, a.ChecksumSHA1,
 		a.Width, a.Height, a.OriginalSize, a.FileSizeBytes, a.CurrentVersionID, m.Latitude, m.Longitude,
-		rating, js[0], js[1], js[2], js[3], a.Description, a.StackID, live, nullMicros(a.TrashedAt),
+		rating, js[0], js[1], js[2], js[3], a.Description, live, nullMicros(a.TrashedAt),
 		micros(a.CreatedAt), micros(a.UpdatedAt)}, nil
 }
 
@@ -118,7 +128,7 @@ const writeCols = `library_id, contributor_id, device_asset_id, device_id, media
 	original_file_name, file_created_at, file_modified_at, capture_wall, capture_offset,
 	capture_instant, checksum, checksum_sha1, width, height, original_size, file_size_bytes,
 	current_version_id, latitude, longitude, rating, meta_file, meta_geo, meta_user, metrics,
-	description, stack_id, live, trashed_at, created_at, updated_at`
+	description, live, trashed_at, created_at, updated_at`
 
 func (s assets) Create(ctx context.Context, a *catalog.Asset) error {
 	vals, err := assetColumns(a)

@@ -148,7 +148,8 @@ func (r aggregates) geoClusters(ctx context.Context, q store.ClusterQuery, p pat
 // cells tile the grid's cells, and no filter but the library, the state and
 // the viewport is set. 0 means none.
 func clusterLevel(f store.AssetFilter, g grid) int64 {
-	if len(f.IDs) > 0 || f.StackID != "" || f.MediaType != "" || f.MinRating != nil || !f.Capture.IsZero() {
+	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.MediaType != "" ||
+		f.MinRating != nil || !f.Capture.IsZero() {
 		return 0
 	}
 	for _, u := range geoLevels {

@@ -96,7 +96,8 @@ func dayRange(q store.CountsQuery) (lo, hi dayBound) {
 // filter but state, media type, a rating of at least 0 and offsetless
 // capture bounds at midnight.
 func dayCountable(f store.AssetFilter) bool {
-	if len(f.IDs) > 0 || f.StackID != "" || f.Location != nil || f.MinRating != nil && *f.MinRating < 0 {
+	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.Location != nil ||
+		f.MinRating != nil && *f.MinRating < 0 {
 		return false
 	}
 	for _, b := range []*catalog.TimeBound{f.Capture.After, f.Capture.Before} {
@@ -164,6 +165,7 @@ func (s selection) sql(cols string) string {
 func selectAssets(f store.AssetFilter) selection {
 	if f.Location == nil {
 		where, args := assetConditions(f, false)
+		where, args = withAlbum(f, where, args)
 		return selection{from: "assets a", where: where, args: args}
 	}
 	ors, args := geoBoxes(f.Location, "min_lon", "max_lon", "min_lat", "max_lat")
@@ -183,8 +185,18 @@ const rtreeBox = "min_lon >= ? AND max_lon <= ? AND min_lat >= ? AND max_lat <= 
 func viaRTree(f store.AssetFilter, terms []string, termArgs []any) selection {
 	f.Location = nil
 	where, args := assetConditions(f, false)
+	where, args = withAlbum(f, where, args)
 	return selection{from: "(SELECT seq FROM assets_geo WHERE (" + strings.Join(terms, ") OR (") +
 		")) g CROSS JOIN assets a ON a.seq = g.seq", where: where, args: append(termArgs, args...)}
+}
+
+// withAlbum adds f's album to conditions over "assets a" (lists instead
+// start from the album's own timeline: albumTimeline).
+func withAlbum(f store.AssetFilter, where []string, args []any) ([]string, []any) {
+	if f.AlbumID == "" {
+		return where, args
+	}
+	return append(where, "a.id IN (SELECT asset_id FROM album_assets WHERE album_id = ?)"), append(args, f.AlbumID)
 }
 
 // liveCondition selects a state on a live column.

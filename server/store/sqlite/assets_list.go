@@ -16,25 +16,22 @@ import (
 // timeline index can scan.
 const maxOffset = 14 * time.Hour
 
-// denseMatches is how many spatial-index matches make a location filter
-// "dense": from there on, walking the timeline in order and testing each
-// asset's coordinates finds a page sooner than sorting every match.
-// Measured at 1M assets: a 0.1° box (350 matches) takes 2 ms through the
-// R*Tree and 0.8 s through the timeline; the world box takes 3 s through the
-// R*Tree and 1 ms through the timeline.
-var denseMatches = 20000
-
 func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
 	q := listQuery{cols: assetCols, from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
-	dense := false
-	if f.Location != nil {
-		n, err := s.geoMatches(ctx, f.Location, denseMatches)
-		if err != nil {
+	unlocated := f
+	unlocated.Location = nil // planLocation adds it
+	q.where, q.args = assetConditions(unlocated, false)
+	if f.AlbumID == "" && len(f.PersonIDs) > 0 {
+		if err := drivePeople(ctx, s.q, &q, f.PersonIDs); err != nil {
 			return nil, false, err
 		}
-		dense = n >= denseMatches
 	}
-	q.where, q.args = assetConditions(f, dense)
+	if f.AlbumID != "" {
+		albumTimeline(&q, f)
+	}
+	if err := s.planLocation(ctx, &q, f); err != nil {
+		return nil, false, err
+	}
 	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Asset, error) {
 		a, err := scanAsset(rows)
 		if err != nil {
@@ -44,20 +41,10 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 	})
 }
 
-// geoMatches counts the spatial-index entries in a location's boxes, up to
-// limit (all libraries: it only chooses a plan).
-func (s assets) geoMatches(ctx context.Context, l *catalog.Location, limit int) (int, error) {
-	ors, args := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
-	var n int
-	err := s.q.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM assets_geo WHERE "+ors+" LIMIT ?)",
-		append(args, limit)...).Scan(&n)
-	return n, translate(err)
-}
-
 // assetConditions turns a filter into SQL conditions over "assets a", in
 // the order that lets the timeline index (library_id, live, capture_wall)
-// serve them. dense tests coordinates row by row instead of through the
-// spatial index (see denseMatches).
+// serve them. A location is tested row by row when dense, else through the
+// spatial index (lists choose per query instead: planLocation).
 func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 	where := []string{"a.library_id = ?"}
 	args := []any{f.LibraryID}
@@ -71,7 +58,7 @@ func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 	}
 	if f.StackID != "" {
 		where, args = append(where, "a.stack_id = ?"), append(args, f.StackID)
-	} else {
+	} else if f.AlbumID == "" {
 		where = append(where, "a.stack_cover = 1")
 	}
 	if len(f.IDs) > 0 {
@@ -83,6 +70,10 @@ func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 	}
 	if f.MinRating != nil {
 		where, args = append(where, "a.rating >= ?"), append(args, *f.MinRating)
+	}
+	if len(f.PersonIDs) > 0 {
+		w, a := personAssetConditions(f.PersonIDs)
+		where, args = append(where, w...), append(args, a...)
 	}
 	w, a := captureConditions(f.Capture)
 	where, args = append(where, w...), append(args, a...)
@@ -144,15 +135,9 @@ func circleCondition(c *catalog.Circle) (string, []any) {
 // geoBoxes is the OR of a location's boxes (split at the antimeridian) over
 // the named columns.
 func geoBoxes(l *catalog.Location, minLon, maxLon, minLat, maxLat string) (string, []any) {
-	var boxes []catalog.BBox
-	if l.Box != nil {
-		boxes = []catalog.BBox{*l.Box}
-	} else {
-		boxes = l.Circle.Bounds()
-	}
 	var ors []string
 	var args []any
-	for _, b := range boxes {
+	for _, b := range locationBoxes(l) {
 		for _, lr := range b.LonRanges() {
 			ors = append(ors, fmt.Sprintf("(%s >= ? AND %s <= ? AND %s >= ? AND %s <= ?)", minLon, maxLon, minLat, maxLat))
 			args = append(args, lr[0], lr[1], b.MinLat, b.MaxLat)

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -11,16 +12,15 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// TestDenseAndIndexedLocationPlansAgree pages through random locations with
-// both plans of List (spatial index, and timeline with inline coordinate
-// tests) and requires the same pages.
-func TestDenseAndIndexedLocationPlansAgree(t *testing.T) {
+// TestLocationPlansAgree pages through random locations with each plan of
+// List (spatial index, cell index, timeline with inline coordinate tests)
+// and requires the same pages.
+func TestLocationPlansAgree(t *testing.T) {
 	f := newAggFixture(t)
 	rng := rand.New(rand.NewPCG(7, 11))
 	seedRandom(t, f, rng, 600)
 	ctx := context.Background()
-	saved := denseMatches
-	t.Cleanup(func() { denseMatches = saved })
+	t.Cleanup(func() { forceGeoPlan = geoAuto })
 
 	locations := []*catalog.Location{{Box: &catalog.World}}
 	for range 40 {
@@ -52,10 +52,48 @@ func TestDenseAndIndexedLocationPlansAgree(t *testing.T) {
 		}
 	}
 	for i, l := range locations {
-		denseMatches = 1 << 30 // always the spatial index
+		forceGeoPlan = geoRTree
 		indexed := walk(l)
-		denseMatches = 0 // always the timeline
-		dense := walk(l)
-		require.Equal(t, indexed, dense, "location %d", i)
+		for _, plan := range []geoPlan{geoCells, geoTimeline, geoAuto} {
+			forceGeoPlan = plan
+			require.Equal(t, indexed, walk(l), "location %d, plan %d", i, plan)
+		}
+	}
+}
+
+// TestLocationPlansUseTheirIndexes explains the queries of each location
+// plan, first page and after a cursor: none scans a whole table, and each
+// reads the index it is built on.
+func TestLocationPlansUseTheirIndexes(t *testing.T) {
+	f := newAggFixture(t)
+	seedRandom(t, f, rand.New(rand.NewPCG(3, 5)), 200)
+	t.Cleanup(func() { forceGeoPlan = geoAuto })
+	europe := &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 30, MaxLat: 60}}
+	plans := []struct {
+		plan  geoPlan
+		index string
+	}{
+		{geoRTree, "VIRTUAL TABLE"},
+		{geoCells, "USING INDEX assets_geo_timeline"},
+		{geoTimeline, "INDEX assets_timeline"},
+	}
+	for _, c := range plans {
+		forceGeoPlan = c.plan
+		var after string
+		for page := range 2 {
+			rec := &recorder{querier: f.db.reader}
+			rows, more, err := assets{rec}.List(t.Context(), store.AssetFilter{LibraryID: f.lib, Location: europe},
+				store.Page{Limit: 3, AfterID: after})
+			require.NoError(t, err)
+			require.True(t, more, "the fixture has more than a page in the box")
+			after = rows[len(rows)-1].ID
+			list := rec.queries[len(rec.queries)-1] // the page query; before it the cells and the cursor
+			plan := explain(t, f.db.reader, list, rec.args[len(rec.args)-1])
+			t.Logf("plan %d, page %d:\n  %s", c.plan, page, strings.Join(plan, "\n  "))
+			for _, row := range plan {
+				require.False(t, fullScan(row), "full scan: %s", row)
+			}
+			require.Contains(t, strings.Join(plan, "\n"), c.index)
+		}
 	}
 }

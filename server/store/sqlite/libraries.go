@@ -3,6 +3,9 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
@@ -72,7 +75,14 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 		idCol: "m.library_id",
 		desc:  true,
 	}
-	if !f.IncludeTrashed {
+	if f.IDs != nil {
+		q.where = append(q.where, "m.library_id IN (SELECT value FROM json_each(?))")
+		q.args = append(q.args, jsonStrings(f.IDs))
+	}
+	switch {
+	case f.OnlyTrashed:
+		q.where = append(q.where, "l.trashed_at IS NOT NULL")
+	case !f.IncludeTrashed:
 		q.where = append(q.where, "l.trashed_at IS NULL")
 	}
 	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Membership, error) {
@@ -102,4 +112,100 @@ func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, err
 	err := s.q.QueryRowContext(ctx, `SELECT count(*) FROM libraries WHERE owner_id = ?
 		AND trashed_at IS NULL`, ownerID).Scan(&n)
 	return n, translate(err)
+}
+
+// memberCols selects a current member with their public name.
+const memberCols = `m.user_id, u.first_name, u.last_name, m.role, m.invitation_id, m.created_at,
+	COALESCE(m.updated_at, m.created_at)`
+
+const memberFrom = `library_members m JOIN users u ON u.id = m.user_id`
+
+func scanMember(row interface{ Scan(...any) error }) (*catalog.Member, error) {
+	var u catalog.User
+	var role string
+	var inv sql.NullString
+	var joined, updated int64
+	if err := row.Scan(&u.ID, &u.FirstName, &u.LastName, &role, &inv, &joined, &updated); err != nil {
+		return nil, err
+	}
+	m := &catalog.Member{User: u.Summary(), Role: catalog.Role(role), JoinedAt: fromMicros(joined),
+		UpdatedAt: fromMicros(updated)}
+	if inv.Valid {
+		m.InvitationID = &inv.String
+	}
+	return m, nil
+}
+
+func (s libraries) Members(ctx context.Context, libraryID string, p store.Page) ([]catalog.Member, bool, error) {
+	q := listQuery{
+		cols:  memberCols,
+		from:  memberFrom,
+		where: []string{"m.library_id = ?"},
+		args:  []any{libraryID},
+		sort:  "m.created_at",
+		idCol: "m.user_id",
+		desc:  true,
+	}
+	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Member, error) {
+		m, err := scanMember(rows)
+		if err != nil {
+			return catalog.Member{}, err
+		}
+		return *m, nil
+	})
+}
+
+func (s libraries) Member(ctx context.Context, libraryID, userID string) (*catalog.Member, error) {
+	m, err := scanMember(s.q.QueryRowContext(ctx, `SELECT `+memberCols+` FROM `+memberFrom+`
+		WHERE m.library_id = ? AND m.user_id = ?`, libraryID, userID))
+	return m, one("member", userID, err)
+}
+
+func (s libraries) AddMember(ctx context.Context, libraryID string, m *catalog.Member) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO library_members (library_id, user_id, role, invitation_id,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, libraryID, m.User.ID, string(m.Role), m.InvitationID,
+		micros(m.JoinedAt), micros(m.UpdatedAt))
+	return one("add member", m.User.ID, err)
+}
+
+func (s libraries) SetMemberRole(ctx context.Context, libraryID, userID string, role catalog.Role, t time.Time) error {
+	res, err := s.q.ExecContext(ctx, `UPDATE library_members SET role = ?, updated_at = ?
+		WHERE library_id = ? AND user_id = ?`, string(role), micros(t), libraryID, userID)
+	return affected("member", userID, res, err)
+}
+
+func (s libraries) DeleteMember(ctx context.Context, libraryID, userID string) error {
+	res, err := s.q.ExecContext(ctx, `DELETE FROM library_members WHERE library_id = ? AND user_id = ?`,
+		libraryID, userID)
+	return affected("member", userID, res, err)
+}
+
+func (s libraries) RecordRemoval(ctx context.Context, libraryID, userID string, t time.Time) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO library_removals (library_id, user_id, removed_at)
+		VALUES (?, ?, ?) ON CONFLICT (library_id, user_id) DO UPDATE SET removed_at = excluded.removed_at`,
+		libraryID, userID, micros(t))
+	return one("record removal of", userID, err)
+}
+
+func (s libraries) RemovedAt(ctx context.Context, libraryID, userID string) (*time.Time, error) {
+	var at int64
+	err := s.q.QueryRowContext(ctx, `SELECT removed_at FROM library_removals WHERE library_id = ? AND user_id = ?`,
+		libraryID, userID).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, translate(err)
+	}
+	t := fromMicros(at)
+	return &t, nil
+}
+
+// jsonStrings encodes ids as a JSON array for json_each (never null).
+func jsonStrings(ids []string) string {
+	if ids == nil {
+		ids = []string{}
+	}
+	b, _ := json.Marshal(ids)
+	return string(b)
 }

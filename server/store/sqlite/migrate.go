@@ -15,7 +15,9 @@ import (
 var migrationFiles embed.FS
 
 // migrate applies, in order and each in its own transaction, every embedded
-// migration whose version is above the database's user_version.
+// migration whose version is above the database's user_version. Processes
+// that open the same new database at once (serve and a worker) apply each
+// migration once: the version is read again inside the write transaction.
 func migrate(ctx context.Context, db *sql.DB) error {
 	names, err := fs.Glob(migrationFiles, "migrations/*.up.sql")
 	if err != nil {
@@ -38,9 +40,19 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		if err != nil {
 			return fmt.Errorf("read migration %s: %w", name, err)
 		}
-		tx, err := db.BeginTx(ctx, nil)
+		tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: one migrating process at a time
 		if err != nil {
 			return fmt.Errorf("begin migration %s: %w", name, err)
+		}
+		// Another process (serve beside a worker) may have applied it
+		// between the read above and this transaction.
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		if version <= current {
+			tx.Rollback()
+			continue
 		}
 		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 			tx.Rollback()

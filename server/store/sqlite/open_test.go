@@ -1,8 +1,10 @@
 package sqlite_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -23,5 +25,29 @@ func TestOpenUsesThePathAsGiven(t *testing.T) {
 			_, err = os.Stat(path)
 			require.NoError(t, err, "the database file is not at the given path")
 		})
+	}
+}
+
+// TestOpenMigratesOnceFromManyProcessesAtOnce opens one new database from
+// several stores at the same moment, as serve and workers starting together
+// do: every open succeeds and the schema is applied once.
+func TestOpenMigratesOnceFromManyProcessesAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "race.db")
+	var wg sync.WaitGroup
+	errs := make([]error, 6)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			db, err := sqlite.Open(context.Background(), path)
+			if err == nil {
+				err = db.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
 	}
 }

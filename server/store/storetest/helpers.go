@@ -131,3 +131,15 @@ func newRefreshToken(se *catalog.Session, m int) *catalog.RefreshToken {
 	return &catalog.RefreshToken{ID: id, SessionID: se.ID, UserID: se.UserID, Hash: []byte("hash of " + id),
 		CreatedAt: at(m), ExpiresAt: at(m).Add(30 * 24 * time.Hour)}
 }
+
+// makeAsset saves a minimal image asset created at minute m.
+func makeAsset(t *testing.T, s store.Store, libraryID, userID string, m int) string {
+	t.Helper()
+	a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, at(m)), LibraryID: libraryID, ContributorID: userID,
+		MediaType: catalog.MediaImage, MIMEType: "image/jpeg", OriginalFileName: fmt.Sprintf("%d.jpg", m),
+		FileCreatedAt: at(m), FileModifiedAt: at(m), Capture: catalog.CaptureTime{Wall: at(m)},
+		Checksum: []byte(fmt.Sprintf("checksum %d of %s", m, libraryID)), OriginalSize: 1, FileSizeBytes: 1,
+		Metrics: map[string]any{}, CreatedAt: at(m), UpdatedAt: at(m)}
+	write(t, s, func(r store.Repos) error { return r.Assets().Create(ctx(t), a) })
+	return a.ID
+}

@@ -21,11 +21,18 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Users", userCases},
 		{"Libraries", libraryCases},
 		{"LibraryList", libraryListCases},
+		{"LibraryMembers", libraryMemberCases},
+		{"Invitations", invitationCases},
 		{"APIKeys", apiKeyCases},
 		{"APIKeyList", apiKeyListCases},
 		{"Sessions", sessionCases},
 		{"Events", eventCases},
 		{"Settings", settingCases},
+		{"Tasks", taskCases},
+		{"People", personCases},
+		{"Faces", faceCases},
+		{"Albums", albumCases},
+		{"Stacks", stackCases},
 		{"Transactions", txCases},
 	}
 	for _, g := range groups {

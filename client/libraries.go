@@ -1,0 +1,46 @@
+package client
+
+import (
+	"context"
+	"iter"
+	"net/http"
+	"net/url"
+
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// Libraries iterates over the caller's libraries with the caller's role
+// (GET /api/libraries), newest first.
+func (c *Client) Libraries(ctx context.Context) iter.Seq2[api.Library, error] {
+	return walk(ctx, c, "/api/libraries", nil, "", 0, func(l api.Library) string { return l.ID })
+}
+
+// Library returns one library.
+func (c *Client) Library(ctx context.Context, id string) (*api.Library, error) {
+	var l api.Library
+	if _, err := c.do(ctx, &call{method: "GET", path: "/api/libraries/" + url.PathEscape(id), idempotent: true, out: &l}); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+// CreateLibrary creates a library, or returns the caller's library of that
+// name (created false) as the named-create rule says. Session only.
+func (c *Client) CreateLibrary(ctx context.Context, name string) (lib *api.Library, created bool, err error) {
+	var l api.Library
+	resp, err := c.do(ctx, &call{method: "POST", path: "/api/libraries", body: api.LibraryCreateRequest{Name: name}, out: &l})
+	if err != nil {
+		return nil, false, err
+	}
+	return &l, resp.StatusCode() == http.StatusCreated, nil
+}
+
+// RenameLibrary renames a library (owner only, session only).
+func (c *Client) RenameLibrary(ctx context.Context, id, name string) (*api.Library, error) {
+	var l api.Library
+	if _, err := c.do(ctx, &call{method: "PATCH", path: "/api/libraries/" + url.PathEscape(id),
+		body: api.LibraryUpdateRequest{Name: &name}, out: &l}); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+)
+
+// apiConn is a client for the server a command talks to, and where its
+// server and credential came from.
+type apiConn struct {
+	*client.Client
+	// Profile is the profile used, "" when the credential came from
+	// --api-key/$PHOTOCTL_API_KEY or there is none.
+	Profile string
+	// Credential is "api_key", "session" or "none".
+	Credential string
+}
+
+// errNoServer is a usage error: nothing names the server.
+var errNoServer = errors.New("no server: sign in with 'photoctl login --server URL', or set --server or $PHOTOCTL_SERVER")
+
+// connect builds the client of a command from the configuration layers and
+// the credentials file. The server is --server/$PHOTOCTL_SERVER/the config
+// file, else the profile's; the credential is --api-key/$PHOTOCTL_API_KEY,
+// else the profile's (only when the profile is for that same server, so a
+// token never goes to another server). With needAuth, having no credential
+// is an authentication error (exit 4) rather than a 401 later.
+func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
+	cfg, err := loadClientConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	store, err := newCredentialsStore()
+	if err != nil {
+		return nil, err
+	}
+	file, err := store.load()
+	if err != nil {
+		return nil, err
+	}
+	name := cfg.Profile
+	if name == "" {
+		name = file.Current
+	}
+	if name == "" {
+		name = defaultProfile
+	}
+	prof := file.Profiles[name]
+	if prof == nil && cfg.Profile != "" {
+		return nil, &usageError{err: fmt.Errorf("no profile %q: sign in with 'photoctl login --profile %s --server URL'", cfg.Profile, cfg.Profile)}
+	}
+
+	server := cfg.Server
+	if server == "" && prof != nil {
+		server = prof.Server
+	}
+	if server == "" {
+		return nil, &usageError{err: errNoServer}
+	}
+	if server, err = client.NormalizeServer(server); err != nil {
+		return nil, &usageError{err: err}
+	}
+	opts := client.Options{Server: server, UserAgent: "photoctl/" + version}
+	conn := &apiConn{Credential: "none"}
+	switch {
+	case cfg.APIKey != "":
+		opts.APIKey = string(cfg.APIKey)
+		conn.Credential = "api_key"
+	case prof != nil && sameServer(prof.Server, server):
+		conn.Profile = name
+		switch {
+		case prof.APIKey != "":
+			opts.APIKey = prof.APIKey
+			conn.Credential = "api_key"
+		case prof.Session != nil:
+			opts.Session = &profileTokens{store: store, name: name, cur: *prof.Session}
+			conn.Credential = "session"
+		}
+	}
+	if needAuth && conn.Credential == "none" {
+		return nil, fmt.Errorf("not signed in to %s: run 'photoctl login --server %s', or set $PHOTOCTL_API_KEY: %w",
+			server, server, client.ErrUnauthenticated)
+	}
+	conn.Client, err = client.New(opts)
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	return conn, nil
+}
+
+func sameServer(a, b string) bool {
+	na, errA := client.NormalizeServer(a)
+	nb, errB := client.NormalizeServer(b)
+	return errA == nil && errB == nil && na == nb
+}
+
+// positional returns the command's arguments, refusing one that looks like
+// a flag: urfave stops reading flags at the first argument, so in
+// `photoctl upload DIR --json` the --json would otherwise be taken for a
+// path. (A file whose name starts with - can be given as ./-name.)
+func positional(c *cli.Context) ([]string, error) {
+	args := c.Args().Slice()
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' {
+			return nil, usageErrorf(c, "%s: put flags before the arguments (%s [flags] %s)",
+				a, c.Command.HelpName, c.Command.ArgsUsage)
+		}
+	}
+	return args, nil
+}

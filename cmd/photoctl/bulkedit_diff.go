@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// diffJSON is what one edit would change, field by field.
+type diffJSON struct {
+	Line    int                   `json:"line"`
+	ID      string                `json:"id"`
+	Missing bool                  `json:"missing,omitempty"` // no such asset (the batch would be rejected)
+	Changes map[string]changeJSON `json:"changes"`
+}
+
+// changeJSON is one field's current value and the one the edit sets (null
+// clears the user's value).
+type changeJSON struct {
+	From any `json:"from"`
+	To   any `json:"to"`
+}
+
+// diffBatch reads the batch's assets (100 ids per request) and compares.
+func diffBatch(ctx context.Context, conn *apiConn, batch []editRow) ([]diffJSON, error) {
+	current := make(map[string]*api.Asset)
+	for start := 0; start < len(batch); start += client.MaxBulkIDs {
+		var ids []string
+		for _, r := range batch[start:min(start+client.MaxBulkIDs, len(batch))] {
+			ids = append(ids, r.id)
+		}
+		for a, err := range conn.Assets(ctx, client.AssetQuery{IDs: ids, State: "all"}, 0) {
+			if err != nil {
+				return nil, fmt.Errorf("read assets for the dry run: %w", err)
+			}
+			current[a.ID] = &a
+		}
+	}
+	out := make([]diffJSON, 0, len(batch))
+	for _, r := range batch {
+		d := diffJSON{Line: r.line, ID: r.id, Changes: map[string]changeJSON{}}
+		a := current[r.id]
+		if a == nil {
+			d.Missing = true
+			a = &api.Asset{}
+		}
+		m := a.Metadata
+		ch := r.change
+		if ch.Rating.Set {
+			d.Changes["rating"] = changeJSON{From: intOrNil(m.Rating), To: valueOrNil(ch.Rating.Value)}
+		}
+		if ch.Description.Set {
+			d.Changes["description"] = changeJSON{From: valueOrNil(m.Description), To: valueOrNil(ch.Description.Value)}
+		}
+		if ch.Latitude.Set {
+			d.Changes["latitude"] = changeJSON{From: valueOrNil(m.Latitude), To: valueOrNil(ch.Latitude.Value)}
+		}
+		if ch.Longitude.Set {
+			d.Changes["longitude"] = changeJSON{From: valueOrNil(m.Longitude), To: valueOrNil(ch.Longitude.Value)}
+		}
+		if ch.OriginalDatetime.Set {
+			d.Changes["original_datetime"] = changeJSON{From: valueOrNil(m.OriginalDatetime), To: valueOrNil(ch.OriginalDatetime.Value)}
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func valueOrNil[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func intOrNil(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return int(*p)
+}
+
+// printDiffs prints "asset_…  rating: 3 → 5" lines.
+func printDiffs(s *streams, diffs []diffJSON) error {
+	for _, d := range diffs {
+		if d.Missing {
+			fmt.Fprintf(s.Out, "line %d: %s: no such asset\n", d.Line, d.ID)
+			continue
+		}
+		for _, field := range bulkColumns[1:] {
+			c, ok := d.Changes[field]
+			if !ok {
+				continue
+			}
+			if _, err := fmt.Fprintf(s.Out, "%s  %s: %s → %s\n", d.ID, field, shown(c.From), shown(c.To)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func shown(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "(none)"
+	case string:
+		return strconv.Quote(x)
+	default:
+		return fmt.Sprint(x)
+	}
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/knadh/koanf/providers/confmap"
+	"github.com/knadh/koanf/providers/env/v2"
+	"github.com/knadh/koanf/providers/structs"
+	"github.com/knadh/koanf/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/app"
+)
+
+// ClientConfig is what the commands that talk to a server take from the
+// configuration layers (defaults < config file < PHOTOCTL_* < flags):
+// server and api_key are enough on their own, for scripts and CI; profile
+// picks a signed-in profile of the credentials file otherwise.
+type ClientConfig struct {
+	Server  string     `koanf:"server"`
+	APIKey  app.Secret `koanf:"api_key"`
+	Profile string     `koanf:"profile"`
+}
+
+// clientFlagKeys maps the global client flags to their config keys.
+var clientFlagKeys = map[string]string{"server": "server", "api-key": "api_key", "profile": "profile"}
+
+// clientConfigKeys are the config keys of ClientConfig; the server's
+// loader accepts them in the shared config file too.
+var clientConfigKeys = []string{"server", "api_key", "profile"}
+
+// clientFlags are --server, --api-key and --profile. They are offered on
+// the root and again on every command that talks to a server, so they work
+// before or after the command name. Their environment variables are read
+// by loadClientConfig (a koanf layer), not by urfave.
+func clientFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "server", Usage: "server `URL`, such as http://127.0.0.1:2283 (or $PHOTOCTL_SERVER; default: the profile's)"},
+		&cli.StringFlag{Name: "api-key", Usage: "authenticate with this API `KEY` instead of a profile (or $PHOTOCTL_API_KEY)"},
+		&cli.StringFlag{Name: "profile", Usage: "use the signed-in profile `NAME` (or $PHOTOCTL_PROFILE; default: the current one)"},
+	}
+}
+
+// loadClientConfig applies the layers to ClientConfig. The config file may
+// hold server keys as well; they are not this loader's business.
+func loadClientConfig(c *cli.Context) (ClientConfig, error) {
+	k := koanf.New(".")
+	if err := k.Load(structs.Provider(ClientConfig{}, "koanf"), nil); err != nil {
+		return ClientConfig{}, fmt.Errorf("load defaults: %w", err)
+	}
+	own := make(map[string]bool)
+	for _, key := range clientConfigKeys {
+		own[key] = true
+	}
+	known := make(map[string]bool)
+	for key := range own {
+		known[key] = true
+	}
+	sk := koanf.New(".")
+	if err := sk.Load(structs.Provider(app.Defaults(defaultDataDir()), "koanf"), nil); err != nil {
+		return ClientConfig{}, fmt.Errorf("load defaults: %w", err)
+	}
+	for _, key := range sk.Keys() {
+		known[key] = true
+	}
+
+	path, explicit := configPath(c)
+	fk := koanf.New(".")
+	if err := loadConfigFile(fk, path, explicit, known); err != nil {
+		return ClientConfig{}, err
+	}
+	for key := range own {
+		if fk.Exists(key) {
+			_ = k.Set(key, fk.Get(key))
+		}
+	}
+	envOpt := env.Opt{Prefix: envPrefix, TransformFunc: envTransform(envKeys(own))}
+	if err := k.Load(env.Provider(".", envOpt), nil); err != nil {
+		return ClientConfig{}, fmt.Errorf("load environment: %w", err)
+	}
+	flags := make(map[string]any)
+	for name, key := range clientFlagKeys {
+		if v, ok := lineageString(c, name); ok {
+			flags[key] = v
+		}
+	}
+	if err := k.Load(confmap.Provider(flags, "."), nil); err != nil {
+		return ClientConfig{}, fmt.Errorf("load flags: %w", err)
+	}
+	var cfg ClientConfig
+	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
+		return ClientConfig{}, invalidConfig(err)
+	}
+	return cfg, nil
+}
+
+// lineageString returns the value of a string flag set on this command or
+// any parent, the nearest first: `photoctl --server X ls` and `photoctl ls
+// --server X` both work.
+func lineageString(c *cli.Context, name string) (string, bool) {
+	for _, ctx := range c.Lineage() {
+		for _, set := range ctx.LocalFlagNames() {
+			if set == name {
+				return ctx.String(name), true
+			}
+		}
+	}
+	return "", false
+}

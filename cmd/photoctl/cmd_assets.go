@@ -1,0 +1,271 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// assetFilterFlags are the filters of the asset list, shared by ls,
+// download and bulk-edit.
+func assetFilterFlags() []cli.Flag {
+	return []cli.Flag{
+		libraryFlag(),
+		&cli.StringSliceFlag{Name: "id", Usage: "only these asset `ID`s (repeat or comma-separate; at most 100)"},
+		&cli.StringFlag{Name: "after", Usage: "captured at or after `TIME` (2024-05-01, 2024-05-01T12:00:00 or with an offset)"},
+		&cli.StringFlag{Name: "before", Usage: "captured before `TIME` (same forms as --after)"},
+		&cli.StringFlag{Name: "center", Usage: "within --radius of `LON,LAT`"},
+		&cli.Float64Flag{Name: "radius", Usage: "radius in `METRES` around --center"},
+		&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
+		&cli.StringFlag{Name: "stack", Usage: "the members of stack `ID`"},
+		&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
+		&cli.IntFlag{Name: "min-rating", Usage: "rated at least `N` (0-5)", Value: -1, DefaultText: "any"},
+		&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
+		&cli.StringFlag{Name: "order", Usage: "`desc` (newest first, default) or asc, by capture time"},
+	}
+}
+
+// assetQuery reads the filter flags; --library is resolved to an id.
+func assetQuery(c *cli.Context, conn *apiConn) (client.AssetQuery, error) {
+	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+	if err != nil {
+		return client.AssetQuery{}, err
+	}
+	q := client.AssetQuery{LibraryID: lib, IDs: splitList(c.StringSlice("id")), After: c.String("after"),
+		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
+		StackID: c.String("stack"), MediaType: c.String("media-type"), State: c.String("state"), Order: c.String("order")}
+	if n := c.Int("min-rating"); n >= 0 {
+		q.MinRating = &n
+	}
+	return q, nil
+}
+
+// hasFilter reports whether any filter flag was given.
+func hasFilter(c *cli.Context) bool {
+	for _, name := range []string{"id", "after", "before", "center", "bbox", "stack", "media-type", "min-rating", "state"} {
+		if c.IsSet(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitList flattens repeated and comma-separated values.
+func splitList(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// ListOptions is what `photoctl ls` needs once its flags are parsed.
+type ListOptions struct {
+	Query client.AssetQuery
+	Limit int // 0: all
+	JSON  bool
+	IO    *streams
+}
+
+// newListCommand returns `photoctl ls` (also `photoctl assets list`).
+func newListCommand(name string, aliases ...string) *cli.Command {
+	return &cli.Command{
+		Name:    name,
+		Aliases: aliases,
+		Usage:   "List assets, newest first, with filters",
+		Description: `Lists the assets of a library: by default the 50 most recently captured
+live ones. Filters combine. Capture-time bounds are both without an offset
+(wall clock) or both with one; --after is inclusive, --before exclusive.
+With --json the output is a JSON array of the API's Asset records.
+
+Example:
+   photoctl ls --after 2024-05-01 --before 2024-06-01 --media-type image
+   photoctl ls --bbox 2.2,48.8,2.5,48.9 --all --json | jq -r '.[].id'
+   photoctl ls --state trashed --library "Family archive"`,
+		Flags: append(append(clientFlags(), assetFilterFlags()...),
+			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
+			&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"},
+			jsonFlag()),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			conn, err := connect(c, true)
+			if err != nil {
+				return err
+			}
+			q, err := assetQuery(c, conn)
+			if err != nil {
+				return err
+			}
+			limit := c.Int("limit")
+			if c.Bool("all") {
+				limit = 0
+			} else if limit <= 0 {
+				return usageErrorf(c, "--limit must be at least 1 (or use --all)")
+			}
+			return runList(c.Context, conn, &ListOptions{Query: q, Limit: limit, JSON: c.Bool("json"), IO: newStreams(c)})
+		},
+	}
+}
+
+func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
+	pageSize := client.MaxPageSize
+	if opts.Limit > 0 {
+		pageSize = min(opts.Limit, client.MaxPageSize)
+	}
+	out := &jsonArray{w: opts.IO.Out}
+	var rows [][]string
+	n := 0
+	for a, err := range conn.Assets(ctx, opts.Query, pageSize) {
+		if err != nil {
+			if opts.JSON && out.count > 0 {
+				_ = out.close()
+			}
+			return err
+		}
+		if opts.JSON {
+			if err := out.add(a); err != nil {
+				return err
+			}
+		} else {
+			rows = append(rows, assetRow(&a))
+		}
+		if n++; opts.Limit > 0 && n >= opts.Limit {
+			break
+		}
+	}
+	if opts.JSON {
+		return out.close()
+	}
+	if len(rows) == 0 {
+		_, err := fmt.Fprintln(opts.IO.Err, "No assets match.")
+		return err
+	}
+	return printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "NAME"}, rows)
+}
+
+// assetRow is an asset in the ls table.
+func assetRow(a *api.Asset) []string {
+	rating := "-"
+	if a.Metadata.Rating != nil {
+		rating = strconv.Itoa(int(*a.Metadata.Rating))
+	}
+	name := a.OriginalFileName
+	if a.TrashedAt != nil {
+		name += " (trashed)"
+	}
+	return []string{a.ID, takenAt(a), orDash(a.MediaType), humanBytes(a.FileSizeBytes), rating, name}
+}
+
+// takenAt shortens local_datetime to minutes: 2024-05-01 12:30.
+func takenAt(a *api.Asset) string {
+	t := strings.Replace(a.LocalDatetime, "T", " ", 1)
+	if len(t) >= 16 {
+		return t[:16]
+	}
+	return orDash(t)
+}
+
+// newGetCommand returns `photoctl get`.
+func newGetCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "get",
+		Usage:     "Show assets in full",
+		ArgsUsage: "ID...",
+		Description: `Prints the main fields of each asset, or with --json the API's Asset record
+(one object for one id, an array for several).
+
+Example:
+   photoctl get asset_01hx...
+   photoctl get asset_01hx... --json | jq .metadata`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: func(c *cli.Context) error {
+			ids, err := positional(c)
+			if err != nil {
+				return err
+			}
+			if len(ids) == 0 {
+				return usageErrorf(c, "give at least one asset id")
+			}
+			conn, err := connect(c, true)
+			if err != nil {
+				return err
+			}
+			io := newStreams(c)
+			var assets []*api.Asset
+			for _, id := range ids {
+				a, err := conn.Asset(c.Context, id)
+				if err != nil {
+					return err
+				}
+				assets = append(assets, a)
+			}
+			if c.Bool("json") {
+				if len(assets) == 1 {
+					return printJSON(io.Out, assets[0])
+				}
+				return printJSON(io.Out, assets)
+			}
+			for i, a := range assets {
+				if i > 0 {
+					fmt.Fprintln(io.Out)
+				}
+				if err := printFields(io, assetFields(a)); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// assetFields are the label/value lines of `photoctl get`.
+func assetFields(a *api.Asset) [][]string {
+	m := a.Metadata
+	rows := [][]string{
+		{"id", a.ID}, {"name", a.OriginalFileName}, {"type", a.MediaType + " (" + a.MIMEType + ")"},
+		{"taken", orDash(a.LocalDatetime)}, {"size", humanBytes(a.FileSizeBytes)},
+	}
+	if a.Width != nil && a.Height != nil {
+		rows = append(rows, []string{"dimensions", fmt.Sprintf("%d×%d", *a.Width, *a.Height)})
+	}
+	if m.Make != nil || m.Model != nil {
+		rows = append(rows, []string{"camera", strings.TrimSpace(deref(m.Make) + " " + deref(m.Model))})
+	}
+	if m.Latitude != nil && m.Longitude != nil {
+		place := fmt.Sprintf("%.6f, %.6f", *m.Latitude, *m.Longitude)
+		if m.PlaceName != nil {
+			place += " (" + *m.PlaceName + ")"
+		}
+		rows = append(rows, []string{"location", place})
+	}
+	if m.Rating != nil {
+		rows = append(rows, []string{"rating", strconv.Itoa(int(*m.Rating))})
+	}
+	if m.Description != nil {
+		rows = append(rows, []string{"description", *m.Description})
+	}
+	rows = append(rows, []string{"library", a.LibraryID}, []string{"checksum", a.Checksum})
+	if a.TrashedAt != nil {
+		rows = append(rows, []string{"trashed", a.TrashedAt.Local().Format("2006-01-02 15:04")})
+	}
+	return rows
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// editFields are the fields an edit can change, as --clear names them.
+var editFields = []string{"rating", "description", "location", "datetime"}
+
+// editFlags set the fields of an edit; bulk-edit applies them to every
+// asset a filter selects.
+func editFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "rating", Usage: "set the rating to `N` (0-5)"},
+		&cli.StringFlag{Name: "description", Usage: "set the description to `TEXT`"},
+		&cli.Float64Flag{Name: "latitude", Usage: "set the latitude to `DEGREES` (with --longitude)"},
+		&cli.Float64Flag{Name: "longitude", Usage: "set the longitude to `DEGREES` (with --latitude)"},
+		&cli.StringFlag{Name: "datetime", Usage: "set the capture time to `TIME` (RFC 3339, with or without an offset)"},
+		&cli.StringSliceFlag{Name: "clear", Usage: "drop your value of `FIELD` so the file's shows again: " + strings.Join(editFields, ", ")},
+	}
+}
+
+// changeFromFlags builds the change the edit flags describe.
+func changeFromFlags(c *cli.Context) (api.AssetChange, error) {
+	var ch api.AssetChange
+	if c.IsSet("rating") {
+		n := c.Int("rating")
+		ch.Rating = api.Optional[int]{Set: true, Value: &n}
+	}
+	if c.IsSet("description") {
+		d := c.String("description")
+		ch.Description = api.Optional[string]{Set: true, Value: &d}
+	}
+	if c.IsSet("latitude") != c.IsSet("longitude") {
+		return ch, usageErrorf(c, "--latitude and --longitude go together")
+	}
+	if c.IsSet("latitude") {
+		lat, lon := c.Float64("latitude"), c.Float64("longitude")
+		ch.Latitude = api.Optional[float64]{Set: true, Value: &lat}
+		ch.Longitude = api.Optional[float64]{Set: true, Value: &lon}
+	}
+	if c.IsSet("datetime") {
+		t := c.String("datetime")
+		ch.OriginalDatetime = api.Optional[string]{Set: true, Value: &t}
+	}
+	for _, f := range splitList(c.StringSlice("clear")) {
+		switch f {
+		case "rating":
+			ch.Rating = api.Optional[int]{Set: true}
+		case "description":
+			ch.Description = api.Optional[string]{Set: true}
+		case "location":
+			ch.Latitude = api.Optional[float64]{Set: true}
+			ch.Longitude = api.Optional[float64]{Set: true}
+		case "datetime":
+			ch.OriginalDatetime = api.Optional[string]{Set: true}
+		default:
+			return ch, usageErrorf(c, "--clear %q: want one of %s", f, strings.Join(editFields, ", "))
+		}
+	}
+	if !changes(ch) {
+		return ch, usageErrorf(c, "nothing to change: give --rating, --description, --latitude/--longitude, --datetime or --clear")
+	}
+	return ch, nil
+}
+
+// changes reports whether ch sets any field.
+func changes(ch api.AssetChange) bool {
+	return slices.Contains([]bool{ch.Rating.Set, ch.Description.Set, ch.Latitude.Set, ch.Longitude.Set, ch.OriginalDatetime.Set}, true)
+}
+
+// newEditCommand returns `photoctl edit`.
+func newEditCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "edit",
+		Usage:     "Edit an asset's rating, description, location or capture time",
+		ArgsUsage: "ID",
+		Description: `Changes your values of an asset's metadata; the file's own values are kept
+underneath, and --clear brings them back. Prints the asset as 'get' does.
+
+Example:
+   photoctl edit asset_01hx... --rating 5 --description "First day of school"
+   photoctl edit asset_01hx... --latitude 48.8584 --longitude 2.2945
+   photoctl edit asset_01hx... --datetime 2019-07-14T21:30:00+02:00
+   photoctl edit asset_01hx... --clear rating --clear location`,
+		Flags: append(append(clientFlags(), editFlags()...), jsonFlag()),
+		Action: func(c *cli.Context) error {
+			args, err := positional(c)
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
+				return usageErrorf(c, "want exactly one argument, the asset id")
+			}
+			ch, err := changeFromFlags(c)
+			if err != nil {
+				return err
+			}
+			conn, err := connect(c, true)
+			if err != nil {
+				return err
+			}
+			a, err := conn.UpdateAsset(c.Context, c.Args().First(), ch)
+			if err != nil {
+				return fmt.Errorf("edit %s: %w", c.Args().First(), err)
+			}
+			io := newStreams(c)
+			if c.Bool("json") {
+				return printJSON(io.Out, a)
+			}
+			return printFields(io, assetFields(a))
+		},
+	}
+}

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// LoginOptions is what `photoctl login` needs once its flags are parsed.
+type LoginOptions struct {
+	Server, Profile, Email, Password, APIKey string
+	JSON                                     bool
+	Store                                    *credentialsStore
+	IO                                       *streams
+}
+
+// loginJSON is the --json output of login and whoami.
+type loginJSON struct {
+	Profile    string    `json:"profile,omitempty"`
+	Server     string    `json:"server"`
+	Credential string    `json:"credential"`
+	User       *api.User `json:"user"`
+}
+
+// newLoginCommand returns `photoctl login`.
+func newLoginCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "login",
+		Usage: "Sign in to a server and save the session in a profile",
+		Description: `Signs in with e-mail and password and saves the session (or, with
+--api-key, the key) as a profile in $XDG_CONFIG_HOME/photoctl/credentials.json
+(mode 0600), which becomes the current profile. Sessions are refreshed
+automatically. Keep one profile per server with --profile.
+
+The password is read from --password-stdin (the first line of standard
+input) or asked for on the terminal without echo.
+
+Scripts need no profile: --server and --api-key (or $PHOTOCTL_SERVER and
+$PHOTOCTL_API_KEY) are enough for every command.
+
+Example:
+   photoctl login --server http://127.0.0.1:2283 --email you@example.com
+   printf '%s\n' "$PASSWORD" | photoctl login --server https://photos.example.com \
+       --email you@example.com --password-stdin --profile home
+   photoctl login --server https://photos.example.com --api-key "$KEY" --profile ci`,
+		Flags: append(clientFlags(),
+			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (asked for on a terminal when missing)"},
+			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
+			jsonFlag()),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			cfg, err := loadClientConfig(c)
+			if err != nil {
+				return err
+			}
+			store, err := newCredentialsStore()
+			if err != nil {
+				return err
+			}
+			opts := &LoginOptions{Server: cfg.Server, Profile: cfg.Profile, APIKey: string(cfg.APIKey),
+				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: newStreams(c)}
+			if err := resolveLoginTarget(opts); err != nil {
+				return &usageError{err: err, help: c.Command.HelpName}
+			}
+			if opts.APIKey == "" {
+				if err := readLoginSecrets(c, opts); err != nil {
+					return err
+				}
+			}
+			return runLogin(c.Context, opts)
+		},
+	}
+}
+
+// resolveLoginTarget fills the profile and server from the credentials
+// file when the flags leave them out.
+func resolveLoginTarget(opts *LoginOptions) error {
+	file, err := opts.Store.load()
+	if err != nil {
+		return err
+	}
+	if opts.Profile == "" {
+		opts.Profile = file.Current
+	}
+	if opts.Profile == "" {
+		opts.Profile = defaultProfile
+	}
+	if opts.Server == "" {
+		if p := file.Profiles[opts.Profile]; p != nil {
+			opts.Server = p.Server
+		}
+	}
+	if opts.Server == "" {
+		return errNoServer
+	}
+	s, err := client.NormalizeServer(opts.Server)
+	opts.Server = s
+	return err
+}
+
+// readLoginSecrets gets the e-mail and password from the flags, standard
+// input or the terminal.
+func readLoginSecrets(c *cli.Context, opts *LoginOptions) error {
+	in := bufio.NewReader(c.App.Reader)
+	tty := isTerminal(c.App.Reader)
+	if opts.Email == "" {
+		if !tty {
+			return usageErrorf(c, "--email is required when standard input is not a terminal")
+		}
+		fmt.Fprint(opts.IO.Err, "E-mail: ")
+		line, err := in.ReadString('\n')
+		if err != nil && line == "" {
+			return fmt.Errorf("read e-mail: %w", err)
+		}
+		opts.Email = strings.TrimSpace(line)
+	}
+	switch {
+	case c.Bool("password-stdin"):
+		line, err := in.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read password from stdin: %w", err)
+		}
+		opts.Password = strings.TrimRight(line, "\r\n")
+	case tty:
+		fmt.Fprint(opts.IO.Err, "Password: ")
+		f := c.App.Reader.(interface{ Fd() uintptr })
+		b, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(opts.IO.Err)
+		if err != nil {
+			return fmt.Errorf("read password: %w", err)
+		}
+		opts.Password = string(b)
+	default:
+		return usageErrorf(c, "give the password with --password-stdin when standard input is not a terminal")
+	}
+	if opts.Email == "" || opts.Password == "" {
+		return usageErrorf(c, "an e-mail and a password are required")
+	}
+	return nil
+}
+
+// runLogin signs in (or checks the API key) and saves the profile.
+func runLogin(ctx context.Context, opts *LoginOptions) error {
+	anon, err := client.New(client.Options{Server: opts.Server, UserAgent: "photoctl/" + version})
+	if err != nil {
+		return err
+	}
+	prof := &profile{Server: opts.Server}
+	var user *api.User
+	if opts.APIKey != "" {
+		kc, err := client.New(client.Options{Server: opts.Server, APIKey: opts.APIKey, UserAgent: "photoctl/" + version})
+		if err != nil {
+			return err
+		}
+		if user, err = kc.Me(ctx); err != nil {
+			return fmt.Errorf("check the API key (it needs the user.read action): %w", err)
+		}
+		prof.APIKey = opts.APIKey
+	} else {
+		tokens, u, err := anon.Login(ctx, opts.Email, opts.Password)
+		if err != nil {
+			return fmt.Errorf("sign in to %s: %w", opts.Server, err)
+		}
+		user, prof.Session = u, &tokens
+	}
+	if user != nil {
+		prof.Email, prof.UserID = user.Email, user.ID
+	}
+	err = opts.Store.update(func(p *profiles) error {
+		p.Profiles[opts.Profile] = prof
+		p.Current = opts.Profile
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return printJSON(opts.IO.Out, loginJSON{Profile: opts.Profile, Server: opts.Server, Credential: prof.credentialKind(), User: user})
+	}
+	_, err = fmt.Fprintf(opts.IO.Out, "Signed in to %s as %s (profile %q).\n", opts.Server, prof.Email, opts.Profile)
+	return err
+}
+
+// newLogoutCommand returns `photoctl logout`.
+func newLogoutCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "logout",
+		Usage: "End the session and forget the profile's credential",
+		Description: `Ends the current (or --profile) profile's session on the server and removes
+its credential from the credentials file; the profile keeps its server, so
+'photoctl login' signs in there again. A saved API key is only forgotten
+here: revoke it with 'photoctl keys delete'.
+
+Example:
+   photoctl logout
+   photoctl logout --profile home`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			conn, err := connect(c, false)
+			if err != nil {
+				return err
+			}
+			if conn.Profile == "" {
+				return usageErrorf(c, "no signed-in profile for %s", conn.Server())
+			}
+			store, err := newCredentialsStore()
+			if err != nil {
+				return err
+			}
+			return runLogout(c.Context, conn, store, c.Bool("json"), newStreams(c))
+		},
+	}
+}
+
+func runLogout(ctx context.Context, conn *apiConn, store *credentialsStore, asJSON bool, io *streams) error {
+	if conn.Credential == "session" {
+		// A session that already ended (expired, revoked) is fine to forget.
+		if err := conn.Logout(ctx); err != nil && !isUnauthenticated(err) {
+			return fmt.Errorf("sign out of %s: %w", conn.Server(), err)
+		}
+	}
+	err := store.update(func(p *profiles) error {
+		if prof := p.Profiles[conn.Profile]; prof != nil {
+			prof.APIKey, prof.Session = "", nil
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return printJSON(io.Out, map[string]string{"profile": conn.Profile, "server": conn.Server()})
+	}
+	_, err = fmt.Fprintf(io.Out, "Signed out of %s (profile %q).\n", conn.Server(), conn.Profile)
+	return err
+}
+
+// newWhoamiCommand returns `photoctl whoami`.
+func newWhoamiCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "whoami",
+		Usage: "Show who the credential in use belongs to",
+		Description: `Asks the server who the credential belongs to, and prints the user with the
+server, profile and kind of credential in use.
+
+Example:
+   photoctl whoami
+   PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			conn, err := connect(c, true)
+			if err != nil {
+				return err
+			}
+			u, err := conn.Me(c.Context)
+			if err != nil {
+				return err
+			}
+			io := newStreams(c)
+			if c.Bool("json") {
+				return printJSON(io.Out, loginJSON{Profile: conn.Profile, Server: conn.Server(), Credential: conn.Credential, User: u})
+			}
+			name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+			rows := [][]string{{"user", u.Email}, {"name", orDash(name)}, {"id", u.ID},
+				{"server", conn.Server()}, {"profile", orDash(conn.Profile)}, {"credential", conn.Credential}}
+			if u.IsSuperuser {
+				rows = append(rows, []string{"role", "superuser"})
+			}
+			return printFields(io, rows)
+		},
+	}
+}
+
+// printFields prints label/value pairs, one a line.
+func printFields(io *streams, rows [][]string) error {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range rows {
+		if _, err := fmt.Fprintf(io.Out, "%-*s  %s\n", width, r[0], r[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isUnauthenticated reports a 401 or a missing session.
+func isUnauthenticated(err error) bool {
+	return errors.Is(err, client.ErrUnauthenticated)
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client/importer"
+)
+
+// UploadOptions is what `photoctl upload` needs once its flags are parsed.
+type UploadOptions struct {
+	Import  importer.Options
+	Verbose bool
+	JSON    bool
+	IO      *streams
+}
+
+// uploadJSON is the --json output of upload: the counts and every file.
+type uploadJSON struct {
+	DryRun      bool                   `json:"dry_run"`
+	Interrupted bool                   `json:"interrupted"`
+	New         int                    `json:"new"`
+	Duplicate   int                    `json:"duplicate"`
+	Skipped     int                    `json:"skipped"`
+	Failed      int                    `json:"failed"`
+	SentBytes   int64                  `json:"sent_bytes"`
+	Hashed      int64                  `json:"hashed"`
+	Seconds     float64                `json:"seconds"`
+	Files       []importer.Result      `json:"files"`
+	Albums      []importer.AlbumResult `json:"albums"`
+}
+
+// newUploadCommand returns `photoctl upload`, or under another name the
+// hidden synonym `photoctl import`.
+func newUploadCommand(name string) *cli.Command {
+	return &cli.Command{
+		Name:      name,
+		Hidden:    name != "upload",
+		Usage:     "Upload photos and videos from files and folders (also: photoctl import)",
+		ArgsUsage: "PATH...",
+		Description: `Uploads the photos and videos among PATHs (files, or folders with
+--recursive for their subfolders too), with their XMP sidecars (IMG_1.JPG.xmp
+or IMG_1.xmp). Hidden files and folders are passed over.
+
+Every file is hashed (SHA-256) and the server is asked which checksums the
+library already holds, so duplicates are never sent. Checksums are kept in
+an index under $XDG_CACHE_HOME/photoctl keyed by path, size and modification
+time, so running the same upload again over an unchanged folder reads no
+file. Interrupting (Ctrl-C) is safe: run the same command again to resume.
+
+--include and --exclude take globs matched against the path below the folder
+argument or the bare file name (case ignored; ** crosses folders).
+
+--album NAME puts every file, new or already in the library, into that album
+(found by name, made if missing); --album-from-folder puts each into an album
+named after the folder holding it.
+
+The summary counts new, duplicate, skipped and failed files, with reasons.
+The exit status is 3 when some files failed and others went through, 1 when
+nothing could be uploaded.
+
+Example:
+   photoctl upload --recursive ~/Pictures/2024
+   photoctl import -r /mnt/card/DCIM --exclude '*.MOV' -j 8 --library "Family archive"
+   photoctl upload -r . --include '**/export/*.jpg' --dry-run
+   photoctl upload -r --album-from-folder ~/Pictures/Trips
+   photoctl upload -r ~/Pictures --json | jq '.files[] | select(.status == "failed")'`,
+		Flags: append(clientFlags(),
+			&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
+			&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
+			&cli.StringSliceFlag{Name: "exclude", Usage: "pass over files and folders matching `GLOB` (repeatable)"},
+			libraryFlag(),
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "hash and upload `N` files at once"},
+			&cli.StringFlag{Name: "album", Usage: "add every file (new or already there) to the album `NAME`, made if missing"},
+			&cli.BoolFlag{Name: "album-from-folder", Usage: "add each file to an album named after its folder"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "hash and check, but upload nothing"},
+			&cli.BoolFlag{Name: "no-index", Usage: "do not read or write the checksum index"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "list every file with its outcome"},
+			jsonFlag()),
+		Action: func(c *cli.Context) error {
+			paths, err := positional(c)
+			if err != nil {
+				return err
+			}
+			if len(paths) == 0 {
+				return usageErrorf(c, "give at least one file or folder")
+			}
+			if c.Int("jobs") < 1 || c.Int("jobs") > 64 {
+				return usageErrorf(c, "--jobs must be from 1 to 64")
+			}
+			conn, err := connect(c, true)
+			if err != nil {
+				return err
+			}
+			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			if err != nil {
+				return err
+			}
+			opts := &UploadOptions{Verbose: c.Bool("verbose"), JSON: c.Bool("json"), IO: newStreams(c),
+				Import: importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
+					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"), LibraryID: lib,
+					Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
+					Album: c.String("album"), AlbumFromFolder: c.Bool("album-from-folder")}}
+			if !c.Bool("no-index") {
+				if dir := xdgDir("XDG_CACHE_HOME", ".cache"); dir != "" {
+					opts.Import.CacheDir = filepath.Join(dir, "photoctl")
+				}
+			}
+			im, err := importer.New(conn.Client, opts.Import)
+			if err != nil {
+				return usageErrorf(c, "%v", err)
+			}
+			return runUpload(c.Context, im, opts)
+		},
+	}
+}
+
+// deviceID names this machine to the server.
+func deviceID() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "unknown"
+	}
+	return "photoctl@" + host
+}
+
+// runUpload runs the import with a progress bar on a terminal, Ctrl-C
+// ending it cleanly, and prints the summary.
+func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C ends the process at once
+	}()
+	var bar *uploadBar
+	if opts.IO.ErrTTY {
+		bar = startUploadBar(im, opts.IO.Err)
+	}
+	sum, err := im.Run(ctx)
+	if bar != nil {
+		bar.finish()
+	}
+	if sum == nil {
+		return err
+	}
+	if perr := printUploadSummary(opts, sum); perr != nil {
+		return perr
+	}
+	switch {
+	case errors.Is(err, importer.ErrInterrupted):
+		return errors.New("interrupted; run the same command again to resume")
+	case err != nil:
+		return err
+	case sum.Failed == 0:
+		return nil
+	case sum.New+sum.Duplicate > 0:
+		return fmt.Errorf("%d file(s) failed: %w", sum.Failed, errPartialFailure)
+	default:
+		return fmt.Errorf("%d file(s) failed, none uploaded", sum.Failed)
+	}
+}
+
+func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
+	w := opts.IO.Out
+	if opts.JSON {
+		files, albums := sum.Results, sum.Albums
+		if files == nil {
+			files = []importer.Result{}
+		}
+		if albums == nil {
+			albums = []importer.AlbumResult{}
+		}
+		return printJSON(w, uploadJSON{DryRun: sum.DryRun, Interrupted: sum.Interrupted, New: sum.New,
+			Duplicate: sum.Duplicate, Skipped: sum.Skipped, Failed: sum.Failed, SentBytes: sum.SentBytes,
+			Hashed: sum.Hashed, Seconds: sum.Duration.Seconds(), Files: files, Albums: albums})
+	}
+	if opts.Verbose {
+		for _, r := range sum.Results {
+			line := fmt.Sprintf("%-9s  %s", r.Status, r.Path)
+			if r.Reason != "" && r.Status != importer.StatusFailed {
+				line += "  (" + r.Reason + ")"
+			}
+			if r.Status != importer.StatusFailed {
+				fmt.Fprintln(w, line)
+			}
+		}
+	}
+	skipped := map[string]int{}
+	for _, r := range sum.Results {
+		if r.Status == importer.StatusSkipped {
+			skipped[r.Reason]++
+		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintln(w, "Skipped:")
+		reasons := make([]string, 0, len(skipped))
+		for reason := range skipped {
+			reasons = append(reasons, reason)
+		}
+		sort.Strings(reasons)
+		for _, reason := range reasons {
+			fmt.Fprintf(w, "  %6d  %s\n", skipped[reason], reason)
+		}
+	}
+	if sum.Failed > 0 {
+		fmt.Fprintln(w, "Failed:")
+		for _, r := range sum.Results {
+			if r.Status == importer.StatusFailed {
+				fmt.Fprintf(w, "  %s: %s\n", r.Path, r.Reason)
+			}
+		}
+	}
+	for _, a := range sum.Albums {
+		fmt.Fprintf(w, "Album %q (%s): %d added.\n", a.Name, a.ID, a.Added)
+	}
+	verb := "Uploaded"
+	if sum.DryRun {
+		verb = "Dry run: would upload"
+	}
+	secs := max(sum.Duration.Seconds(), 0.001)
+	_, err := fmt.Fprintf(w, "%s %d new (%s), %d duplicate, %d skipped, %d failed in %s (%.1f files/s, %s/s).\n",
+		verb, sum.New, humanBytes(sum.SentBytes), sum.Duplicate, sum.Skipped, sum.Failed,
+		sum.Duration.Round(10*time.Millisecond), float64(sum.New+sum.Duplicate+sum.Failed)/secs,
+		humanBytes(int64(float64(sum.SentBytes)/secs)))
+	return err
+}

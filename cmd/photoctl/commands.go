@@ -1,0 +1,45 @@
+package main
+
+import "github.com/urfave/cli/v2"
+
+// clientCommands are the commands that talk to a server through the client
+// package, in the order the help lists them.
+func clientCommands() []*cli.Command {
+	return []*cli.Command{
+		newLoginCommand(),
+		newLogoutCommand(),
+		newWhoamiCommand(),
+		newProfilesCommand(),
+		newUploadCommand("upload"),
+		newUploadCommand("import"),
+		newListCommand("ls"),
+		newGetCommand(),
+		newDownloadCommand("download"),
+		newDownloadCommand("export"),
+		newEditCommand(),
+		newBulkEditCommand(),
+		newTrashCommand(),
+		newRestoreCommand(),
+		newRemoveCommand(),
+		newAssetsCommand(),
+		newLibrariesCommand(),
+		newKeysCommand(),
+		newEventsCommand(),
+	}
+}
+
+// newAssetsCommand returns `photoctl assets`, the long form of the asset
+// listing.
+func newAssetsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "assets",
+		Usage: "Work with assets (long forms of ls and friends)",
+		Description: `The top-level commands ls, get, download, edit, bulk-edit, trash, restore
+and rm work on assets; 'assets list' is the same as 'ls'.
+
+Example:
+   photoctl assets list --media-type video`,
+		Subcommands: []*cli.Command{newListCommand("list")},
+		Action:      groupAction(cli.ShowSubcommandHelp),
+	}
+}

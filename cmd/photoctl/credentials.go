@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/photoctl/photoctl/client"
+)
+
+// credentialsFileName is the file below $XDG_CONFIG_HOME/photoctl that
+// holds the profiles: a server each, and the credential signed in there.
+// It is written with mode 0600 in a 0700 folder.
+const credentialsFileName = "credentials.json"
+
+// defaultProfile is the profile used when none is named or current.
+const defaultProfile = "default"
+
+// profile is one server and the credential to use there.
+type profile struct {
+	Server string `json:"server"`
+	Email  string `json:"email,omitempty"`
+	UserID string `json:"user_id,omitempty"`
+	// One of APIKey and Session, or neither when signed out.
+	APIKey  string         `json:"api_key,omitempty"`
+	Session *client.Tokens `json:"session,omitempty"`
+}
+
+// credentialKind names the credential of p for humans and --json.
+func (p *profile) credentialKind() string {
+	switch {
+	case p.APIKey != "":
+		return "api_key"
+	case p.Session != nil && p.Session.RefreshToken != "":
+		return "session"
+	default:
+		return "none"
+	}
+}
+
+// profiles is the content of the credentials file.
+type profiles struct {
+	Current  string              `json:"current,omitempty"`
+	Profiles map[string]*profile `json:"profiles"`
+}
+
+// credentialsStore reads and writes the credentials file. Every change
+// happens under an exclusive lock on a lock file beside it and replaces
+// the file atomically, so concurrent photoctl processes (an upload and a
+// listing, say) neither lose each other's writes nor read half a file.
+type credentialsStore struct {
+	path string
+	mu   sync.Mutex // serialises this process's own updates
+}
+
+// newCredentialsStore returns the store in the XDG config folder.
+func newCredentialsStore() (*credentialsStore, error) {
+	dir := xdgDir("XDG_CONFIG_HOME", ".config")
+	if dir == "" {
+		return nil, errors.New("no home folder for the credentials file; set XDG_CONFIG_HOME")
+	}
+	return &credentialsStore{path: filepath.Join(dir, "photoctl", credentialsFileName)}, nil
+}
+
+// load reads the file; a missing file is an empty one.
+func (s *credentialsStore) load() (*profiles, error) {
+	data, err := os.ReadFile(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &profiles{Profiles: map[string]*profile{}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read credentials: %w", err)
+	}
+	var p profiles
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("read credentials %s: %w", s.path, err)
+	}
+	if p.Profiles == nil {
+		p.Profiles = map[string]*profile{}
+	}
+	return &p, nil
+}
+
+// update applies fn to the current content under the lock and saves the
+// result. fn may return errSkipSave to change nothing.
+func (s *credentialsStore) update(fn func(*profiles) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("create credentials folder: %w", err)
+	}
+	unlock, err := lockFile(s.path + ".lock")
+	if err != nil {
+		return fmt.Errorf("lock credentials: %w", err)
+	}
+	defer unlock()
+	p, err := s.load()
+	if err != nil {
+		return err
+	}
+	if err := fn(p); err != nil {
+		if errors.Is(err, errSkipSave) {
+			return nil
+		}
+		return err
+	}
+	return s.save(p)
+}
+
+// errSkipSave tells update that fn changed nothing.
+var errSkipSave = errors.New("nothing to save")
+
+func (s *credentialsStore) save(p *profiles) error {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".credentials-*")
+	if err != nil {
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), s.path); err != nil {
+		return fmt.Errorf("write credentials: %w", err)
+	}
+	return nil
+}
+
+// names returns the profile names in order.
+func (p *profiles) names() []string {
+	var out []string
+	for name := range p.Profiles {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// profileTokens is the client.TokenStore of one profile's session. A
+// refresh re-reads the file under its lock first: if another photoctl
+// process already rotated the tokens, those are used instead of spending
+// the same refresh token twice (which would end the session).
+type profileTokens struct {
+	store *credentialsStore
+	name  string
+	mu    sync.Mutex
+	cur   client.Tokens
+}
+
+// Tokens returns the tokens this process last saw.
+func (t *profileTokens) Tokens() (client.Tokens, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cur, nil
+}
+
+// Rotate implements client.TokenStore.
+func (t *profileTokens) Rotate(ctx context.Context, stale client.Tokens,
+	refresh func(context.Context, client.Tokens) (client.Tokens, error)) (client.Tokens, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	err := t.store.update(func(p *profiles) error {
+		prof := p.Profiles[t.name]
+		if prof == nil || prof.Session == nil {
+			return client.ErrNotSignedIn
+		}
+		if prof.Session.AccessToken != stale.AccessToken {
+			t.cur = *prof.Session // rotated by another process meanwhile
+			return errSkipSave
+		}
+		fresh, err := refresh(ctx, *prof.Session)
+		if err != nil {
+			return err
+		}
+		prof.Session = &fresh
+		t.cur = fresh
+		return nil
+	})
+	if err != nil {
+		return client.Tokens{}, err
+	}
+	return t.cur, nil
+}

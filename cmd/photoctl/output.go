@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/lipgloss/table"
+	"github.com/mattn/go-isatty"
+	"github.com/muesli/termenv"
+	"github.com/urfave/cli/v2"
+)
+
+// jsonFlag is --json, on every command that prints data.
+func jsonFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "json", Usage: "print JSON for scripts instead of a table"}
+}
+
+// streams are a command's output and error streams with what they are
+// attached to: data goes to Out, progress and messages to Err; colour and
+// progress bars only on a terminal.
+type streams struct {
+	In       io.Reader
+	Out, Err io.Writer
+	// OutTTY and ErrTTY say whether the streams are terminals.
+	OutTTY, ErrTTY bool
+	// Color is OutTTY unless NO_COLOR is set or TERM is dumb.
+	Color bool
+}
+
+func newStreams(c *cli.Context) *streams {
+	s := &streams{In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter}
+	s.OutTTY, s.ErrTTY = isTerminal(s.Out), isTerminal(s.Err)
+	s.Color = s.OutTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	return s
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// printJSON writes v indented, with a final newline.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// jsonArray streams a JSON array item by item, so that a long listing is
+// never held in memory.
+type jsonArray struct {
+	w     io.Writer
+	count int
+}
+
+func (a *jsonArray) add(v any) error {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if a.count == 0 {
+		sep = "[\n  "
+	}
+	a.count++
+	_, err = fmt.Fprintf(a.w, "%s%s", sep, b)
+	return err
+}
+
+func (a *jsonArray) close() error {
+	if a.count == 0 {
+		_, err := io.WriteString(a.w, "[]\n")
+		return err
+	}
+	_, err := io.WriteString(a.w, "\n]\n")
+	return err
+}
+
+// printTable writes rows under headers: plain columns two spaces apart
+// when piped (easy for cut and awk), with a bold header and a rule on a
+// terminal with colour.
+func printTable(s *streams, headers []string, rows [][]string) error {
+	r := lipgloss.NewRenderer(s.Out)
+	if !s.Color {
+		r.SetColorProfile(termenv.Ascii) // no escape codes at all
+	}
+	header := r.NewStyle().Bold(s.Color).PaddingRight(2)
+	cell := r.NewStyle().PaddingRight(2)
+	t := table.New().Headers(headers...).Rows(rows...).
+		Border(lipgloss.NormalBorder()).BorderStyle(r.NewStyle().Faint(true)).
+		BorderTop(false).BorderBottom(false).BorderLeft(false).BorderRight(false).
+		BorderColumn(false).BorderHeader(s.Color).
+		StyleFunc(func(row, _ int) lipgloss.Style {
+			if row == table.HeaderRow {
+				return header
+			}
+			return cell
+		})
+	out := t.Render()
+	// Trailing padding is noise in files and diffs.
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	_, err := fmt.Fprintln(s.Out, strings.Join(lines, "\n"))
+	return err
+}
+
+// orDash shows an empty value as "-" in tables.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// humanBytes formats a byte count as 1.5 MB (decimal units, as disks and
+// networks count).
+func humanBytes(n int64) string {
+	const unit = 1000
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "kMGTPE"[exp])
+}

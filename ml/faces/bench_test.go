@@ -1,0 +1,65 @@
+package faces
+
+import (
+	"context"
+	"image"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/photoctl/photoctl/ml/internal/mltest"
+)
+
+// BenchmarkDetectFaces runs DetectFaces (detect, landmarks, sanity check,
+// align, embed) over the six group photos (1920 px wide, 22 faces) and
+// reports faces per CPU-second, i.e. per core: the figure docs/ml.md
+// records. The serial run uses one worker; the parallel run one per CPU.
+func BenchmarkDetectFaces(b *testing.B) {
+	photos := make([]image.Image, len(mltest.GroupPhotos))
+	for i, p := range mltest.GroupPhotos {
+		photos[i] = mltest.Photo(b, p.Name)
+	}
+	for _, bc := range []struct {
+		name    string
+		workers int
+	}{{"serial", 1}, {"parallel", runtime.NumCPU()}} {
+		b.Run(bc.name, func(b *testing.B) {
+			rt := mltest.Runtime(b, bc.workers)
+			a, err := New(rt, Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var faces, images atomic.Int64
+			b.ResetTimer()
+			cpu0 := mltest.CPUTime()
+			for b.Loop() {
+				var wg sync.WaitGroup
+				next := atomic.Int64{}
+				for range bc.workers {
+					wg.Go(func() {
+						for {
+							i := int(next.Add(1) - 1)
+							if i >= len(photos) {
+								return
+							}
+							fs, err := a.DetectFaces(ctx, photos[i])
+							if err != nil {
+								b.Error(err)
+								return
+							}
+							faces.Add(int64(len(fs)))
+							images.Add(1)
+						}
+					})
+				}
+				wg.Wait()
+			}
+			cpu := (mltest.CPUTime() - cpu0).Seconds()
+			b.ReportMetric(float64(faces.Load())/cpu, "faces/cpu-s")
+			b.ReportMetric(float64(images.Load())/cpu, "images/cpu-s")
+			b.ReportMetric(float64(faces.Load())/b.Elapsed().Seconds(), "faces/s")
+		})
+	}
+}

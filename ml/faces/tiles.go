@@ -1,0 +1,120 @@
+package faces
+
+import (
+	"math"
+
+	"github.com/photoctl/photoctl/ml/internal/raster"
+)
+
+// The detector's input is a 320×240 RGB picture; the smallest face it
+// finds reliably is about minDetectable pixels high in that picture.
+const (
+	detW, detH    = 320, 240
+	minDetectable = 12
+	// levelStep is about how much finer each level of tiles looks than
+	// the one above it (plan allows up to 12% more rather than add a
+	// level).
+	levelStep = 3
+	// overlap is the fraction of a tile shared with its neighbour: a face
+	// up to this much of a tile's height lies whole in some tile. Tiles
+	// report only faces that small (maxTileFace); bigger ones are the
+	// coarser level's, which sees them at levelStep times less, still well
+	// above minDetectable. Big detections in small tiles are mostly
+	// texture (hair, knees, railings) that the whole picture shows is not
+	// a face.
+	overlap     = 0.4
+	maxTileFace = overlap * detH
+)
+
+// level is the image scaled down to w×h (image pixels per level pixel: fx
+// across, fy down) and cut into tiles of at most detW×detH. Level 0 is
+// the whole image in one tile.
+type level struct {
+	w, h   int
+	fx, fy float64
+	tiles  []tile
+}
+
+// tile is one detector run: the level's pixels x0,y0–x1,y1 copied into the
+// top-left corner of the detector input, the rest black. inner marks the
+// edges that cut through the image (left, top, right, bottom), where a
+// face may be cut in half; maxFace, when not 0, is the largest face height
+// it reports, in level pixels.
+type tile struct {
+	x0, y0, x1, y1 int
+	inner          [4]bool
+	maxFace        float64
+}
+
+// plan lays out the levels for a w×h image, coarsest first: the whole
+// image, then levels of overlapping tiles, each about levelStep times
+// finer than the one before, spaced evenly down to the scale at which
+// faces of minFace pixels are within the detector's reach.
+func plan(w, h int, minFace int) []level {
+	W, H := float64(w), float64(h)
+	f := math.Max(W/detW, H/detH)
+	levels := []level{whole(W, H, f)}
+	// Scales up to 12% coarser than needed (levelStep^1.1 for steps) are
+	// accepted rather than add a whole level of tiles.
+	const slack = 1.12
+	finest := float64(minFace) / minDetectable
+	if f <= finest*slack {
+		return levels
+	}
+	n := math.Max(1, math.Ceil(math.Log(f/finest)/math.Log(levelStep)-0.1))
+	ratio := math.Pow(f/finest, 1/n)
+	for i := 1; i <= int(n); i++ {
+		f /= ratio
+		levels = append(levels, tiled(W, H, f))
+	}
+	return levels
+}
+
+func whole(W, H, f float64) level {
+	w, h := max(1, int(math.Round(W/f))), max(1, int(math.Round(H/f)))
+	w, h = min(w, detW), min(h, detH)
+	return level{w: w, h: h, fx: W / float64(w), fy: H / float64(h), tiles: []tile{{x1: w, y1: h}}}
+}
+
+// tiled covers the image scaled by 1/f with detW×detH tiles overlapping by
+// the fraction overlap.
+func tiled(W, H, f float64) level {
+	w, h := max(1, int(math.Round(W/f))), max(1, int(math.Round(H/f)))
+	l := level{w: w, h: h, fx: W / float64(w), fy: H / float64(h)}
+	for _, y := range starts(h, detH) {
+		for _, x := range starts(w, detW) {
+			t := tile{x0: x, y0: y, x1: min(x+detW, w), y1: min(y+detH, h), maxFace: maxTileFace}
+			t.inner = [4]bool{x > 0, y > 0, t.x1 < w, t.y1 < h}
+			l.tiles = append(l.tiles, t)
+		}
+	}
+	return l
+}
+
+// starts spreads tiles of length t over length n, evenly, with at least
+// the overlap fraction shared between neighbours.
+func starts(n, t int) []int {
+	if t >= n {
+		return []int{0}
+	}
+	stride := float64(t) * (1 - overlap)
+	k := int(math.Ceil(float64(n-t) / stride))
+	out := make([]int, k+1)
+	for i := range out {
+		out[i] = int(math.Round(float64(n-t) * float64(i) / float64(k)))
+	}
+	return out
+}
+
+// scale renders every level's picture, finest first, each from the next
+// finer one (cheaper than from the original, and as good for the
+// detector).
+func scale(src *raster.Image, levels []level) []*raster.Image {
+	out := make([]*raster.Image, len(levels))
+	from := src
+	for i := len(levels) - 1; i >= 0; i-- {
+		out[i] = from.Scaled(levels[i].w, levels[i].h)
+		from = out[i]
+	}
+	return out
+}

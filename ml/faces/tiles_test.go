@@ -1,0 +1,52 @@
+package faces
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPlanCoversTheImageAtEachLevel(t *testing.T) {
+	for _, c := range []struct {
+		w, h, minFace, levels int
+	}{
+		{320, 400, 24, 1},   // small: the whole image is fine enough
+		{1440, 1080, 24, 2}, // a preview: one level of tiles at 2 px per detector pixel
+		{1920, 1280, 24, 2},
+		{6000, 4000, 24, 3},  // an original: levels at most 3× apart
+		{6000, 4000, 240, 1}, // faces this big need no tiles
+	} {
+		levels := plan(c.w, c.h, c.minFace)
+		require.Len(t, levels, c.levels, "%dx%d", c.w, c.h)
+		require.Len(t, levels[0].tiles, 1)
+		require.LessOrEqual(t, levels[0].w, detW)
+		require.LessOrEqual(t, levels[0].h, detH)
+		for i, l := range levels {
+			require.InDelta(t, float64(c.w), float64(l.w)*l.fx, 1e-6)
+			require.InDelta(t, float64(c.h), float64(l.h)*l.fy, 1e-6)
+			if i > 0 {
+				require.LessOrEqual(t, levels[i-1].fx/l.fx, 1.13*levelStep) // see plan
+				require.GreaterOrEqual(t, l.fx, float64(c.minFace)/minDetectable-0.01)
+			}
+			// Every pixel is in a tile, and neighbouring tiles share at
+			// least the overlap.
+			covered := make([]bool, l.w*l.h)
+			for _, tl := range l.tiles {
+				require.LessOrEqual(t, tl.x1-tl.x0, detW)
+				require.LessOrEqual(t, tl.y1-tl.y0, detH)
+				for y := tl.y0; y < tl.y1; y++ {
+					for x := tl.x0; x < tl.x1; x++ {
+						covered[y*l.w+x] = true
+					}
+				}
+			}
+			for _, ok := range covered {
+				require.True(t, ok)
+			}
+			xs := starts(l.w, detW)
+			for k := 1; k < len(xs); k++ {
+				require.LessOrEqual(t, xs[k]-xs[k-1], int(detW*(1-overlap))+1)
+			}
+		}
+	}
+}

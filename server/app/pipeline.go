@@ -1,0 +1,91 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/photoctl/photoctl/ingest/exif"
+	"github.com/photoctl/photoctl/ingest/geocode"
+	"github.com/photoctl/photoctl/ingest/variant"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
+)
+
+// IngestConfig tunes the ingest pipeline's tools. Zero values take the
+// tools' defaults.
+type IngestConfig struct {
+	// ExiftoolProcesses is the number of long-lived exiftool processes
+	// (default 2); ExiftoolTimeout bounds one file (default 30s).
+	ExiftoolProcesses int           `koanf:"exiftool_processes"`
+	ExiftoolTimeout   time.Duration `koanf:"exiftool_timeout"`
+	// RenderConcurrency is how many images libvips decodes at once
+	// (default: the number of CPUs).
+	RenderConcurrency int `koanf:"render_concurrency"`
+	// VariantFormat is "webp" (default) or "jpeg"; VariantQuality 1..100
+	// (default 82).
+	VariantFormat  string `koanf:"variant_format"`
+	VariantQuality int    `koanf:"variant_quality"`
+	// MaxPixels refuses images larger than this many pixels (default
+	// 100,000,000), read from the header before any decoding.
+	MaxPixels int64 `koanf:"max_pixels"`
+}
+
+func (c IngestConfig) exif() exif.Config {
+	return exif.Config{Processes: c.ExiftoolProcesses, Timeout: c.ExiftoolTimeout}
+}
+
+func (c IngestConfig) variant() variant.Config {
+	// The metrics step measures the stored preview: Render need not.
+	return variant.Config{Concurrency: c.RenderConcurrency, Format: c.VariantFormat, Quality: c.VariantQuality,
+		MaxPixels: c.MaxPixels, NoSample: true}
+}
+
+// Validate reports the first problem of each tool's settings.
+func (c IngestConfig) Validate() error {
+	var errs []error
+	if err := c.exif().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("ingest: %w", err))
+	}
+	if c.RenderConcurrency < 0 || c.MaxPixels < 0 {
+		errs = append(errs, errors.New("ingest: render_concurrency and max_pixels must not be negative"))
+	} else if err := c.variant().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("ingest: %w", err))
+	}
+	return errors.Join(errs...)
+}
+
+// newPipeline builds the ingest pipeline over st and blobs — exiftool
+// processes, the libvips renderer, the offline geocoder — and returns its
+// task kinds and the function that stops its tools. The place and time
+// zone data load in the background now, so the first upload does not wait
+// for them.
+func newPipeline(cfg Config, st store.Store, blobs *blob.Store, log *slog.Logger, now func() time.Time) ([]tasks.Kind, func() error, error) {
+	pool, err := exif.NewPool(cfg.Ingest.exif())
+	if err != nil {
+		return nil, nil, err
+	}
+	renderer, err := variant.NewRenderer(cfg.Ingest.variant())
+	if err != nil {
+		return nil, nil, errors.Join(err, pool.Close())
+	}
+	geo := geocode.New()
+	go func() {
+		if err := geo.Load(); err != nil {
+			log.Error("load reverse-geocoding data; places stay unknown", "component", "pipeline", "err", err)
+		}
+		if err := exif.LoadTimeZones(); err != nil {
+			log.Error("load time zone data; GPS-derived offsets stay unknown", "component", "pipeline", "err", err)
+		}
+	}()
+	p, err := pipeline.New(pipeline.Deps{Store: st, Blobs: blobs, Metadata: pool, Renderer: renderer,
+		Geocoder: geo, Embedded: pool, Log: log, Now: now, Closers: []io.Closer{renderer, pool}})
+	if err != nil {
+		return nil, nil, errors.Join(err, renderer.Close(), pool.Close())
+	}
+	return p.Kinds(), p.Close, nil
+}

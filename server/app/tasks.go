@@ -1,0 +1,98 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
+)
+
+// taskRunner is a started task runner with what its kinds hold.
+type taskRunner struct {
+	runner     *tasks.Runner
+	closeKinds func() error
+}
+
+// pipelineKinds returns the task kinds this process runs (the ingest
+// pipeline) and a function that releases what they hold (exiftool, ...).
+func pipelineKinds(cfg Config, st store.Store, log *slog.Logger, now func() time.Time) ([]tasks.Kind, func() error, error) {
+	blobs, err := blob.Open(cfg.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	kinds, closePipeline, err := newPipeline(cfg, st, blobs, log, now)
+	if err != nil {
+		return nil, nil, errors.Join(err, blobs.Close())
+	}
+	return kinds, func() error { return errors.Join(closePipeline(), blobs.Close()) }, nil
+}
+
+// startTasks builds a runner of the pipeline's kinds over st, requeues the
+// tasks a stopped process left running (every running task when this
+// process holds the data directory alone, else those whose lease expired)
+// and starts it. sig, when not nil, is the signal the services ring when
+// they enqueue (tasks.NotifyOnEnqueue).
+func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int, sig tasks.Signal, alone bool,
+	log *slog.Logger, now func() time.Time) (*taskRunner, error) {
+	kinds, closeKinds, err := pipelineKinds(cfg, st, log, now)
+	if err != nil {
+		return nil, fmt.Errorf("build the task pipeline: %w", err)
+	}
+	r, err := tasks.NewRunner(st, kinds, tasks.RunnerConfig{Concurrency: concurrency, Signal: sig}, log, now)
+	if err != nil {
+		return nil, errors.Join(err, closeKinds())
+	}
+	if _, err := r.RequeueAbandoned(ctx, alone); err != nil {
+		return nil, errors.Join(err, closeKinds())
+	}
+	r.Start(ctx)
+	return &taskRunner{runner: r, closeKinds: closeKinds}, nil
+}
+
+// stop stops the runner (its handlers give their tasks back) and releases
+// the kinds' resources.
+func (t *taskRunner) stop() error {
+	t.runner.Stop()
+	return t.closeKinds()
+}
+
+// RunWorker runs background tasks on the data directory of cfg until ctx
+// ends: `photoctl worker`, beside a running `photoctl serve` or alone. It
+// runs cfg.Workers.Concurrency tasks at once, or one per core when that is
+// 0 (the setting that keeps serve from running tasks itself).
+func RunWorker(ctx context.Context, cfg Config, log *slog.Logger) (err error) {
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("invalid configuration: %w", err)
+	}
+	st, err := OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, st.Close()) }()
+	// The shared data-directory lock tells a serve that starts meanwhile
+	// that it is not alone, so it leaves this worker's tasks running.
+	lock, alone, _, err := lockDataDir(cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, lock.Close()) }()
+	n := cfg.Workers.Concurrency
+	if n == 0 {
+		n = runtime.NumCPU()
+	}
+	// A stop asked for during start-up takes effect once started.
+	t, err := startTasks(context.WithoutCancel(ctx), cfg, st, n, nil, alone, log, time.Now)
+	if err != nil {
+		return err
+	}
+	log.Info("photoctl worker running", "data_dir", cfg.DataDir, "concurrency", n)
+	<-ctx.Done()
+	log.Info("stopping; running tasks go back to the queue")
+	return t.stop()
+}

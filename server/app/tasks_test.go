@@ -1,0 +1,96 @@
+package app_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone: tasks a killed
+// worker left running (live-looking leases) stay running while another
+// process shares the data directory, and go back to the queue when serve
+// starts alone.
+func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
+	dir := t.TempDir()
+	noWorkers := func(c *app.Config) { c.DataDir, c.Workers.Concurrency = dir, 0 }
+	s := servertest.Start(t, noWorkers)
+	u := s.CreateUser()
+	session := s.Login(u).AccessToken
+	s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), nil)
+	s.UploadAsset(session, "b.jpg", servertest.JPEG(t, 8, 8, 2), nil)
+	shutdown(t, s)
+
+	// A worker claims both, then is killed: its leases run for an hour.
+	st, err := app.OpenStore(t.Context(), s.Config)
+	require.NoError(t, err)
+	now := time.Now()
+	for range 2 {
+		require.NoError(t, st.InTx(t.Context(), func(r store.Repos) error {
+			_, err := r.Tasks().Claim(t.Context(), store.Claim{Kinds: map[string]int{"metadata": 5}, Lease: "dead#1",
+				Now: now, LeaseUntil: now.Add(time.Hour)})
+			return err
+		}))
+	}
+	require.NoError(t, st.Close())
+
+	// Another process holds the data directory: serve must not take over.
+	lock, err := os.OpenFile(filepath.Join(dir, "photoctl.lock"), os.O_RDWR, 0)
+	require.NoError(t, err)
+	require.NoError(t, syscall.Flock(int(lock.Fd()), syscall.LOCK_SH))
+	s = servertest.Start(t, noWorkers)
+	session = s.Login(u).AccessToken
+	for _, task := range servertest.List[api.Task](s, session, "/api/tasks") {
+		require.Equal(t, "running", task.State)
+	}
+	shutdown(t, s)
+	require.NoError(t, lock.Close())
+
+	s = servertest.Start(t, noWorkers)
+	session = s.Login(u).AccessToken
+	list := servertest.List[api.Task](s, session, "/api/tasks")
+	require.Len(t, list, 2)
+	for _, task := range list {
+		require.Equal(t, "queued", task.State)
+		require.Equal(t, 1, task.Attempts)
+		require.Equal(t, "the worker running it stopped before it finished", *task.Error)
+	}
+}
+
+func shutdown(t *testing.T, s *servertest.Server) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, s.App().Shutdown(ctx))
+}
+
+func TestWorkerRunsBesideServeAndStopsCleanly(t *testing.T) {
+	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
+	cfg := s.Config
+	cfg.Workers.Concurrency = 2
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
+	_, session := s.Session()
+	s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), nil) // the store is shared while both run
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunWorker did not return after its context ended")
+	}
+}
+
+func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -1,0 +1,38 @@
+package httpapi
+
+import (
+	"slices"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/albums"
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// albumAssetParams are the filters of GET /api/album-assets (spec), besides
+// paging.
+var albumAssetParams = []string{"album_id", "asset_id", "ids", "library_id"}
+
+// listAlbumAssets lists link records only (spec "GET /api/album-assets"):
+// limit 1..200, default 20.
+func (s *Server) listAlbumAssets(c *fiber.Ctx) error {
+	if err := allowQuery(c, slices.Concat(albumAssetParams, pageParams)...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	in := albums.LinksInput{LibraryID: c.Query("library_id"), AlbumID: c.Query("album_id"),
+		AssetID: c.Query("asset_id"), IDs: multi(c, "ids")}
+	links, more, err := s.albums.ListLinks(c.UserContext(), principal(c), in, pg)
+	if err != nil {
+		return err
+	}
+	return c.JSON(pageOf(links, more, toAPIAlbumAsset))
+}
+
+func toAPIAlbumAsset(l *catalog.AlbumAsset) api.AlbumAsset {
+	return api.AlbumAsset{ID: l.ID, AlbumID: l.AlbumID, AssetID: l.AssetID, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+}

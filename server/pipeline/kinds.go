@@ -1,0 +1,52 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+
+	"github.com/photoctl/photoctl/ingest/variant"
+	"github.com/photoctl/photoctl/ingest/video"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/tasks"
+)
+
+// Task kinds of the ingest chain: an upload enqueues metadata; each kind
+// names the ones that follow it.
+const (
+	KindMetadata = tasks.KindMetadata
+	KindVariants = "variants"
+	KindGeocode  = "geocode"
+	KindMetrics  = "metrics"
+)
+
+// Kinds returns the pipeline's task kinds for a tasks.Runner:
+// metadata → variants → geocode and metrics. Each handler runs its step
+// on the task's asset; a file no tool can decode fails at once
+// (tasks.Permanent) instead of being retried.
+func (p *Pipeline) Kinds() []tasks.Kind {
+	step := func(run func(context.Context, string) error) tasks.Handler {
+		return func(ctx context.Context, t *catalog.Task) error {
+			if t.AssetID == "" {
+				return tasks.Permanent(errors.New("an ingest task needs an asset"))
+			}
+			return classify(run(ctx, t.AssetID))
+		}
+	}
+	return []tasks.Kind{
+		{Name: KindMetadata, Run: step(p.Metadata), Next: []string{KindVariants}},
+		{Name: KindVariants, Run: step(p.Variants), Next: []string{KindGeocode, KindMetrics}},
+		{Name: KindGeocode, Run: step(p.Geocode)},
+		{Name: KindMetrics, Run: step(p.Metrics)},
+	}
+}
+
+// classify marks the failures retrying cannot fix: content libvips cannot
+// decode or refuses as too large, a video ffmpeg cannot read or without a
+// video stream.
+func classify(err error) error {
+	if errors.Is(err, variant.ErrUnsupported) || errors.Is(err, variant.ErrTooLarge) ||
+		errors.Is(err, video.ErrNoVideoStream) || errors.Is(err, video.ErrUnreadable) {
+		return tasks.Permanent(err)
+	}
+	return err
+}

@@ -1,0 +1,90 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/photoctl/photoctl/ingest/metrics"
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// maxRenderingBytes bounds a stored preview or poster read into memory
+// (a 1440 px rendering is a few hundred kilobytes).
+const maxRenderingBytes = 32 << 20
+
+// Metrics measures the asset's quality from its preview (a video's, from
+// its poster frame) and writes the metrics keys decisions.md lists:
+// sharpness, exposure, contrast, colorfulness, noise, quality (0..1, to
+// four decimals) and phash (16 hex digits). Other keys of Asset.Metrics
+// are kept. It needs the variants step to have run: a missing rendering is
+// an error, retried. Idempotent.
+func (p *Pipeline) Metrics(ctx context.Context, assetID string) error {
+	return p.settle(ctx, assetID, p.metrics(ctx, assetID))
+}
+
+func (p *Pipeline) metrics(ctx context.Context, id string) error {
+	a, err := p.asset(ctx, id)
+	if err != nil {
+		return err
+	}
+	buf, err := p.rendering(a)
+	if err != nil {
+		return err
+	}
+	img, err := p.d.Renderer.Sample(ctx, buf)
+	if err != nil {
+		return err
+	}
+	m := metrics.Compute(img)
+	values := map[string]any{
+		"sharpness": round4(m.Sharpness), "exposure": round4(m.Exposure), "contrast": round4(m.Contrast),
+		"colorfulness": round4(m.Colorfulness), "noise": round4(m.Noise), "quality": round4(m.Quality),
+		"phash": m.PHash,
+	}
+	return p.update(ctx, id, "metrics", func(a *catalog.Asset) {
+		merged := make(map[string]any, len(a.Metrics)+len(values))
+		for k, v := range a.Metrics {
+			merged[k] = v
+		}
+		for k, v := range values {
+			merged[k] = v
+		}
+		a.Metrics = merged
+	})
+}
+
+// rendering reads the preview of an image, or the poster of a video.
+func (p *Pipeline) rendering(a *catalog.Asset) ([]byte, error) {
+	keys := []string{PosterKey(a.ID)}
+	if a.MediaType == catalog.MediaImage {
+		keys = keys[:0]
+		for _, ext := range variantExts {
+			keys = append(keys, assets.VariantKey(a.ID, "preview", ext))
+		}
+	}
+	for _, key := range keys {
+		f, err := p.d.Blobs.Open(key)
+		if errors.Is(err, catalog.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		buf, err := io.ReadAll(io.LimitReader(f, maxRenderingBytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", key, err)
+		}
+		if len(buf) > maxRenderingBytes {
+			return nil, fmt.Errorf("read %s: larger than %d bytes", key, maxRenderingBytes)
+		}
+		return buf, nil
+	}
+	return nil, fmt.Errorf("asset %s has no rendering to measure yet (the variants step makes it)", a.ID)
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }

@@ -1,0 +1,153 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// geoPlan is a way to answer a location filter of a list. No single plan is
+// fast for every box: the right one depends on how many assets the box
+// holds and how they spread, which the geo_cells aggregate (0003) tells
+// before the list runs. Measured at 1M assets (docs/performance.md).
+type geoPlan int
+
+const (
+	// geoAuto chooses per query (planLocation).
+	geoAuto geoPlan = iota
+	// geoRTree finds the matches through the R*Tree, then sorts them: cheap
+	// while they are few, whatever the area.
+	geoRTree
+	// geoCells reads the box's non-empty 1° cells from assets_geo_timeline
+	// (library, live, cell, capture time): within a cell the entries come in
+	// page order, so SQLite's ORDER BY ... LIMIT stops each cell after at
+	// most a page of entries, testing the position and stack_cover from the
+	// entry; only the page's rows are read (late lookup).
+	geoCells
+	// geoTimeline walks the timeline index, testing the position from each
+	// entry: cheap when a large share of the library lies in the box.
+	geoTimeline
+)
+
+const (
+	// maxGeoCells is how many non-empty 1° cells geoCells takes on; each
+	// costs an index seek and up to a page of entries.
+	maxGeoCells = 256
+	// rtreeMatches is how many matches geoRTree takes on when the box spans
+	// more cells than that: each costs a row lookup and a sort slot.
+	rtreeMatches = 5000
+	// cellUnits is the 1° level of geo_cells, which geo_cell numbers.
+	cellUnits = 10000000
+)
+
+// forceGeoPlan overrides planLocation; tests use it to compare the plans.
+var forceGeoPlan = geoAuto
+
+// planLocation adds f's location filter to q in the cheapest plan. Lists
+// that another index drives (a stack, an album, a person) test positions
+// row by row: those rows are few.
+func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFilter) error {
+	l := f.Location
+	if l == nil {
+		return nil
+	}
+	plan := forceGeoPlan
+	var cells []int64
+	if f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 {
+		plan = geoTimeline
+	} else if plan == geoAuto || plan == geoCells {
+		found, matches, err := s.nonEmptyCells(ctx, f.LibraryID, f.State, l)
+		if err != nil {
+			return err
+		}
+		cells = found
+		if plan == geoAuto {
+			switch {
+			case len(cells) <= maxGeoCells:
+				plan = geoCells
+			case matches <= rtreeMatches:
+				plan = geoRTree
+			default:
+				plan = geoTimeline
+			}
+		}
+	}
+	switch plan {
+	case geoRTree:
+		ors, args := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
+		q.from = "(SELECT seq FROM assets_geo WHERE " + ors + ") g CROSS JOIN " + q.from + " ON a.seq = g.seq"
+		q.args = append(args, q.args...)
+	case geoCells:
+		if len(cells) == 0 {
+			cells = []int64{-1} // no cell: an empty page, through the same query
+		}
+		q.where = append(q.where, "a.geo_cell IN ("+placeholders(len(cells))+")")
+		q.args = append(q.args, anySlice(cells)...)
+		q.late, q.lateFrom = "a.seq", q.from
+		q.from = "assets a INDEXED BY assets_geo_timeline"
+		fallthrough
+	default:
+		ors, args := geoBoxes(l, "a.longitude", "a.longitude", "a.latitude", "a.latitude")
+		q.where, q.args = append(q.where, "("+ors+")"), append(q.args, args...)
+	}
+	if l.Circle != nil {
+		w, a := circleCondition(l.Circle)
+		q.where, q.args = append(q.where, w), append(q.args, a...)
+	}
+	return nil
+}
+
+// nonEmptyCells returns the geo_cell numbers of the 1° cells that overlap
+// l's boxes and hold collapsed-list assets of the library in the state, and
+// how many such assets they hold (at least the matches of l).
+func (s assets) nonEmptyCells(ctx context.Context, libraryID string, state store.AssetState, l *catalog.Location) ([]int64, int, error) {
+	var ors []string
+	args := []any{libraryID, cellUnits}
+	for _, b := range locationBoxes(l) {
+		for _, lr := range b.LonRanges() {
+			ors = append(ors, "(cx BETWEEN "+cellOf("?", 180)+" AND "+cellOf("?", 180)+
+				" AND cy BETWEEN "+cellOf("?", 90)+" AND "+cellOf("?", 90)+")")
+			args = append(args, lr[0], lr[1], b.MinLat, b.MaxLat)
+		}
+	}
+	rows, err := s.q.QueryContext(ctx, "SELECT cy * 361 + cx, count FROM geo_cells WHERE library_id = ? AND "+
+		liveCondition("live", state)+" AND units = ? AND ("+strings.Join(ors, " OR ")+")", args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("find the cells of a location: %w", translate(err))
+	}
+	defer rows.Close()
+	var cells []int64
+	seen := map[int64]bool{}
+	matches := 0
+	for rows.Next() {
+		var cell int64
+		var n int
+		if err := rows.Scan(&cell, &n); err != nil {
+			return nil, 0, err
+		}
+		matches += n
+		if !seen[cell] { // once per cell when both states count
+			seen[cell] = true
+			cells = append(cells, cell)
+		}
+	}
+	return cells, matches, translate(rows.Err())
+}
+
+// cellOf is the SQL of the 1° cell index of a coordinate, shifted by offset
+// into positive degrees, exactly as geo_cells and assets.geo_cell compute it.
+func cellOf(expr string, offset int) string {
+	return fmt.Sprintf("CAST((%s + %d) * %d + 0.5 AS INTEGER) / %d", expr, offset, cellUnits, cellUnits)
+}
+
+// locationBoxes are the boxes that bound a location: its box, or a
+// circle's bounding boxes.
+func locationBoxes(l *catalog.Location) []catalog.BBox {
+	if l.Box != nil {
+		return []catalog.BBox{*l.Box}
+	}
+	return l.Circle.Bounds()
+}

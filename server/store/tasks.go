@@ -1,0 +1,77 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// TaskFilter narrows a library's task list. Zero fields do not filter.
+type TaskFilter struct {
+	LibraryID string // required
+	State     catalog.TaskState
+	Kind      string
+	AssetID   string
+}
+
+// Claim asks for the next task to run.
+type Claim struct {
+	// Kinds maps each kind the caller can run to the attempts it allows;
+	// other kinds are never claimed.
+	Kinds map[string]int
+	// Lease names this claim; every later call about the task must carry it.
+	Lease      string
+	Now        time.Time
+	LeaseUntil time.Time
+}
+
+// Tasks is the durable task queue. A task's subject is its asset, or its
+// library when it has none (catalog.Task.Subject).
+//
+// Contract:
+//   - Enqueue never makes a second queued task of one kind for one subject.
+//   - Claim hands out the queued task that became due first (run_after,
+//     then id) among the requested kinds, skipping tasks whose subject has
+//     a task of the same kind running, so one subject's kind never runs
+//     twice at once. It marks the task running under the claim's lease.
+//   - Every transition out of running (Extend, Succeed, Retry, Fail,
+//     Release) names the lease and is ErrNotFound once the task is no
+//     longer running under it: the lease was taken over after it expired,
+//     or the task's asset was deleted (its tasks go with it).
+type Tasks interface {
+	// Enqueue inserts t (queued) unless a queued task of its kind for its
+	// subject exists; it reports whether t was inserted.
+	Enqueue(ctx context.Context, t *catalog.Task) (bool, error)
+	Get(ctx context.Context, id string) (*catalog.Task, error)
+	// List pages a library's tasks matching f, newest first (by id). A
+	// cursor outside the filtered list is a validation error (422).
+	List(ctx context.Context, f TaskFilter, p Page) ([]catalog.Task, bool, error)
+	// Claim marks the next due task running (attempts+1, started_at,
+	// max_attempts from c.Kinds, progress 0) and returns it, or returns
+	// ErrNotFound when nothing is due.
+	Claim(ctx context.Context, c Claim) (*catalog.Task, error)
+	// Extend moves a running task's lease end to until.
+	Extend(ctx context.Context, id, lease string, until time.Time) error
+	// Succeed finishes a running task: succeeded, progress 1, no error.
+	Succeed(ctx context.Context, id, lease string, now time.Time) error
+	// Fail finishes a running task for good with the error text.
+	Fail(ctx context.Context, id, lease, errText string, now time.Time) error
+	// Retry queues a running task again, due at runAfter, keeping the
+	// error text, and reports true. When another task of its kind has been
+	// queued for its subject meanwhile, the task fails instead (that one
+	// will do the work) and Retry reports false.
+	Retry(ctx context.Context, id, lease, errText string, runAfter, now time.Time) (bool, error)
+	// Release queues a running task again as if it had not been claimed
+	// (the attempt is given back), for a worker that stops mid-run. Like
+	// Retry it fails the task, reporting false, when a newer one is queued.
+	Release(ctx context.Context, id, lease string, now time.Time) (bool, error)
+	// Requeue returns abandoned tasks to the queue: those running with a
+	// lease that ends at or before leaseEnd. A task that has used all its
+	// attempts, or whose kind is queued again for its subject, fails with
+	// reason instead. It returns how many tasks it requeued and failed.
+	Requeue(ctx context.Context, leaseEnd, now time.Time, reason string) (requeued, failed int, err error)
+	// NextDue returns when the earliest queued task of the given kinds
+	// becomes due, or ErrNotFound when none is queued.
+	NextDue(ctx context.Context, kinds []string) (time.Time, error)
+}

@@ -1,0 +1,335 @@
+package tasks_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
+)
+
+// pipeline is metadata → variants → (geocode, metrics), each counting.
+func pipeline(c map[string]*calls) []tasks.Kind {
+	for _, k := range []string{"metadata", "variants", "geocode", "metrics"} {
+		if c[k] == nil {
+			c[k] = &calls{}
+		}
+	}
+	return []tasks.Kind{
+		counting("metadata", c["metadata"], "variants"),
+		counting("variants", c["variants"], "geocode", "metrics"),
+		counting("geocode", c["geocode"]),
+		counting("metrics", c["metrics"]),
+	}
+}
+
+func TestRunnerRunsEachAssetsChainOnce(t *testing.T) {
+	w := newWorld(t, 0)
+	c := map[string]*calls{}
+	r := w.runner(w.st, pipeline(c), tasks.RunnerConfig{Concurrency: 3})
+	for range 6 {
+		w.addAsset(true)
+	}
+	r.Start(t.Context())
+	w.eventually("every task to succeed", func() bool {
+		return len(w.list(store.TaskFilter{State: catalog.TaskSucceeded})) == 4*len(w.assets)
+	})
+	for _, id := range w.assets {
+		for kind, n := range c {
+			require.Equal(t, 1, n.get(id), "%s of %s", kind, id)
+			task := w.only(kind, id)
+			require.Equal(t, 1, task.Attempts)
+			require.Nil(t, task.Error)
+			require.Equal(t, 1.0, *task.Progress)
+			require.NotNil(t, task.StartedAt)
+			require.NotNil(t, task.FinishedAt)
+		}
+	}
+}
+
+func TestRunnerClaimsOnlyItsKinds(t *testing.T) {
+	w := newWorld(t, 1)
+	c := &calls{}
+	w.enqueue("faces", w.assets[0])
+	w.enqueue("metrics", w.assets[0])
+	r := w.runner(w.st, []tasks.Kind{counting("metrics", c)}, tasks.RunnerConfig{})
+	r.Start(t.Context())
+	w.waitState("metrics", w.assets[0], catalog.TaskSucceeded)
+	require.Equal(t, catalog.TaskQueued, w.only("faces", w.assets[0]).State)
+}
+
+func TestRunnerRetriesWithBackoff(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	c := &calls{}
+	flaky := tasks.Kind{Name: "metadata", Run: func(_ context.Context, t *catalog.Task) error {
+		if c.add(t.AssetID) < 3 {
+			return fmt.Errorf("exiftool crashed (attempt %d)", t.Attempts)
+		}
+		return nil
+	}}
+	backoffs := &calls{}
+	r := w.runner(w.st, []tasks.Kind{flaky}, tasks.RunnerConfig{Backoff: func(attempt int) time.Duration {
+		backoffs.add(fmt.Sprint(attempt))
+		return time.Duration(attempt) * time.Minute
+	}})
+	w.enqueue("metadata", id)
+	start := w.clock.Now()
+	r.Start(t.Context())
+
+	w.eventually("the first attempt to fail", func() bool { return w.only("metadata", id).Error != nil })
+	task := w.only("metadata", id)
+	require.Equal(t, catalog.TaskQueued, task.State)
+	require.Equal(t, 1, task.Attempts)
+	require.Equal(t, "exiftool crashed (attempt 1)", *task.Error)
+	require.WithinDuration(t, start.Add(time.Minute), task.RunAfter, 5*time.Second)
+	time.Sleep(50 * time.Millisecond) // five polls: none may run it before its time
+	require.Equal(t, 1, c.get(id))
+
+	w.clock.Advance(time.Minute)
+	w.eventually("the second attempt to fail", func() bool {
+		return w.only("metadata", id).Attempts == 2 &&
+			w.only("metadata", id).State == catalog.TaskQueued
+	})
+	require.Equal(t, "exiftool crashed (attempt 2)", *w.only("metadata", id).Error)
+	require.WithinDuration(t, w.clock.Now().Add(2*time.Minute), w.only("metadata", id).RunAfter, 5*time.Second)
+
+	w.clock.Advance(2 * time.Minute)
+	task = w.waitState("metadata", id, catalog.TaskSucceeded)
+	require.Equal(t, 3, task.Attempts)
+	require.Nil(t, task.Error, "success clears the last error")
+	require.Equal(t, []int{1, 1, 0}, []int{backoffs.get("1"), backoffs.get("2"), backoffs.get("3")},
+		"backoff after attempts 1 and 2, none after the success")
+}
+
+func TestRunnerFailsWhenAttemptsAreSpent(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	broken := tasks.Kind{Name: "variants", MaxAttempts: 2, Run: func(context.Context, *catalog.Task) error {
+		return errors.New("libvips: out of memory")
+	}}
+	r := w.runner(w.st, []tasks.Kind{broken}, tasks.RunnerConfig{Backoff: func(int) time.Duration { return 0 }})
+	w.enqueue("variants", id)
+	r.Start(t.Context())
+	task := w.waitState("variants", id, catalog.TaskFailed)
+	require.Equal(t, 2, task.Attempts)
+	require.Equal(t, "libvips: out of memory", *task.Error)
+	require.NotNil(t, task.FinishedAt)
+}
+
+func TestRunnerFailsPermanentErrorsAtOnce(t *testing.T) {
+	w := newWorld(t, 2)
+	c := map[string]*calls{}
+	kinds := pipeline(c)
+	kinds[0].Run = func(_ context.Context, t *catalog.Task) error {
+		if t.AssetID == w.assets[0] {
+			return tasks.Permanent(fmt.Errorf("read metadata: %w", errors.New("not an image")))
+		}
+		return nil
+	}
+	r := w.runner(w.st, kinds, tasks.RunnerConfig{})
+	w.enqueue("metadata", w.assets[0])
+	w.enqueue("metadata", w.assets[1])
+	r.Start(t.Context())
+	task := w.waitState("metadata", w.assets[0], catalog.TaskFailed)
+	require.Equal(t, 1, task.Attempts)
+	require.Equal(t, "read metadata: not an image", *task.Error)
+	w.waitState("geocode", w.assets[1], catalog.TaskSucceeded)
+	require.Empty(t, w.list(store.TaskFilter{AssetID: w.assets[0], Kind: "variants"}), "a failed task chains nothing")
+}
+
+func TestRunnerTurnsAPanicIntoAFailedAttempt(t *testing.T) {
+	w := newWorld(t, 1)
+	kind := tasks.Kind{Name: "burst", MaxAttempts: 1, Run: func(context.Context, *catalog.Task) error {
+		var m map[string]int
+		m["boom"]++ // a nil map write panics
+		return nil
+	}}
+	r := w.runner(w.st, []tasks.Kind{kind}, tasks.RunnerConfig{})
+	w.enqueue("burst", w.assets[0])
+	r.Start(t.Context())
+	task := w.waitState("burst", w.assets[0], catalog.TaskFailed)
+	require.Contains(t, *task.Error, "panic: assignment to entry in nil map")
+}
+
+// claimAsCrashed claims the next task the way a worker that then dies
+// does: the row says running under a lease nobody will extend.
+func claimAsCrashed(t *testing.T, w *world, kind string, lease time.Duration) catalog.Task {
+	t.Helper()
+	var task *catalog.Task
+	now := w.clock.Now()
+	require.NoError(t, w.st.InTx(t.Context(), func(r store.Repos) error {
+		var err error
+		task, err = r.Tasks().Claim(t.Context(), store.Claim{Kinds: map[string]int{kind: 5}, Lease: "dead#1",
+			Now: now, LeaseUntil: now.Add(lease)})
+		return err
+	}))
+	return *task
+}
+
+func TestRunnerRequeuesATaskWhoseWorkerDiedOnceItsLeaseExpires(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	c := map[string]*calls{}
+	w.enqueue("metadata", id)
+	claimAsCrashed(t, w, "metadata", time.Hour)
+
+	// Another process may still run it: a start that is not alone leaves a
+	// live lease alone.
+	r := w.runner(w.open(), pipeline(c), tasks.RunnerConfig{})
+	n, err := r.RequeueAbandoned(t.Context(), false)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	r.Start(t.Context())
+	time.Sleep(50 * time.Millisecond)
+	require.Equal(t, catalog.TaskRunning, w.only("metadata", id).State)
+	require.Zero(t, c["metadata"].get(id))
+
+	w.clock.Advance(time.Hour) // the lease ends; the runner's periodic requeue takes it back
+	task := w.waitState("metadata", id, catalog.TaskSucceeded)
+	require.Equal(t, 2, task.Attempts, "the crashed attempt counts")
+	require.Equal(t, 1, c["metadata"].get(id))
+	w.waitState("metrics", id, catalog.TaskSucceeded)
+}
+
+func TestRunnerAloneRequeuesEveryRunningTaskAtStart(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	c := map[string]*calls{}
+	w.enqueue("metadata", id)
+	claimAsCrashed(t, w, "metadata", time.Hour)
+
+	r := w.runner(w.open(), pipeline(c), tasks.RunnerConfig{})
+	n, err := r.RequeueAbandoned(t.Context(), true)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	task := w.only("metadata", id)
+	require.Equal(t, catalog.TaskQueued, task.State)
+	require.Equal(t, "the worker running it stopped before it finished", *task.Error)
+	r.Start(t.Context())
+	w.waitState("geocode", id, catalog.TaskSucceeded)
+}
+
+func TestRunnerRerunsAfterACrashQueueNextKindsOnce(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	c := map[string]*calls{}
+	w.enqueue("metadata", id)
+	claimAsCrashed(t, w, "metadata", time.Minute) // it did its work, then died before recording it
+	w.enqueue("metadata", id)                     // an edit asks for metadata again meanwhile
+
+	r := w.runner(w.st, pipeline(c), tasks.RunnerConfig{})
+	_, err := r.RequeueAbandoned(t.Context(), true)
+	require.NoError(t, err)
+	r.Start(t.Context())
+	w.eventually("the chain to finish", func() bool {
+		return len(w.list(store.TaskFilter{State: catalog.TaskSucceeded, Kind: "metrics"})) == 1 &&
+			len(w.list(store.TaskFilter{State: catalog.TaskQueued})) == 0
+	})
+	// The crashed run was superseded by the queued one: one more run, and
+	// every later step queued and run once.
+	all := w.list(store.TaskFilter{Kind: "metadata"})
+	require.Len(t, all, 2)
+	require.Equal(t, catalog.TaskSucceeded, all[0].State)
+	require.Equal(t, catalog.TaskFailed, all[1].State)
+	require.Equal(t, 1, c["metadata"].get(id))
+	for _, kind := range []string{"variants", "geocode", "metrics"} {
+		require.Equal(t, 1, c[kind].get(id), kind)
+		require.Equal(t, catalog.TaskSucceeded, w.only(kind, id).State)
+	}
+}
+
+func TestRunnerStopGivesRunningTasksBack(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	started := make(chan struct{})
+	var once sync.Once
+	slow := tasks.Kind{Name: "metadata", Run: func(ctx context.Context, _ *catalog.Task) error {
+		once.Do(func() { close(started) })
+		<-ctx.Done()
+		return ctx.Err()
+	}}
+	r := w.runner(w.st, []tasks.Kind{slow}, tasks.RunnerConfig{})
+	w.enqueue("metadata", id)
+	r.Start(t.Context())
+	<-started
+	r.Stop()
+	task := w.only("metadata", id)
+	require.Equal(t, catalog.TaskQueued, task.State)
+	require.Zero(t, task.Attempts, "an attempt cut short by shutdown is not counted")
+	require.Nil(t, task.Error)
+	require.Empty(t, task.LeaseOwner)
+}
+
+func TestRunnerCancelsAHandlerWhoseAssetIsDeleted(t *testing.T) {
+	w := newWorld(t, 2)
+	gone, kept := w.assets[0], w.assets[1]
+	started := make(chan struct{})
+	cancelled := make(chan struct{})
+	slow := tasks.Kind{Name: "variants", Run: func(ctx context.Context, t *catalog.Task) error {
+		if t.AssetID != gone {
+			return nil
+		}
+		close(started)
+		<-ctx.Done()
+		close(cancelled)
+		return ctx.Err()
+	}}
+	r := w.runner(w.st, []tasks.Kind{slow}, tasks.RunnerConfig{Concurrency: 1})
+	w.enqueue("variants", gone)
+	r.Start(t.Context())
+	<-started
+	require.NoError(t, w.st.InTx(t.Context(), func(rp store.Repos) error {
+		return rp.Assets().Delete(t.Context(), []string{gone})
+	}))
+	<-cancelled // the next heartbeat finds the task gone
+	require.Empty(t, w.list(store.TaskFilter{AssetID: gone}))
+	w.enqueue("variants", kept)
+	w.waitState("variants", kept, catalog.TaskSucceeded)
+}
+
+func TestEnqueueInAServiceTransactionWakesTheRunner(t *testing.T) {
+	w := newWorld(t, 0)
+	sig := tasks.NewSignal()
+	c := &calls{}
+	// Polls an hour apart: only the signal can start the task in time.
+	r := w.runner(w.st, []tasks.Kind{counting("metadata", c)}, tasks.RunnerConfig{PollInterval: time.Hour, Signal: sig})
+	r.Start(t.Context())
+	time.Sleep(20 * time.Millisecond) // let the runner go idle first
+	st := w.st
+	w.st = tasks.NotifyOnEnqueue(st, sig)
+	id := w.addAsset(true)
+	w.st = st
+	w.waitState("metadata", id, catalog.TaskSucceeded)
+}
+
+func TestNewRunnerRejectsBadKinds(t *testing.T) {
+	w := newWorld(t, 0)
+	ok := func(context.Context, *catalog.Task) error { return nil }
+	for name, kinds := range map[string][]tasks.Kind{
+		"no name":              {{Run: ok}},
+		"no handler":           {{Name: "metadata"}},
+		"twice":                {{Name: "metadata", Run: ok}, {Name: "metadata", Run: ok}},
+		"unregistered next":    {{Name: "metadata", Run: ok, Next: []string{"variants"}}},
+		"negative max attempt": {{Name: "metadata", Run: ok, MaxAttempts: -1}},
+	} {
+		_, err := tasks.NewRunner(w.st, kinds, tasks.RunnerConfig{}, nil, w.clock.Now)
+		require.Error(t, err, name)
+	}
+}
+
+func TestPermanentIsRecognisedThroughWrapping(t *testing.T) {
+	base := errors.New("unreadable")
+	err := fmt.Errorf("metadata: %w", tasks.Permanent(base))
+	require.True(t, tasks.IsPermanent(err))
+	require.ErrorIs(t, err, base)
+	require.False(t, tasks.IsPermanent(base))
+	require.NoError(t, tasks.Permanent(nil))
+}
