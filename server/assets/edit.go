@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
 )
 
 // Change is one asset's metadata edit (a bulk-update item's `change`). An
@@ -109,6 +110,12 @@ func (s *Service) apply(ctx context.Context, r store.Repos, a *catalog.Asset, ch
 	a.UpdatedAt = s.now().UTC()
 	if err := r.Assets().Update(ctx, a); err != nil {
 		return err
+	}
+	if ch.Latitude.Set {
+		// The place follows the position: name it again.
+		if err := tasks.Enqueue(ctx, r, tasks.KindGeocode, a.ID, a.LibraryID, a.UpdatedAt); err != nil {
+			return err
+		}
 	}
 	return event(ctx, r, "asset.updated", a, map[string]any{"fields": changedFields(ch)}, a.UpdatedAt)
 }

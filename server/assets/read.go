@@ -130,5 +130,18 @@ func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, nam
 			return nil, nil, "", err
 		}
 	}
+	if name == "fullsize" && browserFormats[a.MIMEType] {
+		// The pipeline stores a fullsize only for formats browsers cannot
+		// show (HEIC, RAW, TIFF); for the others it is the original.
+		f, err := s.blobs.Open(catalog.OriginalKey(a.ID))
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return a, f, a.MIMEType, nil
+	}
 	return nil, nil, "", fmt.Errorf("the %s of asset %s has not been generated yet: %w", name, a.ID, catalog.ErrNotFound)
 }
+
+// browserFormats are the image types a browser shows as they are.
+var browserFormats = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true,
+	"image/gif": true, "image/avif": true}

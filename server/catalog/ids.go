@@ -62,3 +62,27 @@ func HasPrefix(id, prefix string) bool {
 	_, err := ulid.ParseStrict(strings.ToUpper(id[len(prefix):]))
 	return err == nil
 }
+
+// IDAfter returns an id of the given prefix for time t that sorts after
+// prev (an id of the same prefix, or ""): NewID(prefix, t) when that does,
+// else prev's ULID plus one. Sequences whose ids must follow commit order
+// (the event feed) draw their ids with it inside the write transaction.
+func IDAfter(prefix string, t time.Time, prev string) string {
+	id := NewID(prefix, t)
+	if prev == "" || id > prev || !HasPrefix(prev, prefix) {
+		return id
+	}
+	u, err := ulid.ParseStrict(strings.ToUpper(prev[len(prefix):]))
+	if err != nil {
+		return id
+	}
+	// Add one to the 128-bit value (entropy first, carrying into the time).
+	for i := len(u) - 1; i >= 0; i-- {
+		u[i]++
+		if u[i] != 0 {
+			break
+		}
+	}
+	return prefix + strings.ToLower(u.String())
+}
+

@@ -191,6 +191,12 @@ func TestVariantsAreServedAndDeletedWithTheAsset(t *testing.T) {
 		map[string]string{"If-None-Match": resp.Header.Get("ETag")})
 	require.Equal(t, http.StatusNotModified, resp.StatusCode)
 
+	// A JPEG's fullsize is the original itself; no copy is stored.
+	resp, body = download(t, s, session, "/api/assets/"+a.ID+"/variants/fullsize", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, servertest.JPEG(t, 32, 32, 1), body)
+	require.Equal(t, "image/jpeg", resp.Header.Get("Content-Type"))
+
 	require.Equal(t, http.StatusOK, s.Do("DELETE", "/api/assets", session, api.AssetIDs{IDs: []string{a.ID}}).Status)
 	_, err := os.Stat(dir)
 	require.ErrorIs(t, err, os.ErrNotExist, "the asset's renderings go with it")

@@ -15,7 +15,7 @@ import (
 const (
 	KindMetadata = tasks.KindMetadata
 	KindVariants = "variants"
-	KindGeocode  = "geocode"
+	KindGeocode  = tasks.KindGeocode
 	KindMetrics  = "metrics"
 )
 

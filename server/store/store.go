@@ -137,7 +137,8 @@ type Sessions interface {
 // Events appends to and reads the change feed.
 type Events interface {
 	// Append writes e inside the caller's transaction, so the event commits
-	// with the change it describes.
+	// with the change it describes. It may replace e.ID so that ids
+	// increase in commit order (catalog.IDAfter the previous event's).
 	Append(ctx context.Context, e *catalog.Event) error
 	// List pages a library's events oldest first, in commit order.
 	List(ctx context.Context, libraryID string, p Page) ([]catalog.Event, bool, error)

@@ -24,6 +24,10 @@ import (
 // enqueues it in the transaction that inserts the asset.
 const KindMetadata = "metadata"
 
+// KindGeocode names the place of an asset's position; an edit of the
+// position enqueues it (the pipeline registers the handler).
+const KindGeocode = "geocode"
+
 // DefaultMaxAttempts is the attempts a kind gets when it names none.
 const DefaultMaxAttempts = 5
 

@@ -17,7 +17,15 @@ func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	_, err := s.q.ExecContext(ctx, `INSERT INTO events (id, type, library_id, resource_id, data, created_at)
+	// Ids follow commit order: the writer is single, so the newest event
+	// is the last committed one, and the new id must sort after it.
+	var last string
+	err := s.q.QueryRowContext(ctx, `SELECT id FROM events ORDER BY seq DESC LIMIT 1`).Scan(&last)
+	if err != nil && err != sql.ErrNoRows {
+		return translate(err)
+	}
+	e.ID = catalog.IDAfter(catalog.PrefixEvent, e.CreatedAt, last)
+	_, err = s.q.ExecContext(ctx, `INSERT INTO events (id, type, library_id, resource_id, data, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, e.ID, e.Type, e.LibraryID, e.ResourceID, string(data), micros(e.CreatedAt))
 	return one("append event", e.Type, err)
 }
