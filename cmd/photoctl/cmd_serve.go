@@ -14,7 +14,8 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 )
 
-// ServeOptions is what `photoctl serve` needs once its flags are parsed.
+// ServeOptions is what `photoctl serve` and `photoctl worker` need once
+// their flags are parsed.
 type ServeOptions struct {
 	Config app.Config
 	// ErrOut receives the server's logs; serve writes nothing to stdout.
@@ -42,18 +43,19 @@ Example:
 			if err != nil {
 				return err
 			}
-			return runServe(c.Context, &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: f.runServer})
+			return runForeground(c.Context, "serve", &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: f.runServer})
 		},
 	}
 }
 
-// runServe runs the server until ctx ends or the process is told to stop.
-func runServe(ctx context.Context, opts *ServeOptions) error {
+// runForeground runs a long-lived command (serve, worker) until ctx ends or
+// the process is told to stop; name prefixes its error.
+func runForeground(ctx context.Context, name string, opts *ServeOptions) error {
 	log := app.NewLogger(opts.Config.Log, opts.ErrOut)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := opts.Run(ctx, opts.Config, log); err != nil {
-		return fmt.Errorf("serve: %w", err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }

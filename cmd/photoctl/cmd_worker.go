@@ -1,27 +1,10 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/server/app"
 )
-
-// WorkerOptions is what `photoctl worker` needs once its flags are parsed.
-type WorkerOptions struct {
-	Config app.Config
-	// ErrOut receives the worker's logs; it writes nothing to stdout.
-	ErrOut io.Writer
-	// Run is app.RunWorker in production.
-	Run func(ctx context.Context, cfg app.Config, log *slog.Logger) error
-}
 
 // newWorkerCommand returns `photoctl worker`.
 func newWorkerCommand(_ *factory) *cli.Command {
@@ -50,20 +33,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			return runWorker(c.Context, &WorkerOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: app.RunWorker})
+			return runForeground(c.Context, "worker", &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: app.RunWorker})
 		},
 	}
-}
-
-// runWorker runs the worker until ctx ends or the process is told to stop.
-func runWorker(ctx context.Context, opts *WorkerOptions) error {
-	log := app.NewLogger(opts.Config.Log, opts.ErrOut)
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := opts.Run(ctx, opts.Config, log); err != nil {
-		return fmt.Errorf("worker: %w", err)
-	}
-	return nil
 }
 
 // workerFlags are the config flags of `photoctl worker`.
