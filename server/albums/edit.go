@@ -190,9 +190,19 @@ func (s *Service) Delete(ctx context.Context, p *catalog.Principal, id string) e
 		if err != nil {
 			return err
 		}
+		// Its links go first, each with its album_asset.deleted event, so a
+		// client following the feed sees every link change.
+		links, err := r.Albums().AlbumLinks(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		if err := unlink(ctx, r, links, now); err != nil {
+			return err
+		}
 		if err := r.Albums().Delete(ctx, a.ID); err != nil {
 			return err
 		}
-		return event(ctx, r, "album.deleted", a.LibraryID, a.ID, map[string]any{"name": a.Name}, s.now().UTC())
+		return event(ctx, r, "album.deleted", a.LibraryID, a.ID, map[string]any{"name": a.Name}, now)
 	})
 }

@@ -321,3 +321,29 @@ func TestAlbumAccess(t *testing.T) {
 		requireDetail(t, s.Do("GET", "/api/albums", assetKey, nil), http.StatusForbidden)
 	})
 }
+
+// TestDeletingAnAlbumReportsEachLink deletes an album whose members are
+// live and trashed: the feed gets an album_asset.deleted per link, then
+// album.deleted, and the assets stay.
+func TestDeletingAnAlbumReportsEachLink(t *testing.T) {
+	s := servertest.Start(t)
+	_, session := s.Session()
+	lib := s.Libraries(session)[0].ID
+	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), nil)
+	b := s.UploadAsset(session, "b.jpg", servertest.JPEG(t, 8, 8, 2), nil)
+	album := newAlbum(t, s, session, "Gone")
+	r := s.Do("POST", "/api/albums/"+album.ID+"/assets", session, map[string]any{"asset_ids": []string{a.ID, b.ID}})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	require.Equal(t, http.StatusOK, s.Do("POST", "/api/assets/trash", session, api.AssetIDs{IDs: []string{b.ID}}).Status)
+
+	require.Equal(t, http.StatusNoContent, s.Do("DELETE", "/api/albums/"+album.ID, session, nil).Status)
+	var links []string
+	for _, e := range servertest.List[api.Event](s, session, "/api/events?limit=200&library_id="+lib) {
+		if e.Type == "album_asset.deleted" {
+			links = append(links, e.ResourceID)
+		}
+	}
+	require.Len(t, links, 2, "one event per link, the trashed asset's included")
+	require.Equal(t, []string{"album.created", "album.deleted"}, eventTypes(t, s, session, lib, album.ID))
+	require.Equal(t, http.StatusOK, s.Do("GET", "/api/assets/"+a.ID, session, nil).Status)
+}

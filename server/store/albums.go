@@ -50,6 +50,8 @@ type Albums interface {
 	AddLink(ctx context.Context, l *catalog.AlbumAsset) error
 	// Links returns the album's links to these assets (any state).
 	Links(ctx context.Context, albumID string, assetIDs []string) ([]catalog.AlbumAsset, error)
+	// AlbumLinks returns every link of the album (any state).
+	AlbumLinks(ctx context.Context, albumID string) ([]catalog.AlbumAsset, error)
 	// LinksOfAssets returns every link of these assets (any state).
 	LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog.AlbumAsset, error)
 	// RemoveLinks deletes links by id.

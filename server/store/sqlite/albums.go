@@ -135,6 +135,10 @@ func (s albums) Links(ctx context.Context, albumID string, assetIDs []string) ([
 		placeholders(len(assetIDs))+`) ORDER BY id`, append([]any{albumID}, anySlice(assetIDs)...)...)
 }
 
+func (s albums) AlbumLinks(ctx context.Context, albumID string) ([]catalog.AlbumAsset, error) {
+	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? ORDER BY id`, albumID)
+}
+
 func (s albums) LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog.AlbumAsset, error) {
 	if len(assetIDs) == 0 {
 		return nil, nil
