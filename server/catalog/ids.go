@@ -85,4 +85,3 @@ func IDAfter(prefix string, t time.Time, prev string) string {
 	}
 	return prefix + strings.ToLower(u.String())
 }
-
