@@ -166,6 +166,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		s.stopPurge()
 		terr := s.tasks.stop() // before the store closes; handlers give their tasks back
 		err := errors.Join(terr, s.http.App().ShutdownWithContext(ctx))
+		// fasthttp shuts down only the listeners it already serves: a
+		// Shutdown that comes before the serving goroutine got there would
+		// leave it serving forever. Closing the listener ends it either way.
+		_ = s.listener.Close()
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
 		}

@@ -21,6 +21,9 @@ import (
 // was a third of the server's CPU time on 5 MB uploads.
 const uploadReadSize = 256 << 10
 
+// maxEpilogue bounds what is read after the multipart body's end.
+const maxEpilogue = 64 << 10
+
 var uploadReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, uploadReadSize) }}
 
 // multipartReader checks that the request is multipart/form-data and returns
@@ -39,6 +42,10 @@ func multipartReader(c *fiber.Ctx) (mr *multipart.Reader, release func(), err er
 	br := uploadReaders.Get().(*bufio.Reader)
 	br.Reset(body)
 	release = func() {
+		// Read what follows the closing boundary (a chunked body's last
+		// chunk, an epilogue), within reason, so the connection can carry
+		// the next request.
+		_, _ = io.Copy(io.Discard, io.LimitReader(br, maxEpilogue))
 		br.Reset(nil)
 		uploadReaders.Put(br)
 	}

@@ -24,6 +24,11 @@ func translate(err error) error {
 		(se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) {
 		return fmt.Errorf("%w: %v", catalog.ErrConflict, se)
 	}
+	if errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked) {
+		// Another process held the database past the busy timeout: the
+		// request may succeed later (503), it is not a server fault.
+		return fmt.Errorf("%w: the database is busy: %v", catalog.ErrUnavailable, se)
+	}
 	return err
 }
 
