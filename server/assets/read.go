@@ -63,19 +63,22 @@ func (s *Service) Check(ctx context.Context, p *catalog.Principal, libraryID str
 		return nil, err
 	}
 	out := make([]CheckResult, len(checksums))
-	r := s.store.Read()
+	sums := make([][]byte, len(checksums))
 	for i, c := range checksums {
 		out[i].Checksum = c
 		sum, err := base64.StdEncoding.DecodeString(c)
 		if err != nil || len(sum) != 32 {
 			return nil, catalog.InvalidField("value_error", "not a base64 SHA-256", c, "body", "checksums", i)
 		}
-		a, err := r.Assets().FindByChecksum(ctx, m.Library.ID, sum)
-		switch {
-		case err == nil:
-			out[i].AssetID = &a.ID
-		case !errors.Is(err, catalog.ErrNotFound):
-			return nil, err
+		sums[i] = sum
+	}
+	found, err := s.store.Read().Assets().IDsByChecksum(ctx, m.Library.ID, sums)
+	if err != nil {
+		return nil, err
+	}
+	for i, sum := range sums {
+		if id, ok := found[string(sum)]; ok {
+			out[i].AssetID = &id
 		}
 	}
 	return out, nil

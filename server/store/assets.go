@@ -49,6 +49,9 @@ type Assets interface {
 	GetMany(ctx context.Context, ids []string) ([]catalog.Asset, error)
 	// FindByChecksum returns the library's asset with this SHA-256.
 	FindByChecksum(ctx context.Context, libraryID string, sha256 []byte) (*catalog.Asset, error)
+	// IDsByChecksum returns, for those of the SHA-256 sums the library
+	// holds, the asset id under string(sum): one indexed query for a batch.
+	IDsByChecksum(ctx context.Context, libraryID string, sums [][]byte) (map[string]string, error)
 	// Update writes every mutable field of a and its derived filter columns.
 	Update(ctx context.Context, a *catalog.Asset) error
 	// SetTrashed sets trashed_at (nil restores) on the given assets.

@@ -191,6 +191,33 @@ func (s assets) FindByChecksum(ctx context.Context, libraryID string, sum []byte
 	return a, one("asset with checksum in", libraryID, err)
 }
 
+func (s assets) IDsByChecksum(ctx context.Context, libraryID string, sums [][]byte) (map[string]string, error) {
+	out := make(map[string]string, len(sums))
+	if len(sums) == 0 {
+		return out, nil
+	}
+	args := make([]any, 0, len(sums)+1)
+	args = append(args, libraryID)
+	for _, sum := range sums {
+		args = append(args, sum)
+	}
+	rows, err := s.q.QueryContext(ctx, `SELECT checksum, id FROM assets WHERE library_id = ? AND checksum IN (`+
+		placeholders(len(sums))+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find checksums: %w", translate(err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sum []byte
+		var id string
+		if err := rows.Scan(&sum, &id); err != nil {
+			return nil, err
+		}
+		out[string(sum)] = id
+	}
+	return out, translate(rows.Err())
+}
+
 func (s assets) Update(ctx context.Context, a *catalog.Asset) error {
 	vals, err := assetColumns(a)
 	if err != nil {

@@ -92,6 +92,9 @@ var planCases = []planCase{
 		AND trashed_at IS NULL`, args: []any{"intuser_a"}},
 	{name: "event list cursor lookup", sql: "SELECT seq FROM events WHERE library_id = ? AND id = ?",
 		args: []any{"lib_a", "evt_a"}},
+	{name: "asset ids by checksums (upload pre-check)",
+		sql:  "SELECT checksum, id FROM assets WHERE library_id = ? AND checksum IN (?, ?)",
+		args: []any{"lib_a", []byte("sum one"), []byte("sum two")}},
 	{name: "event list after a cursor", sql: "SELECT " + planEvtCols + " FROM events WHERE library_id = ?" +
 		" AND (seq, id) > (?, ?) ORDER BY seq ASC, id ASC LIMIT ?", args: []any{"lib_a", 10, "evt_a", 21}},
 }
