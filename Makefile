@@ -11,9 +11,10 @@ LDFLAGS := -X main.version=$(VERSION)
 
 # Tools the server and its tests run for real, and the Debian packages that
 # provide them (libc6-dev: gcc only recommends it, cgo needs its headers;
-# libvips-dev: image variants through govips, with libheif for HEIC/AVIF).
-DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config
-DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples
+# libvips-dev: image variants through govips, with libheif for HEIC/AVIF;
+# npm: `make models` fetches the ML runtime and models with npm pack).
+DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config npm
+DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples npm
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build run test fmt lint clean models
