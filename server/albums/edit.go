@@ -34,7 +34,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInp
 	if err != nil {
 		return nil, false, err
 	}
-	if err := needWrite(m, "creating albums"); err != nil {
+	if err := m.RequireWrite("creating albums"); err != nil {
 		return nil, false, err
 	}
 	var album *catalog.Album

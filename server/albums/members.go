@@ -15,9 +15,9 @@ func checkAssetIDs(ids []string, loc ...any) error {
 	if len(ids) == 0 {
 		return catalog.InvalidField("too_short", "name at least 1 asset", ids, at()...)
 	}
-	if len(ids) > maxIDs {
+	if len(ids) > catalog.MaxIDs {
 		return &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: at(), Msg: "name at most 100 assets",
-			Type: "too_long", Ctx: map[string]any{"max_length": maxIDs}}}}
+			Type: "too_long", Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
 	}
 	for i, id := range ids {
 		if !catalog.HasPrefix(id, catalog.PrefixAsset) {
@@ -145,9 +145,9 @@ type LinksInput struct {
 // first; links of trashed assets are hidden until the asset is restored. An
 // album or asset named in the filters that is not in the library is a 404.
 func (s *Service) ListLinks(ctx context.Context, p *catalog.Principal, in LinksInput, pg store.Page) ([]catalog.AlbumAsset, bool, error) {
-	if len(in.IDs) > maxIDs {
+	if len(in.IDs) > catalog.MaxIDs {
 		return nil, false, &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: []any{"query", "ids"},
-			Msg: "ids may name at most 100 album-asset links", Type: "too_long", Ctx: map[string]any{"max_length": maxIDs}}}}
+			Msg: "ids may name at most 100 album-asset links", Type: "too_long", Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
 	}
 	for i, id := range in.IDs {
 		if !catalog.HasPrefix(id, catalog.PrefixAlbumAsset) {

@@ -29,20 +29,8 @@ func NewService(st store.Store, libs *libraries.Service, now func() time.Time) *
 	return &Service{store: st, libs: libs, now: now}
 }
 
-// maxIDs bounds the id lists of one request (spec "Limits": bulk bodies and
-// ids filters hold at most 100).
-const maxIDs = 100
-
 // maxDescription bounds an album description, as asset descriptions.
 const maxDescription = 10000
-
-// needWrite refuses a role that may not organize the library's content.
-func needWrite(m *catalog.Membership, what string) error {
-	if !m.Role.CanWrite() {
-		return fmt.Errorf("%s needs the collaborator or owner role in this library: %w", what, catalog.ErrForbidden)
-	}
-	return nil
-}
 
 // album reads one album the caller can reach inside r; write also requires
 // a role that may change it. An album of a library the caller does not
@@ -60,7 +48,7 @@ func (s *Service) album(ctx context.Context, r store.Repos, p *catalog.Principal
 		return nil, err
 	}
 	if write {
-		return a, needWrite(m, what)
+		return a, m.RequireWrite(what)
 	}
 	return a, nil
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // Bulk id lists hold 1 to 100 ids (spec "Limits").
-const maxBulkIDs = 100
+const maxBulkIDs = catalog.MaxIDs
 
 // checkIDs validates a bulk id list.
 func checkIDs(ids []string) error {

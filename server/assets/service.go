@@ -48,11 +48,11 @@ const (
 
 // authorize checks the caller's role in a library for an operation.
 func authorize(m *catalog.Membership, n need, what string) error {
-	switch {
-	case n == needWrite && !m.Role.CanWrite():
-		return fmt.Errorf("%s needs the collaborator or owner role in this library: %w", what, catalog.ErrForbidden)
-	case n == needOwner && !m.Role.IsOwner():
-		return fmt.Errorf("%s is reserved to the library's owner: %w", what, catalog.ErrForbidden)
+	switch n {
+	case needWrite:
+		return m.RequireWrite(what)
+	case needOwner:
+		return m.RequireOwner(what)
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package catalog
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // User is an account.
 type User struct {
@@ -51,6 +54,27 @@ type Membership struct {
 	Library Library
 	Role    Role
 }
+
+// RequireWrite refuses (ErrForbidden) a role that may not organize the
+// library's content; what names the refused operation.
+func (m *Membership) RequireWrite(what string) error {
+	if !m.Role.CanWrite() {
+		return fmt.Errorf("%s needs the collaborator or owner role in this library: %w", what, ErrForbidden)
+	}
+	return nil
+}
+
+// RequireOwner refuses (ErrForbidden) any role but the library's owner.
+func (m *Membership) RequireOwner(what string) error {
+	if !m.Role.IsOwner() {
+		return fmt.Errorf("%s is reserved to the library's owner: %w", what, ErrForbidden)
+	}
+	return nil
+}
+
+// MaxIDs bounds each id list of one request: bulk bodies and ids filters
+// (spec "Limits").
+const MaxIDs = 100
 
 // APIKey is a stored API key record. The secret itself is never stored.
 type APIKey struct {

@@ -20,16 +20,11 @@ type FaceListInput struct {
 
 // ListFaces pages the faces of the selected library, newest first.
 func (s *Service) ListFaces(ctx context.Context, p *catalog.Principal, in FaceListInput, pg store.Page) ([]catalog.Face, bool, error) {
-	ids, err := checkIDs(in.Filter.IDs, catalog.PrefixFace, true, "query", "ids")
-	if err != nil {
-		return nil, false, err
-	}
-	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
-	if err != nil {
-		return nil, false, err
-	}
 	f := in.Filter
-	f.LibraryID, f.IDs = m.Library.ID, ids
+	var err error
+	if f.LibraryID, f.IDs, err = s.listScope(ctx, p, in.LibraryID, f.IDs, catalog.PrefixFace); err != nil {
+		return nil, false, err
+	}
 	return s.store.Read().Faces().List(ctx, f, pg)
 }
 

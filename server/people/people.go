@@ -102,17 +102,26 @@ type ListInput struct {
 
 // List pages the people of the selected library, newest first.
 func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Person, bool, error) {
-	ids, err := checkIDs(in.Filter.IDs, catalog.PrefixPerson, true, "query", "ids")
-	if err != nil {
-		return nil, false, err
-	}
-	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
-	if err != nil {
-		return nil, false, err
-	}
 	f := in.Filter
-	f.LibraryID, f.IDs = m.Library.ID, ids
+	var err error
+	if f.LibraryID, f.IDs, err = s.listScope(ctx, p, in.LibraryID, f.IDs, catalog.PrefixPerson); err != nil {
+		return nil, false, err
+	}
 	return s.store.Read().People().List(ctx, f, pg)
+}
+
+// listScope checks a list's ids filter (ids of prefix) and selects its
+// library (selection rule), returning the library id and the checked ids.
+func (s *Service) listScope(ctx context.Context, p *catalog.Principal, libraryID string, ids []string, prefix string) (string, []string, error) {
+	ids, err := checkIDs(ids, prefix, true, "query", "ids")
+	if err != nil {
+		return "", nil, err
+	}
+	m, err := s.libs.Select(ctx, p, libraryID, "query", "library_id")
+	if err != nil {
+		return "", nil, err
+	}
+	return m.Library.ID, ids, nil
 }
 
 // Update is a partial edit of a person: unset fields stay. Name and

@@ -45,10 +45,6 @@ func NewService(st store.Store, libs *libraries.Service, previews Previews, crop
 	return &Service{store: st, libs: libs, previews: previews, crop: crop, now: now}
 }
 
-// maxIDs bounds id lists: the ids filters (spec "Limits") and the bodies of
-// merge and reassign.
-const maxIDs = 100
-
 // reach returns the caller's membership of a library, requiring the
 // collaborator or owner role when write is set. A library the caller does
 // not belong to reads as not found (what names the resource).
@@ -61,9 +57,10 @@ func (s *Service) reach(ctx context.Context, r store.Repos, p *catalog.Principal
 	if err != nil {
 		return nil, err
 	}
-	if write && !m.Role.CanWrite() {
-		return nil, fmt.Errorf("changing people and faces needs the collaborator or owner role in this library: %w",
-			catalog.ErrForbidden)
+	if write {
+		if err := m.RequireWrite("changing people and faces"); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -99,10 +96,10 @@ func checkIDs(ids []string, prefix string, optional bool, loc ...any) ([]string,
 	if len(ids) == 0 && !optional {
 		return nil, catalog.InvalidField("too_short", "at least 1 id is required", ids, loc...)
 	}
-	if len(ids) > maxIDs {
+	if len(ids) > catalog.MaxIDs {
 		return nil, &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: loc,
-			Msg: fmt.Sprintf("at most %d ids are allowed", maxIDs), Type: "too_long",
-			Ctx: map[string]any{"max_length": maxIDs}}}}
+			Msg: fmt.Sprintf("at most %d ids are allowed", catalog.MaxIDs), Type: "too_long",
+			Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
 	}
 	out := make([]string, 0, len(ids))
 	for i, id := range ids {

@@ -1,10 +1,7 @@
 package servertest
 
 import (
-	"bytes"
-	"io"
 	"mime/multipart"
-	"net/http"
 	"net/url"
 	"time"
 
@@ -17,27 +14,10 @@ import (
 // returns the response.
 func (s *Server) UploadWithSidecar(token, name string, data, sidecar []byte) *Response {
 	s.T.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, err := mw.CreateFormFile("file", name)
-	require.NoError(s.T, err)
-	_, err = fw.Write(data)
-	require.NoError(s.T, err)
-	sw, err := mw.CreateFormFile("sidecar", name+".xmp")
-	require.NoError(s.T, err)
-	_, err = sw.Write(sidecar)
-	require.NoError(s.T, err)
-	require.NoError(s.T, mw.Close())
-	req, err := http.NewRequest("POST", s.URL+"/api/assets", &body)
-	require.NoError(s.T, err)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := s.http.Do(req)
-	require.NoError(s.T, err)
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	require.NoError(s.T, err)
-	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+	return s.postMultipart(token, func(mw *multipart.Writer) {
+		s.writeFile(mw, "file", name, data)
+		s.writeFile(mw, "sidecar", name+".xmp", sidecar)
+	})
 }
 
 // WaitForTasks polls GET /api/tasks?asset_id= until none of the asset's

@@ -19,15 +19,20 @@ import (
 // fields, and returns the response.
 func (s *Server) Upload(token, name string, data []byte, fields map[string]string) *Response {
 	s.T.Helper()
+	return s.postMultipart(token, func(mw *multipart.Writer) {
+		for k, v := range fields {
+			require.NoError(s.T, mw.WriteField(k, v))
+		}
+		s.writeFile(mw, "file", name, data)
+	})
+}
+
+// postMultipart sends POST /api/assets with the parts write adds.
+func (s *Server) postMultipart(token string, write func(*multipart.Writer)) *Response {
+	s.T.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	for k, v := range fields {
-		require.NoError(s.T, mw.WriteField(k, v))
-	}
-	fw, err := mw.CreateFormFile("file", name)
-	require.NoError(s.T, err)
-	_, err = fw.Write(data)
-	require.NoError(s.T, err)
+	write(mw)
 	require.NoError(s.T, mw.Close())
 	req, err := http.NewRequest("POST", s.URL+"/api/assets", &body)
 	require.NoError(s.T, err)
@@ -39,6 +44,15 @@ func (s *Server) Upload(token, name string, data []byte, fields map[string]strin
 	out, err := io.ReadAll(resp.Body)
 	require.NoError(s.T, err)
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+}
+
+// writeFile adds a file part.
+func (s *Server) writeFile(mw *multipart.Writer, field, name string, data []byte) {
+	s.T.Helper()
+	fw, err := mw.CreateFormFile(field, name)
+	require.NoError(s.T, err)
+	_, err = fw.Write(data)
+	require.NoError(s.T, err)
 }
 
 // UploadAsset uploads data and requires a new asset (201).

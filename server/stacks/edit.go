@@ -14,9 +14,9 @@ import (
 // least min), each an asset id.
 func checkIDs(list []string, min int, loc ...any) error {
 	at := func(extra ...any) []any { return append(append([]any(nil), loc...), extra...) }
-	if len(list) > maxIDs {
+	if len(list) > catalog.MaxIDs {
 		return &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: at(), Msg: "name at most 100 assets",
-			Type: "too_long", Ctx: map[string]any{"max_length": maxIDs}}}}
+			Type: "too_long", Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
 	}
 	for i, id := range list {
 		if !catalog.HasPrefix(id, catalog.PrefixAsset) {
@@ -103,7 +103,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInp
 	if err != nil {
 		return nil, err
 	}
-	if err := needWrite(m, "stacking"); err != nil {
+	if err := m.RequireWrite("stacking"); err != nil {
 		return nil, err
 	}
 	var out *catalog.Stack

@@ -34,9 +34,6 @@ func NewService(st store.Store, libs *libraries.Service, now func() time.Time) *
 	return &Service{store: st, libs: libs, now: now}
 }
 
-// maxIDs bounds each id list of one request (spec "Limits").
-const maxIDs = 100
-
 // stack reads one stack the caller can reach inside r; write also requires
 // a role that may change it. A stack of a library the caller does not
 // belong to reads as not found.
@@ -53,17 +50,9 @@ func (s *Service) stack(ctx context.Context, r store.Repos, p *catalog.Principal
 		return nil, err
 	}
 	if write {
-		return st, needWrite(m, what)
+		return st, m.RequireWrite(what)
 	}
 	return st, nil
-}
-
-// needWrite refuses a role that may not organize the library's content.
-func needWrite(m *catalog.Membership, what string) error {
-	if !m.Role.CanWrite() {
-		return fmt.Errorf("%s needs the collaborator or owner role in this library: %w", what, catalog.ErrForbidden)
-	}
-	return nil
 }
 
 // Get reads one stack the caller can see.
