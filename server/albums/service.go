@@ -40,10 +40,7 @@ func (s *Service) album(ctx context.Context, r store.Repos, p *catalog.Principal
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.libs.Reach(ctx, r, p, a.LibraryID)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return nil, fmt.Errorf("album %s: %w", id, catalog.ErrNotFound)
-	}
+	m, err := s.libs.ReachResource(ctx, r, p, a.LibraryID, "album "+id)
 	if err != nil {
 		return nil, err
 	}

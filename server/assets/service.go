@@ -7,8 +7,6 @@ package assets
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/photoctl/photoctl/server/blob"
@@ -64,10 +62,7 @@ func (s *Service) asset(ctx context.Context, r store.Repos, p *catalog.Principal
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := s.libs.Reach(ctx, r, p, a.LibraryID)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return nil, nil, fmt.Errorf("asset %s: %w", id, catalog.ErrNotFound)
-	}
+	m, err := s.libs.ReachResource(ctx, r, p, a.LibraryID, "asset "+id)
 	if err != nil {
 		return nil, nil, err
 	}

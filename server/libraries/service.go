@@ -55,6 +55,17 @@ func (s *Service) Reach(ctx context.Context, r store.Repos, p *catalog.Principal
 	return s.reach(ctx, r, p, id)
 }
 
+// ReachResource is Reach for the library that holds a resource: when the
+// caller cannot reach that library, the resource itself (named by what,
+// e.g. "album album_…") is not found, so its existence is not leaked.
+func (s *Service) ReachResource(ctx context.Context, r store.Repos, p *catalog.Principal, libraryID, what string) (*catalog.Membership, error) {
+	m, err := s.reach(ctx, r, p, libraryID)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return nil, fmt.Errorf("%s: %w", what, catalog.ErrNotFound)
+	}
+	return m, err
+}
+
 // reach returns the caller's membership of a live library: 404 when the
 // caller is not a member (existence is not leaked) or it is trashed, 403 when
 // the credential's library scope excludes it.

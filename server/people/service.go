@@ -50,10 +50,7 @@ func NewService(st store.Store, libs *libraries.Service, previews Previews, crop
 // not belong to reads as not found (what names the resource).
 func (s *Service) reach(ctx context.Context, r store.Repos, p *catalog.Principal, libraryID, what string,
 	write bool) (*catalog.Membership, error) {
-	m, err := s.libs.Reach(ctx, r, p, libraryID)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return nil, fmt.Errorf("%s: %w", what, catalog.ErrNotFound)
-	}
+	m, err := s.libs.ReachResource(ctx, r, p, libraryID, what)
 	if err != nil {
 		return nil, err
 	}

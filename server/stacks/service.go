@@ -12,8 +12,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"time"
 
@@ -42,10 +40,7 @@ func (s *Service) stack(ctx context.Context, r store.Repos, p *catalog.Principal
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.libs.Reach(ctx, r, p, st.LibraryID)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return nil, fmt.Errorf("stack %s: %w", id, catalog.ErrNotFound)
-	}
+	m, err := s.libs.ReachResource(ctx, r, p, st.LibraryID, "stack "+id)
 	if err != nil {
 		return nil, err
 	}

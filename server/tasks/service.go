@@ -2,8 +2,6 @@ package tasks
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
@@ -44,10 +42,7 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, 
 		if err != nil {
 			return nil, false, err
 		}
-		m, err := s.libs.Reach(ctx, r, p, a.LibraryID)
-		if errors.Is(err, catalog.ErrNotFound) {
-			return nil, false, fmt.Errorf("asset %s: %w", in.AssetID, catalog.ErrNotFound)
-		}
+		m, err := s.libs.ReachResource(ctx, r, p, a.LibraryID, "asset "+in.AssetID)
 		if err != nil {
 			return nil, false, err
 		}
@@ -70,9 +65,7 @@ func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*ca
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.libs.Reach(ctx, r, p, t.LibraryID); errors.Is(err, catalog.ErrNotFound) {
-		return nil, fmt.Errorf("task %s: %w", id, catalog.ErrNotFound)
-	} else if err != nil {
+	if _, err := s.libs.ReachResource(ctx, r, p, t.LibraryID, "task "+id); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -2,9 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,13 +94,7 @@ func ptrTo[T any](v T) *T { return &v }
 // TestPeopleQueriesUseIndexes explains the people and faces queries like
 // TestQueriesUseIndexes does the others.
 func TestPeopleQueriesUseIndexes(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "plan.db")
-	db, err := Open(t.Context(), path)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close()) })
-	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, conn.Close()) })
+	conn := planConn(t)
 
 	for _, c := range peoplePlanCases() {
 		t.Run(c.name, func(t *testing.T) {

@@ -103,13 +103,7 @@ var planCases = []planCase{
 // table scan: each must SEARCH an index or scan one (covering or in index
 // order). Run with -v to print the plans.
 func TestQueriesUseIndexes(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "plan.db")
-	db, err := Open(t.Context(), path)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close()) })
-	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, conn.Close()) })
+	conn := planConn(t)
 
 	for _, c := range planCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -129,6 +123,20 @@ func TestQueriesUseIndexes(t *testing.T) {
 			require.Empty(t, problems, "a full table scan or an unexpected sort")
 		})
 	}
+}
+
+// planConn opens a new, migrated, empty database and returns a read-only
+// connection to it for EXPLAIN QUERY PLAN.
+func planConn(t *testing.T) *sql.DB {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "plan.db")
+	db, err := Open(t.Context(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close()) })
+	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, conn.Close()) })
+	return conn
 }
 
 // explain returns the detail column of EXPLAIN QUERY PLAN, one row each.

@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,13 +46,7 @@ var sharingPlanCases = []planCase{
 // TestSharingQueriesUseIndexes is TestQueriesUseIndexes for the sharing
 // queries: no full table scan, no sort outside an index.
 func TestSharingQueriesUseIndexes(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "plan.db")
-	db, err := Open(t.Context(), path)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close()) })
-	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, conn.Close()) })
+	conn := planConn(t)
 
 	for _, c := range sharingPlanCases {
 		t.Run(c.name, func(t *testing.T) {

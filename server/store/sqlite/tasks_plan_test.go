@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,13 +60,7 @@ func TestTaskQueriesUseIndexes(t *testing.T) {
 		"claim update":                           "sqlite_autoindex_tasks_1",
 		"task list after a cursor":               "tasks_library",
 	}
-	path := filepath.Join(t.TempDir(), "plan.db")
-	db, err := Open(t.Context(), path)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close()) })
-	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, conn.Close()) })
+	conn := planConn(t)
 
 	for _, c := range taskPlanCases {
 		t.Run(c.name, func(t *testing.T) {
