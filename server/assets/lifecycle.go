@@ -15,17 +15,14 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// Bulk id lists hold 1 to 100 ids (spec "Limits").
-const maxBulkIDs = catalog.MaxIDs
-
 // checkIDs validates a bulk id list.
 func checkIDs(ids []string) error {
 	if len(ids) == 0 {
 		return catalog.InvalidField("too_short", "ids must hold at least 1 asset id", ids, "body", "ids")
 	}
-	if len(ids) > maxBulkIDs {
+	if len(ids) > catalog.MaxIDs {
 		return &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: []any{"body", "ids"},
-			Msg: "ids may hold at most 100 asset ids", Type: "too_long", Ctx: map[string]any{"max_length": maxBulkIDs}}}}
+			Msg: "ids may hold at most 100 asset ids", Type: "too_long", Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
 	}
 	for i, id := range ids {
 		if !catalog.HasPrefix(id, catalog.PrefixAsset) {
@@ -215,7 +212,7 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 		cutoff := s.now().Add(-s.cfg.TrashRetention)
 		var n int
 		err := s.store.InTx(ctx, func(r store.Repos) error {
-			ids, err := r.Assets().TrashedBefore(ctx, cutoff, maxBulkIDs)
+			ids, err := r.Assets().TrashedBefore(ctx, cutoff, catalog.MaxIDs)
 			if err != nil || len(ids) == 0 {
 				return err
 			}
