@@ -43,7 +43,7 @@ func workOn(t *testing.T, s *servertest.Server, st store.Store, failMsg string) 
 		if failMsg != "" {
 			return r.Tasks().Fail(t.Context(), id, "test#1", failMsg, now)
 		}
-		return r.Tasks().Succeed(t.Context(), id, "test#1", now)
+		return r.Tasks().Succeed(t.Context(), id, "test#1", "", now)
 	}))
 	return id
 }

@@ -53,8 +53,10 @@ type Tasks interface {
 	Claim(ctx context.Context, c Claim) (*catalog.Task, error)
 	// Extend moves a running task's lease end to until.
 	Extend(ctx context.Context, id, lease string, until time.Time) error
-	// Succeed finishes a running task: succeeded, progress 1, no error.
-	Succeed(ctx context.Context, id, lease string, now time.Time) error
+	// Succeed finishes a running task: succeeded, progress 1, and note
+	// as its error text ("" for none: a skipped step says why it did
+	// nothing).
+	Succeed(ctx context.Context, id, lease, note string, now time.Time) error
 	// Fail finishes a running task for good with the error text.
 	Fail(ctx context.Context, id, lease, errText string, now time.Time) error
 	// Retry queues a running task again, due at runAfter, keeping the

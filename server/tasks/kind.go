@@ -68,6 +68,28 @@ func Permanent(err error) error {
 	return &permanentError{err: err}
 }
 
+// skipError marks a step that had nothing it could do (its tool is not
+// installed): the task succeeds with the reason as its error text, and the
+// chain goes on.
+type skipError struct{ reason string }
+
+func (e *skipError) Error() string { return "skipped: " + e.reason }
+
+// Skip returns the outcome of a handler that did nothing for a reason
+// that retrying cannot change (the ML runtime or a model is missing): the
+// task succeeds, `error` on /api/tasks says "skipped: " and the reason,
+// and its Next kinds are enqueued as after a success.
+func Skip(reason string) error { return &skipError{reason: reason} }
+
+// skipped returns the note of an outcome from Skip, and whether it is one.
+func skipped(err error) (string, bool) {
+	var s *skipError
+	if errors.As(err, &s) {
+		return s.Error(), true
+	}
+	return "", false
+}
+
 // IsPermanent reports whether err, or an error it wraps, came from
 // Permanent.
 func IsPermanent(err error) bool {

@@ -91,10 +91,11 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 	now := r.now()
 	log := r.log.With("task", t.ID, "kind", t.Kind, "asset", t.AssetID, "attempt", t.Attempts)
 	var err error
+	note, skip := skipped(runErr)
 	switch {
-	case runErr == nil:
+	case runErr == nil || skip:
 		err = r.st.InTx(ctx, func(rp store.Repos) error {
-			if err := rp.Tasks().Succeed(ctx, t.ID, t.LeaseOwner, now); err != nil {
+			if err := rp.Tasks().Succeed(ctx, t.ID, t.LeaseOwner, note, now); err != nil {
 				return err
 			}
 			// The next steps keep the chain's place in line, so one asset's
@@ -110,7 +111,9 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 			}
 			return nil
 		})
-		if err == nil {
+		if err == nil && skip {
+			log.Info("task skipped", "reason", note)
+		} else if err == nil {
 			log.Debug("task succeeded")
 			if len(k.Next) > 0 {
 				r.Wake()

@@ -145,6 +145,24 @@ func TestRunnerFailsPermanentErrorsAtOnce(t *testing.T) {
 	require.Empty(t, w.list(store.TaskFilter{AssetID: w.assets[0], Kind: "variants"}), "a failed task chains nothing")
 }
 
+func TestRunnerSucceedsASkippedTaskWithItsReasonAndGoesOnWithTheChain(t *testing.T) {
+	w := newWorld(t, 1)
+	c := map[string]*calls{}
+	kinds := pipeline(c)
+	kinds[1].Run = func(context.Context, *catalog.Task) error {
+		return tasks.Skip("the ML runtime is not installed")
+	}
+	r := w.runner(w.st, kinds, tasks.RunnerConfig{})
+	w.enqueue("metadata", w.assets[0])
+	r.Start(t.Context())
+	w.waitState("geocode", w.assets[0], catalog.TaskSucceeded)
+	w.waitState("metrics", w.assets[0], catalog.TaskSucceeded)
+	task := w.only("variants", w.assets[0])
+	require.Equal(t, catalog.TaskSucceeded, task.State)
+	require.Equal(t, 1, task.Attempts, "a skip is not retried")
+	require.Equal(t, "skipped: the ML runtime is not installed", *task.Error)
+}
+
 func TestRunnerTurnsAPanicIntoAFailedAttempt(t *testing.T) {
 	w := newWorld(t, 1)
 	kind := tasks.Kind{Name: "burst", MaxAttempts: 1, Run: func(context.Context, *catalog.Task) error {

@@ -154,9 +154,9 @@ func (s tasks) Extend(ctx context.Context, id, lease string, until time.Time) er
 	return affected("extend lease of task", id, res, err)
 }
 
-func (s tasks) Succeed(ctx context.Context, id, lease string, now time.Time) error {
-	res, err := s.q.ExecContext(ctx, `UPDATE tasks SET state = 'succeeded', error = NULL, progress = 1,
-		finished_at = ?, lease_owner = NULL, lease_until = NULL`+running, micros(now), id, lease)
+func (s tasks) Succeed(ctx context.Context, id, lease, note string, now time.Time) error {
+	res, err := s.q.ExecContext(ctx, `UPDATE tasks SET state = 'succeeded', error = nullif(?, ''), progress = 1,
+		finished_at = ?, lease_owner = NULL, lease_until = NULL`+running, note, micros(now), id, lease)
 	return affected("finish task", id, res, err)
 }
 

@@ -87,7 +87,7 @@ var taskCases = []testCase{
 		mustClaimTask(t, s, "L2", 5, other.ID, "geocode") // again is due first but its asset is busy
 		_, err := claimTask(t, s, "L3", 5, "geocode")
 		requireKind(t, err, catalog.ErrNotFound)
-		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), first.ID, "L1", at(6)) }))
+		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), first.ID, "L1", "", at(6)) }))
 		mustClaimTask(t, s, "L4", 6, again.ID, "geocode")
 	}},
 	{"claim hands out the earliest due task of the asked kinds", func(t *testing.T, s store.Store) {
@@ -138,7 +138,7 @@ var taskCases = []testCase{
 		mustClaimTask(t, s, "mine", 2, task.ID, "metadata")
 		for name, fn := range map[string]func(store.Tasks) error{
 			"extend":  func(r store.Tasks) error { return r.Extend(ctx(t), task.ID, "theirs", at(9)) },
-			"succeed": func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "theirs", at(3)) },
+			"succeed": func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "theirs", "", at(3)) },
 			"fail":    func(r store.Tasks) error { return r.Fail(ctx(t), task.ID, "theirs", "boom", at(3)) },
 			"retry": func(r store.Tasks) error {
 				_, err := r.Retry(ctx(t), task.ID, "theirs", "boom", at(4), at(3))
@@ -154,8 +154,8 @@ var taskCases = []testCase{
 		}
 		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Extend(ctx(t), task.ID, "mine", at(9)) }))
 		require.Equal(t, at(9), *getTask(t, s, task.ID).LeaseUntil)
-		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "mine", at(4)) }))
-		requireKind(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "mine", at(4)) }),
+		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "mine", "", at(4)) }))
+		requireKind(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), task.ID, "mine", "", at(4)) }),
 			catalog.ErrNotFound)
 	}},
 	{"success and failure are final and record their time", func(t *testing.T, s store.Store) {
@@ -164,7 +164,7 @@ var taskCases = []testCase{
 		enqueueTasks(t, s, ok, bad)
 		mustClaimTask(t, s, "A", 2, ok.ID, "metadata")
 		mustClaimTask(t, s, "B", 2, bad.ID, "metadata")
-		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), ok.ID, "A", at(3)) }))
+		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), ok.ID, "A", "", at(3)) }))
 		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Fail(ctx(t), bad.ID, "B", "unreadable", at(4)) }))
 		got := getTask(t, s, ok.ID)
 		require.Equal(t, catalog.TaskSucceeded, got.State)
@@ -241,7 +241,7 @@ var taskCases = []testCase{
 		mustClaimTask(t, s, "A", 1, expired.ID, "metadata") // lease until minute 2
 		mustClaimTask(t, s, "B", 5, alive.ID, "metadata")   // lease until minute 6
 		mustClaimTask(t, s, "C", 5, done.ID, "metadata")
-		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), done.ID, "C", at(5)) }))
+		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), done.ID, "C", "", at(5)) }))
 		var requeued, failed int
 		require.NoError(t, taskTx(t, s, func(r store.Tasks) error {
 			var err error
@@ -311,7 +311,7 @@ var taskCases = []testCase{
 		lib := newTask("faces.cluster", "", w.lib, 5)
 		enqueueTasks(t, s, a0m, a0v, a1m, a1v, lib)
 		mustClaimTask(t, s, "A", 9, a0m.ID, "metadata")
-		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), a0m.ID, "A", at(9)) }))
+		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), a0m.ID, "A", "", at(9)) }))
 
 		f := store.TaskFilter{LibraryID: w.lib}
 		checkPaging(t, taskIDs(lib, a1v, a1m, a0v, a0m), taskID, listTasks(t, s, f))
@@ -352,7 +352,7 @@ var taskCases = []testCase{
 			_, err := s.Read().Tasks().Get(ctx(t), id)
 			requireKind(t, err, catalog.ErrNotFound)
 		}
-		requireKind(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), running.ID, "A", at(5)) }),
+		requireKind(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), running.ID, "A", "", at(5)) }),
 			catalog.ErrNotFound)
 		require.Equal(t, catalog.TaskQueued, getTask(t, s, kept.ID).State)
 	}},
