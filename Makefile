@@ -9,6 +9,11 @@ BIN     := bin/photoctl
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
+# Content search indexes with SQLite FTS5, which go-sqlite3 compiles in
+# only under this build tag; every go command here (and the ones tests and
+# scripts start) inherits it.
+export GOFLAGS := -tags=sqlite_fts5 $(GOFLAGS)
+
 # Tools the server and its tests run for real, and the Debian packages that
 # provide them (libc6-dev: gcc only recommends it, cgo needs its headers;
 # libvips-dev: image variants through govips, with libheif for HEIC/AVIF;
