@@ -108,6 +108,21 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 		return nil, err
 	}
 	a := s.newAsset(p, m, w, in, kind)
+	// The files go into place (fsynced, renamed, their folder synced)
+	// before the row commits and outside the write transaction, so that
+	// parallel uploads sync their files at once instead of one by one
+	// behind the single writer. A crash in between leaves a file without a
+	// row (swept on start), never a row without its file; a failed
+	// transaction removes them.
+	if in.Sidecar != nil {
+		if err := in.Sidecar.Commit(SidecarKey(a.ID)); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.Commit(catalog.OriginalKey(a.ID)); err != nil {
+		_ = s.blobs.Remove(SidecarKey(a.ID))
+		return nil, err
+	}
 	err = s.store.InTx(ctx, func(r store.Repos) error {
 		if err := s.charge(ctx, r, m.Library.OwnerID, a.OriginalSize); err != nil {
 			return err
@@ -120,19 +135,12 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 			return err
 		}
 		// Ingest starts with the metadata step; it commits with the asset.
-		if err := tasks.Enqueue(ctx, r, tasks.KindMetadata, a.ID, a.LibraryID, a.CreatedAt); err != nil {
-			return err
-		}
-		// The file goes into place before the row commits: a crash in
-		// between leaves a file without a row (swept on start), never a
-		// row without its file.
-		if in.Sidecar != nil {
-			if err := in.Sidecar.Commit(SidecarKey(a.ID)); err != nil {
-				return err
-			}
-		}
-		return w.Commit(catalog.OriginalKey(a.ID))
+		return tasks.Enqueue(ctx, r, tasks.KindMetadata, a.ID, a.LibraryID, a.CreatedAt)
 	})
+	if err != nil {
+		_ = s.blobs.Remove(catalog.OriginalKey(a.ID))
+		_ = s.blobs.Remove(SidecarKey(a.ID))
+	}
 	if errors.Is(err, catalog.ErrConflict) {
 		// A concurrent upload of the same bytes won the unique index.
 		dup, ferr := s.store.Read().Assets().FindByChecksum(ctx, m.Library.ID, w.SHA256())
@@ -142,8 +150,6 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 		return &UploadResult{Asset: dup, Duplicate: true}, nil
 	}
 	if err != nil {
-		_ = s.blobs.Remove(catalog.OriginalKey(a.ID))
-		_ = s.blobs.Remove(SidecarKey(a.ID))
 		return nil, err
 	}
 	return &UploadResult{Asset: a}, nil

@@ -13,8 +13,10 @@ func (a *Asset) Merged() Metadata {
 func MergeMetadata(layers ...Metadata) Metadata {
 	var out Metadata
 	dst := reflect.ValueOf(&out).Elem()
-	for _, layer := range layers {
-		src := reflect.ValueOf(layer)
+	for i := range layers {
+		// Through a pointer: reflect.ValueOf(layer) would copy the whole
+		// struct to the heap, for every layer of every asset listed.
+		src := reflect.ValueOf(&layers[i]).Elem()
 		for i := range src.NumField() {
 			if f := src.Field(i); !f.IsNil() {
 				dst.Field(i).Set(f)

@@ -40,9 +40,16 @@ type Stack struct {
 // the stack (the file layer is rewritten by every metadata run, and the
 // user layer holds only the user's edits).
 func (a *Asset) AutoStackID() *string {
+	m := a.Merged()
+	return a.AutoStackIDOf(&m)
+}
+
+// AutoStackIDOf is AutoStackID for a caller that already holds the merged
+// metadata m of a.
+func (a *Asset) AutoStackIDOf(m *Metadata) *string {
 	if a.StackID != nil && a.StackSource == StackAuto {
 		id := *a.StackID
 		return &id
 	}
-	return a.Merged().AutoStackID
+	return m.AutoStackID
 }

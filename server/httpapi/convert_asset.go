@@ -22,7 +22,7 @@ func toAPIAsset(a *catalog.Asset, variants []string) api.Asset {
 			FocalLength: m.FocalLength, ISO: m.ISO, ExposureTime: m.ExposureTime, ExposureBias: m.ExposureBias,
 			Latitude: m.Latitude, Longitude: m.Longitude, Altitude: m.Altitude, City: m.City, State: m.State,
 			Country: m.Country, Description: m.Description, FPS: m.FPS, LivePhotoCID: m.LivePhotoCID,
-			ProjectionType: m.ProjectionType, AutoStackID: a.AutoStackID(), Rating: m.Rating})
+			ProjectionType: m.ProjectionType, AutoStackID: a.AutoStackIDOf(&m), Rating: m.Rating})
 	var sha1 *string
 	if len(a.ChecksumSHA1) > 0 {
 		v := base64.StdEncoding.EncodeToString(a.ChecksumSHA1)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/recover"
+	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"
@@ -83,6 +84,9 @@ func New(d Deps) *Server {
 		ReadTimeout:                  10 * time.Minute,
 		IdleTimeout:                  2 * time.Minute,
 		ErrorHandler:                 s.handleError,
+		// Same output as encoding/json at twice its speed and without its
+		// per-value allocations: a page of 100 assets is ~240 KB of JSON.
+		JSONEncoder: segjson.Marshal,
 
 		// Request line and headers: 100 prefixed ids in a query (the spec's
 		// ids filters) plus a bearer token exceed fasthttp's 4 KiB default.

@@ -33,40 +33,42 @@ const assetStackCols = `CASE WHEN a.stack_id IS NULL THEN 0 ELSE
 	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id)`
 
 func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
-	var a catalog.Asset
-	var fileCreated, fileModified, wall, created, updated int64
-	var offset, width, height, trashed sql.NullInt64
-	var metaFile, metaGeo, metaUser, metrics string
-	var media string
-	var stackSource sql.NullString
-	err := row.Scan(&a.ID, &a.LibraryID, &a.ContributorID, &a.DeviceAssetID, &a.DeviceID, &media,
-		&a.MIMEType, &a.OriginalFileName, &fileCreated, &fileModified, &wall, &offset, &a.Checksum,
-		&a.ChecksumSHA1, &width, &height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
-		&metaFile, &metaGeo, &metaUser, &metrics, &a.Description, &a.StackID, &trashed, &created, &updated,
-		&a.StackSize, &stackSource)
+	// One allocation for the row's scratch values: passed to Scan through
+	// an interface, separate locals would each escape to the heap.
+	v := &struct {
+		a                                             catalog.Asset
+		fileCreated, fileModified, wall, created, upd int64
+		offset, width, height, trashed                sql.NullInt64
+		meta                                          [4]string
+		media                                         string
+		stackSource                                   sql.NullString
+	}{}
+	a := &v.a
+	err := row.Scan(&a.ID, &a.LibraryID, &a.ContributorID, &a.DeviceAssetID, &a.DeviceID, &v.media,
+		&a.MIMEType, &a.OriginalFileName, &v.fileCreated, &v.fileModified, &v.wall, &v.offset, &a.Checksum,
+		&a.ChecksumSHA1, &v.width, &v.height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
+		&v.meta[0], &v.meta[1], &v.meta[2], &v.meta[3], &a.Description, &a.StackID, &v.trashed, &v.created, &v.upd,
+		&a.StackSize, &v.stackSource)
 	if err != nil {
 		return nil, err
 	}
-	a.MediaType = catalog.MediaType(media)
-	a.StackSource = catalog.StackSource(stackSource.String)
-	a.FileCreatedAt, a.FileModifiedAt = fromMicros(fileCreated), fromMicros(fileModified)
-	a.Capture.Wall = fromMicros(wall)
-	if offset.Valid {
-		o := int(offset.Int64)
+	a.MediaType = catalog.MediaType(v.media)
+	a.StackSource = catalog.StackSource(v.stackSource.String)
+	a.FileCreatedAt, a.FileModifiedAt = fromMicros(v.fileCreated), fromMicros(v.fileModified)
+	a.Capture.Wall = fromMicros(v.wall)
+	if v.offset.Valid {
+		o := int(v.offset.Int64)
 		a.Capture.Offset = &o
 	}
-	a.Width, a.Height = nullInt(width), nullInt(height)
-	a.TrashedAt = fromNullMicros(trashed)
-	a.CreatedAt, a.UpdatedAt = fromMicros(created), fromMicros(updated)
-	for _, m := range []struct {
-		src string
-		dst any
-	}{{metaFile, &a.FileMeta}, {metaGeo, &a.GeoMeta}, {metaUser, &a.UserMeta}, {metrics, &a.Metrics}} {
-		if err := json.Unmarshal([]byte(m.src), m.dst); err != nil {
+	a.Width, a.Height = nullInt(v.width), nullInt(v.height)
+	a.TrashedAt = fromNullMicros(v.trashed)
+	a.CreatedAt, a.UpdatedAt = fromMicros(v.created), fromMicros(v.upd)
+	for i, dst := range [4]any{&a.FileMeta, &a.GeoMeta, &a.UserMeta, &a.Metrics} {
+		if err := json.Unmarshal([]byte(v.meta[i]), dst); err != nil {
 			return nil, fmt.Errorf("asset %s metadata: %w", a.ID, err)
 		}
 	}
-	return &a, nil
+	return a, nil
 }
 
 // setFields is a metadata layer without its unset fields: stored rows stay

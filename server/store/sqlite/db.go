@@ -9,6 +9,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -47,6 +48,8 @@ var registerDriver = sync.OnceFunc(func() {
 type DB struct {
 	writer *sql.DB
 	reader *sql.DB
+	// reads is the reader pool with its statements cached.
+	reads *stmtCache
 }
 
 var _ store.Store = (*DB)(nil)
@@ -76,7 +79,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	n := max(4, 2*runtime.NumCPU())
 	reader.SetMaxOpenConns(n)
 	reader.SetMaxIdleConns(n)
-	return &DB{writer: writer, reader: reader}, nil
+	return &DB{writer: writer, reader: reader, reads: newStmtCache(reader)}, nil
 }
 
 // dsn holds every pragma in one place: WAL for concurrent readers, foreign
@@ -102,7 +105,7 @@ func dsn(path string, readOnly bool) string {
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // Read returns repositories over the reader pool.
-func (db *DB) Read() store.Repos { return repos{q: db.reader} }
+func (db *DB) Read() store.Repos { return repos{q: db.reads} }
 
 // InTx runs fn in a write transaction.
 func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) {
@@ -133,7 +136,7 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) 
 
 // Close closes both pools.
 func (db *DB) Close() error {
-	rerr := db.reader.Close()
+	rerr := errors.Join(db.reads.Close(), db.reader.Close())
 	if err := db.writer.Close(); err != nil {
 		return err
 	}
