@@ -5,7 +5,7 @@
 
 function __fish_photoctl_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i serve worker admin create-user config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list libraries list create keys create list delete events tail
+        if contains -- $i serve worker admin create-user migrate config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list libraries list create keys create list delete events tail
             return 1
         end
     end
@@ -43,6 +43,9 @@ complete -c photoctl -n '__fish_seen_subcommand_from create-user' -f -l first-na
 complete -c photoctl -n '__fish_seen_subcommand_from create-user' -f -l last-name -r -d 'last `NAME`'
 complete -c photoctl -n '__fish_seen_subcommand_from create-user' -f -l superuser -d 'let the user administer the server'
 complete -c photoctl -n '__fish_seen_subcommand_from create-user' -f -l json -d 'print the new user as JSON'
+complete -c photoctl -n '__fish_seen_subcommand_from migrate' -f -l help -s h -d 'show help'
+complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'migrate' -d 'Bring the database schema up to date, without serving'
+complete -c photoctl -n '__fish_seen_subcommand_from migrate' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from config' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'config' -d 'Inspect the configuration'
 complete -c photoctl -n '__fish_seen_subcommand_from show' -f -l help -s h -d 'show help'

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -124,4 +125,17 @@ func TestCreateUserFailureIsReportedOnce(t *testing.T) {
 	require.Equal(t, exitFailure, r.code)
 	require.Equal(t, "photoctl: create user a@example.com: email taken: conflict\n", r.stderr)
 	require.Empty(t, r.stdout)
+}
+
+func TestBinaryAdminMigrateCreatesAndKeepsTheSchema(t *testing.T) {
+	dataDir := t.TempDir()
+	env := binaryEnv(t)
+	for range 2 { // the second run finds nothing to do
+		r := runBinary(t, env, "", "admin", "migrate", "--data-dir", dataDir)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, "the database schema is up to date\n", r.stdout)
+	}
+	require.FileExists(t, filepath.Join(dataDir, "photoctl.db"))
+	// The migrated database serves at once.
+	createUser(t, env, "--data-dir", dataDir)
 }
