@@ -64,6 +64,9 @@ func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
 	a.TrashedAt = fromNullMicros(v.trashed)
 	a.CreatedAt, a.UpdatedAt = fromMicros(v.created), fromMicros(v.upd)
 	for i, dst := range [4]any{&a.FileMeta, &a.GeoMeta, &a.UserMeta, &a.Metrics} {
+		if v.meta[i] == "{}" {
+			continue // an empty layer (most user layers): nothing to decode
+		}
 		if err := json.Unmarshal([]byte(v.meta[i]), dst); err != nil {
 			return nil, fmt.Errorf("asset %s metadata: %w", a.ID, err)
 		}
