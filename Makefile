@@ -22,7 +22,7 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples npm
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test fmt lint clean models
+.PHONY: deps build run test fmt lint clean models immich-cli test-immich
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -52,10 +52,30 @@ models:
 	scripts/fetch-models
 
 ## test: vet and run every test with the race detector; the ML tests
-## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped
+## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped, and
+## the Immich CLI test its CLI whenever `make immich-cli` could install it
 test: deps models
 	$(GO) vet ./...
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -race -count=1 ./...
+	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
+		echo "test: Node 22 and @immich/cli could not be installed; the Immich CLI test skips" >&2; fi; \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich $(GO) test -race -count=1 ./...
+
+# Node 22 and the Immich CLI for the compatibility test: npm packages
+# (node@22 installs its binary from the npm registry's node-linux-* package).
+IMMICH_CACHE := .cache/immich
+
+## immich-cli: install Node 22 and @immich/cli 3.2.2 into .cache/immich
+## (npm; a no-op when present)
+immich-cli:
+	@if [ -x $(IMMICH_CACHE)/node_modules/.bin/immich ] && [ -x $(IMMICH_CACHE)/node_modules/node/bin/node ]; then exit 0; fi; \
+	command -v npm >/dev/null 2>&1 || { echo "immich-cli: npm is missing (make deps installs it)" >&2; exit 1; }; \
+	mkdir -p $(IMMICH_CACHE) && cd $(IMMICH_CACHE) && \
+	npm install --no-audit --no-fund --loglevel=error --save-exact node@22 @immich/cli@3.2.2
+
+## test-immich: run the real Immich CLI (upload into albums, re-upload,
+## server-info) against the compiled server, and the layer's Go tests
+test-immich: deps immich-cli
+	CGO_ENABLED=1 PHOTOCTL_IMMICH_REQUIRED=1 $(GO) test -count=1 -run 'Immich' ./cmd/photoctl ./server/httpapi ./server/immich
 
 ## fmt: format the Go sources
 fmt:

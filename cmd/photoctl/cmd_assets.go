@@ -203,29 +203,11 @@ Example:
 				return err
 			}
 			io := newStreams(c)
-			var assets []*api.Asset
-			for _, id := range ids {
-				a, err := conn.Asset(c.Context, id)
-				if err != nil {
-					return err
-				}
-				assets = append(assets, a)
+			assets, err := fetchEach(ids, func(id string) (*api.Asset, error) { return conn.Asset(c.Context, id) })
+			if err != nil {
+				return err
 			}
-			if c.Bool("json") {
-				if len(assets) == 1 {
-					return printJSON(io.Out, assets[0])
-				}
-				return printJSON(io.Out, assets)
-			}
-			for i, a := range assets {
-				if i > 0 {
-					fmt.Fprintln(io.Out)
-				}
-				if err := printFields(io, assetFields(a)); err != nil {
-					return err
-				}
-			}
-			return nil
+			return printRecords(io, c.Bool("json"), assets, assetFields)
 		},
 	}
 }

@@ -54,11 +54,8 @@ Example:
 			&cli.StringSliceFlag{Name: "library", Usage: "reach only library `ID or NAME` (repeatable; default: all yours)"},
 			jsonFlag()),
 		Action: func(c *cli.Context) error {
-			if args, err := positional(c); err != nil || len(args) != 1 {
-				if err != nil {
-					return err
-				}
-				return usageErrorf(c, "want exactly one argument, the key name")
+			if _, err := needArgs(c, 1, 1, "want exactly one argument, the key name"); err != nil {
+				return err
 			}
 			actions := splitList(c.StringSlice("action"))
 			if len(actions) == 0 {
@@ -75,7 +72,7 @@ Example:
 			}
 			scope := api.APIKeyScope{Actions: actions}
 			for _, l := range splitList(c.StringSlice("library")) {
-				id, err := resolveLibrary(c.Context, conn, l)
+				id, err := lookupLibrary(c.Context, conn, l, "")
 				if err != nil {
 					return err
 				}
@@ -111,21 +108,15 @@ Example:
 			&cli.StringFlag{Name: "order-by", Usage: "`FIELD`: created_at (default), last_used_at or name"},
 			&cli.StringFlag{Name: "order", Usage: "`desc` (default) or asc"},
 			jsonFlag()),
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			conn, err := connect(c, true)
-			if err != nil {
-				return err
-			}
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
-			if err != nil {
-				return err
-			}
-			q := client.APIKeyQuery{Name: c.String("name"), LibraryID: lib, OrderBy: c.String("order-by"), Order: c.String("order")}
-			return runKeysList(c.Context, conn, q, c.Bool("json"), newStreams(c))
-		},
+		Action: clientAction(0, 0, "",
+			func(c *cli.Context, conn *apiConn, _ []string) error {
+				lib, err := lookupLibrary(c.Context, conn, c.String("library"), "")
+				if err != nil {
+					return err
+				}
+				q := client.APIKeyQuery{Name: c.String("name"), LibraryID: lib, OrderBy: c.String("order-by"), Order: c.String("order")}
+				return runKeysList(c.Context, conn, q, c.Bool("json"), newStreams(c))
+			}),
 	}
 }
 
@@ -134,26 +125,19 @@ func runKeysList(ctx context.Context, conn *apiConn, q client.APIKeyQuery, asJSO
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		if keys == nil {
-			keys = []api.APIKey{}
-		}
-		return printJSON(io.Out, keys)
-	}
-	rows := make([][]string, 0, len(keys))
-	for _, k := range keys {
-		libs := "all"
-		if k.Scope.LibraryIDs != nil {
-			libs = strings.Join(k.Scope.LibraryIDs, ",")
-		}
-		used := "never"
-		if k.LastUsedAt != nil {
-			used = k.LastUsedAt.Local().Format("2006-01-02 15:04")
-		}
-		rows = append(rows, []string{k.ID, k.Name, strings.Join(k.Scope.Actions, ","), libs, used,
-			k.CreatedAt.Local().Format(time.DateOnly)})
-	}
-	return printTable(io, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"}, rows)
+	return printList(io, asJSON, keys, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
+		func(k api.APIKey) []string {
+			libs := "all"
+			if k.Scope.LibraryIDs != nil {
+				libs = strings.Join(k.Scope.LibraryIDs, ",")
+			}
+			used := "never"
+			if k.LastUsedAt != nil {
+				used = k.LastUsedAt.Local().Format("2006-01-02 15:04")
+			}
+			return []string{k.ID, k.Name, strings.Join(k.Scope.Actions, ","), libs, used,
+				k.CreatedAt.Local().Format(time.DateOnly)}
+		})
 }
 
 func newKeysDeleteCommand() *cli.Command {
@@ -166,33 +150,11 @@ func newKeysDeleteCommand() *cli.Command {
 Example:
    photoctl keys delete key_01hx...`,
 		Flags: append(clientFlags(), jsonFlag()),
-		Action: func(c *cli.Context) error {
-			if args, err := positional(c); err != nil || len(args) == 0 {
-				if err != nil {
-					return err
-				}
-				return usageErrorf(c, "give at least one key id")
-			}
-			conn, err := connect(c, true)
-			if err != nil {
-				return err
-			}
-			io := newStreams(c)
-			deleted := []string{}
-			for _, id := range c.Args().Slice() {
-				if err := conn.DeleteAPIKey(c.Context, id); err != nil {
-					if len(deleted) > 0 {
-						return fmt.Errorf("delete %s: %w (%w)", id, err, errPartialFailure)
-					}
-					return fmt.Errorf("delete %s: %w", id, err)
-				}
-				deleted = append(deleted, id)
-			}
-			if c.Bool("json") {
-				return printJSON(io.Out, map[string][]string{"deleted": deleted})
-			}
-			_, err = fmt.Fprintf(io.Out, "Revoked %d key(s).\n", len(deleted))
-			return err
-		},
+		Action: clientAction(1, -1, "give at least one key id",
+			func(c *cli.Context, conn *apiConn, args []string) error {
+				return actOnEach(c, args, "Revoked", "deleted", "key", func(id string) (string, error) {
+					return id, conn.DeleteAPIKey(c.Context, id)
+				})
+			}),
 	}
 }

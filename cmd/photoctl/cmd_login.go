@@ -242,11 +242,8 @@ func runLogout(ctx context.Context, conn *apiConn, store *credentialsStore, asJS
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		return printJSON(io.Out, map[string]string{"profile": conn.Profile, "server": conn.Server()})
-	}
-	_, err = fmt.Fprintf(io.Out, "Signed out of %s (profile %q).\n", conn.Server(), conn.Profile)
-	return err
+	return printDone(io, asJSON, map[string]string{"profile": conn.Profile, "server": conn.Server()},
+		"Signed out of %s (profile %q).", conn.Server(), conn.Profile)
 }
 
 // newWhoamiCommand returns `photoctl whoami`.

@@ -107,21 +107,14 @@ func runProfilesList(c *cli.Context) error {
 		list = append(list, profileJSON{Name: name, Current: name == file.Current, Server: p.Server,
 			Email: p.Email, Credential: p.credentialKind()})
 	}
-	if c.Bool("json") {
-		if list == nil {
-			list = []profileJSON{}
-		}
-		return printJSON(io.Out, list)
-	}
-	rows := make([][]string, 0, len(list))
-	for _, p := range list {
-		mark := ""
-		if p.Current {
-			mark = "*"
-		}
-		rows = append(rows, []string{mark, p.Name, p.Server, orDash(p.Email), p.Credential})
-	}
-	return printTable(io, []string{"", "PROFILE", "SERVER", "USER", "CREDENTIAL"}, rows)
+	return printList(io, c.Bool("json"), list, []string{"", "PROFILE", "SERVER", "USER", "CREDENTIAL"},
+		func(p profileJSON) []string {
+			mark := ""
+			if p.Current {
+				mark = "*"
+			}
+			return []string{mark, p.Name, p.Server, orDash(p.Email), p.Credential}
+		})
 }
 
 // updateProfiles applies fn to the profile named by the first argument,

@@ -86,6 +86,12 @@ func serveFlags() []cli.Flag {
 			Usage:       "reject uploads larger than `BYTES` (config: upload.max_bytes)",
 			DefaultText: fmt.Sprint(d.Upload.MaxBytes),
 		},
+		&cli.StringFlag{
+			Name: "immich-listen",
+			Usage: "also serve the Immich-compatible API (always under /immich) at the root of `HOST:PORT` " +
+				"(config: immich.listen)",
+			DefaultText: "off",
+		},
 	}
 }
 

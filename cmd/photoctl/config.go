@@ -32,6 +32,7 @@ var flagKeys = map[string]string{
 	"log-format":       "log.format",
 	"max-upload-bytes": "upload.max_bytes",
 	"concurrency":      "workers.concurrency",
+	"immich-listen":    "immich.listen",
 }
 
 // loadConfig builds the effective configuration, each layer overriding the

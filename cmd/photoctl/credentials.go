@@ -30,6 +30,10 @@ type profile struct {
 	// One of APIKey and Session, or neither when signed out.
 	APIKey  string         `json:"api_key,omitempty"`
 	Session *client.Tokens `json:"session,omitempty"`
+	// Library is the default library (photoctl libraries switch): commands
+	// that follow the library selection rule send it when --library is
+	// left out.
+	Library string `json:"library,omitempty"`
 }
 
 // credentialKind names the credential of p for humans and --json.

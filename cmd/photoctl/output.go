@@ -133,3 +133,54 @@ func humanBytes(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "kMGTPE"[exp])
 }
+
+// printList prints a listing: with --json the items as a JSON array (an
+// empty one, never null), else a table of row(item) under headers.
+func printList[T any](io *streams, asJSON bool, items []T, headers []string, row func(T) []string) error {
+	if asJSON {
+		if items == nil {
+			items = []T{}
+		}
+		return printJSON(io.Out, items)
+	}
+	return printTable(io, headers, rowsOf(items, row))
+}
+
+// rowsOf turns items into table rows.
+func rowsOf[T any](items []T, row func(T) []string) [][]string {
+	rows := make([][]string, 0, len(items))
+	for _, item := range items {
+		rows = append(rows, row(item))
+	}
+	return rows
+}
+
+// printRecords prints records read one by one (`get ID...`): with --json
+// one object for one record, an array for several; else the label/value
+// lines of fields(record), a blank line between records.
+func printRecords[T any](io *streams, asJSON bool, items []T, fields func(T) [][]string) error {
+	if asJSON {
+		if len(items) == 1 {
+			return printJSON(io.Out, items[0])
+		}
+		return printList(io, true, items, nil, nil)
+	}
+	for i, item := range items {
+		if i > 0 {
+			fmt.Fprintln(io.Out)
+		}
+		if err := printFields(io, fields(item)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printDone reports a change: with --json v, else the message, one line.
+func printDone(io *streams, asJSON bool, v any, format string, args ...any) error {
+	if asJSON {
+		return printJSON(io.Out, v)
+	}
+	_, err := fmt.Fprintf(io.Out, format+"\n", args...)
+	return err
+}

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/photoctl/photoctl/server/people"
 )
 
 // maxWorkers bounds workers.concurrency: SQLite has one writer, so more
@@ -42,6 +44,9 @@ type Config struct {
 	Log       LogConfig       `koanf:"log"`
 	Workers   WorkersConfig   `koanf:"workers"`
 	Ingest    IngestConfig    `koanf:"ingest"` // pipeline.go
+	People    PeopleConfig    `koanf:"people"`
+	ML        MLConfig        `koanf:"ml"` // ml.go
+	Immich    ImmichConfig    `koanf:"immich"`
 	// ShutdownTimeout bounds how long in-flight requests may drain.
 	ShutdownTimeout time.Duration `koanf:"shutdown_timeout"`
 }
@@ -88,6 +93,26 @@ type WorkersConfig struct {
 	Concurrency int `koanf:"concurrency"`
 }
 
+// PeopleConfig tunes the clustering of faces into people
+// (people.ClusterConfig; defaults people.DefaultClusterConfig).
+type PeopleConfig struct {
+	// Threshold is the cosine similarity a face needs to a person's
+	// centroid to join that person (ml/faces.SamePerson, 0.45).
+	Threshold float64 `koanf:"threshold"`
+	// MinFaces is how many faces a machine cluster needs to be listed
+	// without include_unverified.
+	MinFaces int `koanf:"min_faces"`
+	// ReclusterInterval spaces a library's re-clusters while faces
+	// arrive; ReclusterBurst new faces bring the next one forward.
+	ReclusterInterval time.Duration `koanf:"recluster_interval"`
+	ReclusterBurst    int           `koanf:"recluster_burst"`
+}
+
+func (c PeopleConfig) cluster() people.ClusterConfig {
+	return people.ClusterConfig{Threshold: c.Threshold, MinFaces: c.MinFaces,
+		ReclusterInterval: c.ReclusterInterval, ReclusterBurst: c.ReclusterBurst}
+}
+
 // LogConfig sets the log level and format.
 type LogConfig struct {
 	Level  string `koanf:"level"`  // debug, info, warn, error
@@ -106,8 +131,16 @@ func Defaults(dataDir string) Config {
 		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
 		Log:             LogConfig{Level: "info", Format: "text"},
 		Workers:         WorkersConfig{Concurrency: runtime.NumCPU()},
+		People:          peopleDefaults(),
+		ML:              mlDefaults(),
 		ShutdownTimeout: 30 * time.Second,
 	}
+}
+
+func peopleDefaults() PeopleConfig {
+	d := people.DefaultClusterConfig()
+	return PeopleConfig{Threshold: d.Threshold, MinFaces: d.MinFaces, ReclusterInterval: d.ReclusterInterval,
+		ReclusterBurst: d.ReclusterBurst}
 }
 
 // Validate reports every problem with the configuration at once.
@@ -151,6 +184,15 @@ func (c Config) Validate() error {
 	}
 	if err := c.Ingest.Validate(); err != nil {
 		errs = append(errs, err)
+	}
+	if err := c.ML.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Immich.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.People.cluster().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("people: %w", err))
 	}
 	if c.Workers.Concurrency < 0 || c.Workers.Concurrency > maxWorkers {
 		errs = append(errs, fmt.Errorf("workers.concurrency %d: want 0 to %d", c.Workers.Concurrency, maxWorkers))

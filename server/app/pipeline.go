@@ -11,7 +11,9 @@ import (
 	"github.com/photoctl/photoctl/ingest/geocode"
 	"github.com/photoctl/photoctl/ingest/variant"
 	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -33,6 +35,16 @@ type IngestConfig struct {
 	// MaxPixels refuses images larger than this many pixels (default
 	// 100,000,000), read from the header before any decoding.
 	MaxPixels int64 `koanf:"max_pixels"`
+	// BurstGap is the longest time between two shots of one burst
+	// (default 1s); BurstMaxDistance the most pHash bits of 64 in which
+	// neighbouring shots of a burst may differ (default 16, see
+	// pipeline.DefaultBurstMaxDistance).
+	BurstGap         time.Duration `koanf:"burst_gap"`
+	BurstMaxDistance int           `koanf:"burst_max_distance"`
+}
+
+func (c IngestConfig) burst() pipeline.BurstConfig {
+	return pipeline.BurstConfig{Gap: c.BurstGap, MaxDistance: c.BurstMaxDistance}
 }
 
 func (c IngestConfig) exif() exif.Config {
@@ -54,6 +66,9 @@ func (c IngestConfig) Validate() error {
 	if c.RenderConcurrency < 0 || c.MaxPixels < 0 {
 		errs = append(errs, errors.New("ingest: render_concurrency and max_pixels must not be negative"))
 	} else if err := c.variant().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("ingest: %w", err))
+	}
+	if err := c.burst().Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("ingest: %w", err))
 	}
 	return errors.Join(errs...)
@@ -82,10 +97,19 @@ func newPipeline(cfg Config, st store.Store, blobs *blob.Store, log *slog.Logger
 			log.Error("load time zone data; GPS-derived offsets stay unknown", "component", "pipeline", "err", err)
 		}
 	}()
-	p, err := pipeline.New(pipeline.Deps{Store: st, Blobs: blobs, Metadata: pool, Renderer: renderer,
-		Geocoder: geo, Embedded: pool, Log: log, Now: now, Closers: []io.Closer{renderer, pool}})
+	clusterer, err := people.NewClusterer(st, cfg.People.cluster(), log, now)
 	if err != nil {
 		return nil, nil, errors.Join(err, renderer.Close(), pool.Close())
+	}
+	mlTools, closeML, err := openML(cfg.ML, log) // ml.go
+	if err != nil {
+		return nil, nil, errors.Join(err, renderer.Close(), pool.Close())
+	}
+	p, err := pipeline.New(pipeline.Deps{Store: st, Blobs: blobs, Metadata: pool, Renderer: renderer,
+		Geocoder: geo, Embedded: pool, Log: log, Now: now, Closers: []io.Closer{renderer, pool, closeML},
+		Stacks: stacks.NewService(st, nil, now), Burst: cfg.Ingest.burst(), Clusterer: clusterer, ML: mlTools})
+	if err != nil {
+		return nil, nil, errors.Join(err, renderer.Close(), pool.Close(), closeML.Close())
 	}
 	return p.Kinds(), p.Close, nil
 }

@@ -19,9 +19,11 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
+	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/search"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlite"
@@ -46,6 +48,7 @@ type Server struct {
 	svc      *services
 	listener net.Listener
 	served   chan error
+	immich   *immichListener // immich.go; nil without immich.listen
 
 	stopPurge    func()
 	tasks        *taskRunner
@@ -65,6 +68,9 @@ type services struct {
 	people *people.Service
 	albums *albums.Service
 	stacks *stacks.Service // also what the burst detector calls (CreateAuto, UpdateAuto)
+	search *search.Service
+	faces  *searchFaces // search.go; closed at shutdown
+	immich *immich.Service
 }
 
 // OpenStore opens (creating and migrating) the database of cfg: the one
@@ -86,12 +92,15 @@ func newServices(ctx context.Context, cfg Config, st store.Store, now func() tim
 		return nil, err
 	}
 	libs := libraries.NewService(st, now)
+	faces := newSearchFaces(cfg.ML)
 	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,
 		TrashRetention: cfg.Trash.Retention}, now)
-	return &services{auth: a, libs: libs, users: users.NewService(st, libs, now), evs: events.NewService(st, libs),
+	us, al := users.NewService(st, libs, now), albums.NewService(st, libs, now)
+	return &services{auth: a, libs: libs, users: us, evs: events.NewService(st, libs), immich: immich.NewService(st, libs, us, al, now),
 		assets: as, tasks: tasks.NewService(st, libs),
 		people: people.NewService(st, libs, as, variant.CropFace, now),
-		albums: albums.NewService(st, libs, now), stacks: stacks.NewService(st, libs, now)}, nil
+		albums: al, stacks: stacks.NewService(st, libs, now),
+		search: search.NewService(st, libs, faces, search.Config{SamePerson: cfg.People.Threshold}), faces: faces}, nil
 }
 
 // Start opens the store, builds the services and starts serving on
@@ -124,8 +133,9 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	}
 	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Tasks: svc.tasks, Limiters: lim,
 		People: svc.people,
-		Albums: svc.albums, Stacks: svc.stacks,
-		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
+		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
+		Immich: svc.immich,
+		Log:    log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
 	if err != nil {
 		st.Close()
@@ -149,6 +159,13 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		st.Close()
 		return nil, err
 	}
+	if s.immich, err = startImmich(cfg.Immich, h, log); err != nil {
+		_ = s.tasks.stop()
+		ln.Close()
+		lock.Close()
+		st.Close()
+		return nil, err
+	}
 	go func() { s.served <- h.App().Listener(ln) }()
 	s.stopPurge = svc.assets.RunPurge(log, time.Hour)
 	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
@@ -165,7 +182,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() {
 		s.stopPurge()
 		terr := s.tasks.stop() // before the store closes; handlers give their tasks back
-		err := errors.Join(terr, s.http.App().ShutdownWithContext(ctx))
+		err := errors.Join(terr, s.http.App().ShutdownWithContext(ctx), s.immich.stop(ctx))
 		// fasthttp shuts down only the listeners it already serves: a
 		// Shutdown that comes before the serving goroutine got there would
 		// leave it serving forever. Closing the listener ends it either way.
@@ -173,7 +190,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
 		}
-		s.shutdownErr = errors.Join(err, s.store.Close(), s.lock.Close())
+		s.shutdownErr = errors.Join(err, s.svc.faces.Close(), s.store.Close(), s.lock.Close())
 	})
 	return s.shutdownErr
 }

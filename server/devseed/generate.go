@@ -35,10 +35,12 @@ type generator struct {
 	cum       []float64 // cumulative place weights for trips away
 	now       func() time.Time
 	seq       int
+	text      *rand.Rand // addText's own stream
 
 	// The current trip and session.
 	trip    place
 	phone   bool
+	camera  camera
 	days    int
 	day     time.Time // midnight, wall clock
 	left    int       // photos left in the session
@@ -46,8 +48,8 @@ type generator struct {
 	wall    time.Time // wall clock of the next photo
 }
 
-func newGenerator(r *rand.Rand, libraryID, userID string, end time.Time, now func() time.Time) *generator {
-	g := &generator{r: r, libraryID: libraryID, userID: userID, now: now,
+func newGenerator(r, text *rand.Rand, libraryID, userID string, end time.Time, now func() time.Time) *generator {
+	g := &generator{r: r, text: text, libraryID: libraryID, userID: userID, now: now,
 		end: time.Date(end.Year(), end.Month(), end.Day(), 0, 0, 0, 0, time.UTC)}
 	g.home = places[r.IntN(len(places))]
 	total := 0.0
@@ -105,6 +107,7 @@ func (g *generator) newTrip() {
 		g.trip, g.days = places[i], 1+g.r.IntN(7)
 	}
 	g.phone = g.r.Float64() < phoneShare
+	g.camera = tripCamera(g.text, g.phone)
 	for {
 		// More photos in later years: the density rises linearly.
 		back := (1 - math.Sqrt(g.r.Float64())) * years * 365
@@ -162,11 +165,6 @@ func (g *generator) asset(wall time.Time) *catalog.Asset {
 	a.FileSizeBytes = a.OriginalSize
 	original := wall.Format("2006:01:02 15:04:05")
 	a.FileMeta.OriginalDatetime = &original
-	if g.phone {
-		a.FileMeta.Make, a.FileMeta.Model = ptr("Apple"), ptr("iPhone 13")
-	} else {
-		a.FileMeta.Make, a.FileMeta.Model = ptr("FUJIFILM"), ptr("X-T3")
-	}
 	if r.Float64() < gps {
 		lat, lon := g.trip.near(r)
 		a.FileMeta.Latitude, a.FileMeta.Longitude = &lat, &lon
@@ -178,6 +176,7 @@ func (g *generator) asset(wall time.Time) *catalog.Asset {
 		// Trashed now, so the purge keeps them for the whole retention.
 		a.TrashedAt = &now
 	}
+	g.addText(a, g.seq)
 	return a
 }
 

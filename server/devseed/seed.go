@@ -42,6 +42,9 @@ type Options struct {
 	Now func() time.Time
 	// Progress, when set, is called after each committed batch.
 	Progress func(done int)
+	// People, when above 0, names that many people in the library and
+	// gives a share of the photos faces of them (devseed/people.go).
+	People int
 }
 
 // Result reports a finished seed.
@@ -87,8 +90,12 @@ func Seed(ctx context.Context, st store.Store, opts Options) (Result, error) {
 		seed = rand.Uint64()
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	g := newGenerator(r, lib.ID, lib.OwnerID, end, now)
+	g := newGenerator(r, rand.New(rand.NewPCG(seed^0x5eed7e47, seed)), lib.ID, lib.OwnerID, end, now)
 	started := time.Now()
+	people, err := newCast(ctx, st, rand.New(rand.NewPCG(seed^0xface, seed)), lib.ID, opts.People, now())
+	if err != nil {
+		return Result{}, fmt.Errorf("seed people: %w", err)
+	}
 	done := 0
 	for done < opts.Assets {
 		n := min(batch, opts.Assets-done)
@@ -98,6 +105,11 @@ func Seed(ctx context.Context, st store.Store, opts Options) (Result, error) {
 				a := g.next()
 				if err := repos.Assets().Create(ctx, a); err != nil {
 					return err
+				}
+				for _, f := range people.faces(a, a.CreatedAt) {
+					if err := repos.Faces().Create(ctx, &f); err != nil {
+						return err
+					}
 				}
 				bytes += a.OriginalSize
 			}

@@ -19,7 +19,7 @@ import (
 func matrixRows() []matrixRow {
 	var rows []matrixRow
 	for _, group := range [][]matrixRow{publicRows(), accountRows(), libraryRows(), sharingRows(), assetRows(), versionRows(),
-		contentRows()} {
+		contentRows(), searchRows()} {
 		rows = append(rows, group...)
 	}
 	return rows

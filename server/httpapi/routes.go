@@ -134,5 +134,6 @@ func (s *Server) routes() []route {
 	table = append(table, s.peopleRoutes()...)
 	table = append(table, s.albumRoutes()...)
 	table = append(table, s.stackRoutes()...)
+	table = append(table, s.searchRoutes()...)
 	return table
 }

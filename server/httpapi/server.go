@@ -16,9 +16,11 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/events"
+	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
+	"github.com/photoctl/photoctl/server/search"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/tasks"
 	"github.com/photoctl/photoctl/server/users"
@@ -35,6 +37,8 @@ type Deps struct {
 	People    *people.Service
 	Albums    *albums.Service
 	Stacks    *stacks.Service
+	Search    *search.Service
+	Immich    *immich.Service // the Immich-compatible layer (immich_*.go)
 	Limiters  Limiters
 	Log       *slog.Logger
 	// MaxBodyBytes bounds any request body (the upload limit plus slack).
@@ -54,6 +58,8 @@ type Server struct {
 	people       *people.Service
 	albums       *albums.Service
 	stacks       *stacks.Service
+	search       *search.Service
+	immich       *immich.Service
 	limiter      *ratelimit.Limiter
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -72,6 +78,8 @@ func New(d Deps) *Server {
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
 		albums: d.Albums, stacks: d.Stacks,
+		search: d.Search,
+		immich: d.Immich,
 	}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "photoctl",
@@ -105,6 +113,7 @@ func New(d Deps) *Server {
 		panic(fmt.Sprintf("generate OpenAPI document: %v", err))
 	}
 	s.openAPIDoc = doc
+	s.mountImmich(s.app.Group(immichPrefix), immichPrefix) // outside the native table and document
 	s.app.Use(notFound)
 	return s
 }

@@ -122,8 +122,13 @@ func (s *Service) Reassign(ctx context.Context, p *catalog.Principal, id string,
 }
 
 // verified marks a person a user acted on as verified (not a visible
-// field: updated_at stays) and returns it as it now is.
+// field: updated_at stays) and as no longer a machine cluster (the
+// clustering never undoes what a user did to it), and returns it as it
+// now is.
 func (s *Service) verified(ctx context.Context, r store.Repos, id string) (*catalog.Person, error) {
+	if err := r.Clustering().Confirm(ctx, id); err != nil {
+		return nil, err
+	}
 	pe, err := r.People().Get(ctx, id)
 	if err != nil || pe.Verified {
 		return pe, err

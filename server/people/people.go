@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -190,6 +191,9 @@ func (s *Service) Patch(ctx context.Context, p *catalog.Principal, id string, u 
 			}
 			return err
 		}
+		if err := userDecided(ctx, r, pe, changed); err != nil {
+			return err
+		}
 		if err := appendEvent(ctx, r, "person.updated", pe.LibraryID, pe.ID, map[string]any{"fields": changed}, now); err != nil {
 			return err
 		}
@@ -197,6 +201,19 @@ func (s *Service) Patch(ctx context.Context, p *catalog.Principal, id string, u 
 		return err
 	})
 	return out, err
+}
+
+// userDecided records an edit as a user's decision for the clustering: the
+// person is no longer a machine cluster, and a featured face chosen here
+// stays featured.
+func userDecided(ctx context.Context, r store.Repos, pe *catalog.Person, changed []string) error {
+	if err := r.Clustering().Confirm(ctx, pe.ID); err != nil {
+		return err
+	}
+	if slices.Contains(changed, "thumbnail_face_id") {
+		return r.Clustering().ChooseThumbnail(ctx, pe.ID, *pe.ThumbnailFaceID)
+	}
+	return nil
 }
 
 // apply sets the fields of u on pe and returns the names of those that

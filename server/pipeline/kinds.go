@@ -17,10 +17,13 @@ const (
 	KindVariants = "variants"
 	KindGeocode  = tasks.KindGeocode
 	KindMetrics  = "metrics"
+	KindBurst    = "burst"
 )
 
 // Kinds returns the pipeline's task kinds for a tasks.Runner:
-// metadata → variants → geocode and metrics. Each handler runs its step
+// metadata → variants → metrics → burst and geocode (burst detection and
+// everything after metrics see the quality measures); geocode → faces →
+// cluster → ocr → describe (faces.go). Each handler runs its step
 // on the task's asset; a file no tool can decode fails at once
 // (tasks.Permanent) instead of being retried.
 func (p *Pipeline) Kinds() []tasks.Kind {
@@ -34,9 +37,15 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 	}
 	return []tasks.Kind{
 		{Name: KindMetadata, Run: step(p.Metadata), Next: []string{KindVariants}},
-		{Name: KindVariants, Run: step(p.Variants), Next: []string{KindGeocode, KindMetrics}},
-		{Name: KindGeocode, Run: step(p.Geocode)},
-		{Name: KindMetrics, Run: step(p.Metrics)},
+		{Name: KindVariants, Run: step(p.Variants), Next: []string{KindMetrics}},
+		{Name: KindGeocode, Run: step(p.Geocode), Next: []string{KindFaces}},
+		{Name: KindMetrics, Run: step(p.Metrics), Next: []string{KindBurst, KindGeocode}},
+		{Name: KindBurst, Run: step(p.Burst)},
+		{Name: KindFaces, Run: step(p.Faces), Next: []string{KindCluster}},
+		{Name: KindCluster, Run: step(p.Cluster), Next: []string{KindOCR}},
+		{Name: KindOCR, Run: step(p.OCR), Next: []string{KindDescribe}},
+		{Name: KindDescribe, Run: step(p.Describe)},
+		{Name: KindRecluster, Run: p.recluster},
 	}
 }
 

@@ -19,7 +19,8 @@ const maxRenderingBytes = 32 << 20
 // Metrics measures the asset's quality from its preview (a video's, from
 // its poster frame) and writes the metrics keys decisions.md lists:
 // sharpness, exposure, contrast, colorfulness, noise, quality (0..1, to
-// four decimals) and phash (16 hex digits). Other keys of Asset.Metrics
+// four decimals), phash (16 hex digits) and colors (the colour signature,
+// 64 hex digits, for image search). Other keys of Asset.Metrics
 // are kept. It needs the variants step to have run: a missing rendering is
 // an error, retried. Idempotent.
 func (p *Pipeline) Metrics(ctx context.Context, assetID string) error {
@@ -44,6 +45,8 @@ func (p *Pipeline) metrics(ctx context.Context, id string) error {
 		"sharpness": round4(m.Sharpness), "exposure": round4(m.Exposure), "contrast": round4(m.Contrast),
 		"colorfulness": round4(m.Colorfulness), "noise": round4(m.Noise), "quality": round4(m.Quality),
 		"phash": m.PHash,
+		// The colour signature beside the pHash: image search compares both.
+		"colors": metrics.ColorSignature(img),
 	}
 	return p.update(ctx, id, "metrics", func(a *catalog.Asset) {
 		merged := make(map[string]any, len(a.Metrics)+len(values))

@@ -1,8 +1,9 @@
 // Package pipeline turns an uploaded file into a described asset, one step
 // per task kind: metadata (exiftool, and ffprobe for videos) → variants
 // (thumbnail, preview and, for formats browsers do not show, fullsize; a
-// poster frame for videos) → geocode (the place of the asset's position)
-// and metrics (quality measures of the preview).
+// poster frame for videos) → metrics (quality measures of the preview) →
+// burst (automatic stacks of bursts, burst.go) and geocode (the place of
+// the asset's position).
 //
 // Every step is idempotent: it reads the asset, works from the original
 // file, and writes only what it owns — the file metadata layer and the
@@ -28,6 +29,8 @@ import (
 	"github.com/photoctl/photoctl/ingest/variant"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/people"
+	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -77,6 +80,16 @@ type Deps struct {
 	// Closers are released by Close, in order (the exiftool pool, the
 	// renderer): whoever builds the Pipeline hands their ownership over.
 	Closers []io.Closer
+	// Stacks makes the automatic stacks of bursts (optional: a stack
+	// service over Store); Burst tunes burst detection.
+	Stacks *stacks.Service
+	Burst  BurstConfig
+	// Clusterer groups faces into people (the cluster and recluster
+	// kinds; optional: one with people.DefaultClusterConfig over Store).
+	Clusterer *people.Clusterer
+	// ML holds the faces, ocr and describe steps' tools (faces.go); the
+	// zero value skips faces and ocr and describes with describe.Builtin.
+	ML ML
 }
 
 // Pipeline runs the ingest steps. It is safe for concurrent use: each step
@@ -103,6 +116,19 @@ func New(deps Deps) (*Pipeline, error) {
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
+	}
+	if err := deps.Burst.Validate(); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	if deps.Stacks == nil {
+		deps.Stacks = stacks.NewService(deps.Store, nil, deps.Now)
+	}
+	if deps.Clusterer == nil {
+		c, err := people.NewClusterer(deps.Store, people.DefaultClusterConfig(), deps.Log, deps.Now)
+		if err != nil {
+			return nil, err
+		}
+		deps.Clusterer = c
 	}
 	log := deps.Log
 	if log == nil {

@@ -168,6 +168,9 @@ func (s *Service) Update(ctx context.Context, p *catalog.Principal, id string, c
 		if err != nil {
 			return err
 		}
+		if err := leftAuto(ctx, r, st, ch.Remove, s.now().UTC()); err != nil {
+			return err
+		}
 		members := slices.DeleteFunc(append(current, added...), func(a catalog.Asset) bool {
 			return slices.Contains(ch.Remove, a.ID)
 		})

@@ -71,6 +71,9 @@ func (s *Service) Delete(ctx context.Context, p *catalog.Principal, id string) e
 		if err != nil {
 			return err
 		}
+		if err := leftAuto(ctx, r, st, st.AssetIDs, s.now().UTC()); err != nil {
+			return err
+		}
 		return dissolve(ctx, r, st, s.now().UTC())
 	})
 }

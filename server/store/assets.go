@@ -35,7 +35,10 @@ type AssetFilter struct {
 	AlbumID string
 	// PersonIDs keeps assets holding a face of every one of these people.
 	PersonIDs []string
-	Asc       bool
+	// WithStacked lists every stack member, not only covers (List only: the
+	// Immich layer shows its clients every asset they could upload again).
+	WithStacked bool
+	Asc         bool
 }
 
 // Assets stores asset records. Every method is scoped by the ids it is
@@ -52,6 +55,14 @@ type Assets interface {
 	// IDsByChecksum returns, for those of the SHA-256 sums the library
 	// holds, the asset id under string(sum): one indexed query for a batch.
 	IDsByChecksum(ctx context.Context, libraryID string, sums [][]byte) (map[string]string, error)
+	// FindBySHA1 returns the library's assets, live or trashed, whose SHA-1
+	// (the Immich checksum) is one of sums, through the library's SHA-1 index.
+	FindBySHA1(ctx context.Context, libraryID string, sums [][]byte) ([]catalog.Asset, error)
+	// Seq returns the asset's row number: a positive integer naming one
+	// asset, for cursors that must be numbers (the Immich layer's pages).
+	Seq(ctx context.Context, id string) (int64, error)
+	// IDBySeq returns the id of the asset with row number seq.
+	IDBySeq(ctx context.Context, seq int64) (string, error)
 	// Update writes every mutable field of a and its derived filter columns.
 	Update(ctx context.Context, a *catalog.Asset) error
 	// SetTrashed sets trashed_at (nil restores) on the given assets.

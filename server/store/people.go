@@ -69,11 +69,18 @@ type Faces interface {
 	// ForAssets returns every face of these assets, oldest first.
 	ForAssets(ctx context.Context, assetIDs []string) ([]catalog.Face, error)
 	// Assign gives the faces with these ids to a person (nil unassigns)
-	// and sets their updated_at.
+	// and sets their updated_at. It is a user's decision: the clustering
+	// never moves those faces again (Clustering.Place is the machine's).
 	Assign(ctx context.Context, ids []string, personID *string, now time.Time) error
 	// MoveAll gives every face of the people from to person to and returns
-	// the ids of the faces it moved.
+	// the ids of the faces it moved; a user's decision like Assign.
 	MoveAll(ctx context.Context, from []string, to string, now time.Time) ([]string, error)
 	// Delete removes the faces with these ids.
 	Delete(ctx context.Context, ids []string) error
+
+	// Replaceable returns the asset's machine faces that no user decision
+	// holds, oldest first: not placed by a user, and with no person or a
+	// machine cluster (not a person a user made or acted on). The faces
+	// step replaces these when it runs again; the others stay.
+	Replaceable(ctx context.Context, assetID string) ([]catalog.Face, error)
 }

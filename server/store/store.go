@@ -42,10 +42,14 @@ type Repos interface {
 	AssetVersions() AssetVersions
 	Albums() Albums
 	Stacks() Stacks
+	Bursts() Bursts
 	People() People
 	Faces() Faces
+	Clustering() Clustering
+	AssetTexts() AssetTexts
 	Tasks() Tasks
 	Invitations() Invitations
+	Search() Search
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the

@@ -58,7 +58,7 @@ func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 	}
 	if f.StackID != "" {
 		where, args = append(where, "a.stack_id = ?"), append(args, f.StackID)
-	} else if f.AlbumID == "" {
+	} else if f.AlbumID == "" && !f.WithStacked {
 		where = append(where, "a.stack_cover = 1")
 	}
 	if len(f.IDs) > 0 {

@@ -164,8 +164,11 @@ func (r repos) BlobJournal() store.BlobJournal     { return blobJournal{r.q} }
 func (r repos) AssetVersions() store.AssetVersions { return assetVersions{r.q} }
 func (r repos) Albums() store.Albums               { return albums{r.q} }
 func (r repos) Stacks() store.Stacks               { return stacks{r.q} }
+func (r repos) Bursts() store.Bursts               { return bursts{r.q} }
 func (r repos) People() store.People               { return people{r.q} }
 func (r repos) Faces() store.Faces                 { return faces{r.q} }
+func (r repos) Clustering() store.Clustering       { return clustering{r.q} }
+func (r repos) AssetTexts() store.AssetTexts       { return assetTexts{r.q} }
 func (r repos) Tasks() store.Tasks                 { return tasks{r.q} }
 func (r repos) Invitations() store.Invitations     { return invitations{r.q} }
 

@@ -107,8 +107,8 @@ func (s faces) Assign(ctx context.Context, ids []string, personID *string, now t
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := s.q.ExecContext(ctx, `UPDATE faces SET person_id = ?, updated_at = ? WHERE id IN (`+
-		placeholders(len(ids))+`)`, append([]any{personID, micros(now)}, anySlice(ids)...)...)
+	_, err := s.q.ExecContext(ctx, `UPDATE faces SET person_id = ?, assigned_by = 'user', updated_at = ?
+		WHERE id IN (`+placeholders(len(ids))+`)`, append([]any{personID, micros(now)}, anySlice(ids)...)...)
 	return translate(err)
 }
 
@@ -116,8 +116,9 @@ func (s faces) MoveAll(ctx context.Context, from []string, to string, now time.T
 	if len(from) == 0 {
 		return nil, nil
 	}
-	return queryStrings(ctx, s.q, `UPDATE faces SET person_id = ?, updated_at = ? WHERE person_id IN (`+
-		placeholders(len(from))+`) RETURNING id`, append([]any{to, micros(now)}, anySlice(from)...)...)
+	return queryStrings(ctx, s.q, `UPDATE faces SET person_id = ?, assigned_by = 'user', updated_at = ?
+		WHERE person_id IN (`+placeholders(len(from))+`) RETURNING id`,
+		append([]any{to, micros(now)}, anySlice(from)...)...)
 }
 
 func (s faces) Delete(ctx context.Context, ids []string) error {
@@ -126,6 +127,14 @@ func (s faces) Delete(ctx context.Context, ids []string) error {
 	}
 	_, err := s.q.ExecContext(ctx, `DELETE FROM faces WHERE id IN (`+placeholders(len(ids))+`)`, anySlice(ids)...)
 	return translate(err)
+}
+
+// Replaceable reads the asset's machine faces through faces_asset; the
+// user decisions are assigned_by and the person's source (0012).
+func (s faces) Replaceable(ctx context.Context, assetID string) ([]catalog.Face, error) {
+	return s.collect(ctx, `SELECT `+faceCols+` FROM `+faceFrom+` WHERE f.asset_id = ? AND f.source = 'machine'
+		AND f.assigned_by IS NOT 'user' AND (f.person_id IS NULL OR EXISTS (SELECT 1 FROM people p
+		WHERE p.id = f.person_id AND p.source = 'machine')) ORDER BY f.id`, assetID)
 }
 
 // collect runs a query of faceCols and scans every row.

@@ -31,8 +31,13 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Tasks", taskCases},
 		{"People", personCases},
 		{"Faces", faceCases},
+		{"Clustering", clusteringCases},
+		{"FacesML", faceMLCases},
+		{"AssetTexts", assetTextCases},
 		{"Albums", albumCases},
 		{"Stacks", stackCases},
+		{"Bursts", burstCases},
+		{"Search", searchCases},
 		{"Transactions", txCases},
 	}
 	for _, g := range groups {

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// newMembersCommand returns `photoctl members`.
+func newMembersCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "members",
+		Usage: "List a library's members, change their roles, remove them, or leave",
+		Description: `The members of a library are its owner and the people who joined it with an
+invitation (photoctl invite), each a viewer or a collaborator. Members are
+named by user id (intuser_…). Needs a signed-in session, not an API key.
+
+Example:
+   photoctl members list --library "Family archive"
+   photoctl members role --library "Family archive" intuser_01hx... collaborator
+   photoctl members leave "Family archive"`,
+		Subcommands: []*cli.Command{newMembersListCommand(), newMembersRoleCommand(), newMembersRemoveCommand(),
+			newMembersLeaveCommand()},
+		Action: groupAction(cli.ShowSubcommandHelp),
+	}
+}
+
+func newMembersListCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List a library's members, most recently joined first",
+		Description: `Prints the current members of the library (--library, your default, or your
+only one) with their roles; any member may list them.
+
+Example:
+   photoctl members list --library "Family archive" --json | jq -r '.[] | select(.role == "viewer") | .id'`,
+		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
+		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+			lib, err := pathLibrary(c, conn)
+			if err != nil {
+				return err
+			}
+			members, err := client.Collect(conn.Members(c.Context, lib))
+			if err != nil {
+				return err
+			}
+			return printList(newStreams(c), c.Bool("json"), members, []string{"ID", "NAME", "ROLE", "JOINED"},
+				func(m api.Member) []string {
+					return []string{m.ID, orDash(deref(m.DisplayName)), m.Role, m.JoinedAt.Local().Format(time.DateOnly)}
+				})
+		}),
+	}
+}
+
+func newMembersRoleCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "role",
+		Usage:     "Change a member's role (owner)",
+		ArgsUsage: "USER ROLE",
+		Description: `Makes a member a viewer (reads) or a collaborator (reads and writes).
+
+Example:
+   photoctl members role --library "Family archive" intuser_01hx... collaborator`,
+		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
+		Action: clientAction(2, 2, "want the member's user id and the role (viewer or collaborator)",
+			func(c *cli.Context, conn *apiConn, args []string) error {
+				lib, err := pathLibrary(c, conn)
+				if err != nil {
+					return err
+				}
+				m, err := conn.SetMemberRole(c.Context, lib, args[0], args[1])
+				if err != nil {
+					return err
+				}
+				return printDone(newStreams(c), c.Bool("json"), m, "Member %s (%s) is now a %s.", m.ID,
+					orDash(deref(m.DisplayName)), m.Role)
+			}),
+	}
+}
+
+func newMembersRemoveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "remove",
+		Usage:     "Remove members from a library (owner)",
+		ArgsUsage: "USER...",
+		Description: `Removes members at once: their sessions and API keys lose the library. A
+removed member can rejoin only through an invitation made afterwards.
+
+Example:
+   photoctl members remove --library "Family archive" intuser_01hx...`,
+		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
+		Action: clientAction(1, -1, "give at least one member's user id",
+			func(c *cli.Context, conn *apiConn, args []string) error {
+				lib, err := pathLibrary(c, conn)
+				if err != nil {
+					return err
+				}
+				return actOnEach(c, args, "Removed", "removed", "member", func(id string) (string, error) {
+					return id, conn.RemoveMember(c.Context, lib, id)
+				})
+			}),
+	}
+}
+
+func newMembersLeaveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "leave",
+		Usage:     "Leave a library you joined",
+		ArgsUsage: "LIBRARY",
+		Description: `Ends your membership of a library (by id or name); its owner cannot leave.
+If it was your profile's default library, the default is cleared.
+
+Example:
+   photoctl members leave "Family archive"`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: clientAction(1, 1, "want exactly one argument, the library id or name",
+			func(c *cli.Context, conn *apiConn, args []string) error {
+				lib, err := lookupLibrary(c.Context, conn, args[0], "all")
+				if err != nil {
+					return err
+				}
+				if err := conn.LeaveLibrary(c.Context, lib); err != nil {
+					return err
+				}
+				if err := saveProfileLibrary(conn, func(cur string) string { return forget(cur, lib) }); err != nil {
+					return err
+				}
+				return printDone(newStreams(c), c.Bool("json"), map[string]string{"left": lib}, "Left library %s.", lib)
+			}),
+	}
+}

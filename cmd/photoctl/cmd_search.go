@@ -1,0 +1,95 @@
+package main
+
+import (
+	"path/filepath"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// newSearchCommand returns `photoctl search`.
+func newSearchCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "search",
+		Usage: "Search assets by text, album, people, dates or a picture, best match first",
+		Description: `Finds the assets of a library that match: text (--query) in descriptions,
+text in pictures, places, people and album names, file names and cameras;
+an album; people (all of them in the picture); a capture-time range; or, with
+--image, a picture: assets with the same people and similar looks. At least
+one of these is needed; --center/--radius, --bbox, --media-type and --state
+only narrow. Albums and people are named by id or by name. With --json the
+output is a JSON array of the API's Asset records, each with its score.
+
+Example:
+   photoctl search --query "kyoto temple"
+   photoctl search --person Ann --person Bob --after 2024-01-01
+   photoctl search --image ~/Downloads/scan.jpg --limit 5
+   photoctl search --album "Summer 2024" --query beach --all --json | jq -r '.[].id'`,
+		Flags: append(append(clientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "query", Aliases: []string{"q"}, Usage: "look for `TEXT`"},
+			&cli.StringFlag{Name: "album", Usage: "only assets of album `ID or NAME`"},
+			&cli.StringSliceFlag{Name: "person", Usage: "only assets showing person `ID or NAME` (repeat: all of them)"},
+			&cli.StringFlag{Name: "after", Usage: "captured at or after `TIME` (2024-05-01, 2024-05-01T12:00:00 or with an offset)"},
+			&cli.StringFlag{Name: "before", Usage: "captured before `TIME` (same forms as --after)"},
+			&cli.StringFlag{Name: "image", Usage: "find assets like the picture in `FILE` (JPEG, PNG, GIF or WebP)"},
+			&cli.StringFlag{Name: "center", Usage: "within --radius of `LON,LAT`"},
+			&cli.Float64Flag{Name: "radius", Usage: "radius in `METRES` around --center"},
+			&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
+			&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
+			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"}),
+			append(limitFlags("assets"), jsonFlag())...),
+		Action: clientAction(0, 0, "",
+			func(c *cli.Context, conn *apiConn, _ []string) error {
+				limit, err := listLimit(c)
+				if err != nil {
+					return err
+				}
+				q, err := searchQuery(c, conn)
+				if err != nil {
+					return err
+				}
+				q.PageSize = pageSizeFor(limit)
+				hits := conn.Search(c.Context, q)
+				if path := c.String("image"); path != "" {
+					part, err := client.PathPart(path, filepath.Base(path))
+					if err != nil {
+						return usageErrorf(c, "--image: %v", err)
+					}
+					hits = conn.SearchImage(c.Context, q, part)
+				}
+				found, err := take(hits, limit)
+				if err != nil {
+					return err
+				}
+				return printList(newStreams(c), c.Bool("json"), found,
+					[]string{"ID", "SCORE", "TAKEN", "TYPE", "SIZE", "RATING", "NAME"}, func(h api.SearchHit) []string {
+						row := assetRow(&h.Asset)
+						return append([]string{row[0], strconv.FormatFloat(h.Score, 'f', 3, 64)}, row[1:]...)
+					})
+			}),
+	}
+}
+
+// searchQuery reads the search flags; the library, album and people are
+// resolved to ids.
+func searchQuery(c *cli.Context, conn *apiConn) (client.SearchQuery, error) {
+	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+	if err != nil {
+		return client.SearchQuery{}, err
+	}
+	q := client.SearchQuery{Query: c.String("query"), LibraryID: lib, After: c.String("after"),
+		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
+		MediaType: c.String("media-type"), State: c.String("state")}
+	if c.String("album") != "" {
+		if q.AlbumID, err = resolveAlbum(c, conn, c.String("album")); err != nil {
+			return q, err
+		}
+	}
+	q.PersonIDs, err = fetchEach(splitList(c.StringSlice("person")), func(p string) (string, error) {
+		return resolvePerson(c, conn, p)
+	})
+	return q, err
+}

@@ -1,0 +1,354 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// newTasksCommand returns `photoctl tasks`.
+func newTasksCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "tasks",
+		Usage: "List background tasks and watch the queue drain",
+		Description: `Uploads queue background tasks (metadata, variants, geocode, faces, ...):
+each step queues the next when it succeeds. A task is queued, running,
+succeeded or failed; a failed attempt is queued again with a backoff until
+its attempts are spent.
+
+Example:
+   photoctl tasks list --state failed
+   photoctl upload ~/Pictures && photoctl tasks watch`,
+		Subcommands: []*cli.Command{newTasksListCommand(), newTasksGetCommand(), newTasksWatchCommand()},
+		Action:      groupAction(cli.ShowSubcommandHelp),
+	}
+}
+
+func newTasksListCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List tasks, newest first, with filters",
+		Description: `Lists a library's tasks: by default the 50 newest. --asset alone names its
+asset's library. With --json the output is a JSON array of the API's Task
+records.
+
+Example:
+   photoctl tasks list --state failed --all
+   photoctl tasks list --asset asset_01hx... --json | jq -r '.[] | "\(.kind) \(.state)"'`,
+		Flags: append(append(clientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "state", Usage: "only tasks in `STATE`: queued, running, succeeded or failed"},
+			&cli.StringFlag{Name: "kind", Usage: "only tasks of `KIND` (metadata, variants, ...)"},
+			&cli.StringFlag{Name: "asset", Usage: "only the tasks of asset `ID`"}),
+			append(limitFlags("tasks"), jsonFlag())...),
+		Action: clientAction(0, 0, "",
+			func(c *cli.Context, conn *apiConn, _ []string) error {
+				limit, err := listLimit(c)
+				if err != nil {
+					return err
+				}
+				q := client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}
+				if q.AssetID == "" || c.IsSet("library") {
+					if q.LibraryID, err = resolveLibrary(c.Context, conn, c.String("library")); err != nil {
+						return err
+					}
+				}
+				tasks, err := take(conn.Tasks(c.Context, q, pageSizeFor(limit)), limit)
+				if err != nil {
+					return err
+				}
+				return printList(newStreams(c), c.Bool("json"), tasks,
+					[]string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"}, taskRow)
+			}),
+	}
+}
+
+// taskRow is a task in the list table.
+func taskRow(t api.Task) []string {
+	return []string{t.ID, t.Kind, t.State, orDash(deref(t.AssetID)), strconv.Itoa(t.Attempts),
+		t.CreatedAt.Local().Format("2006-01-02 15:04:05"), orDash(deref(t.Error))}
+}
+
+func newTasksGetCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "get",
+		Usage:     "Show tasks in full",
+		ArgsUsage: "TASK...",
+		Description: `Prints each task's fields, or with --json the API's Task record (one object
+for one task, an array for several).
+
+Example:
+   photoctl tasks get task_01hx... --json | jq .error`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: clientAction(1, -1, "give at least one task id",
+			func(c *cli.Context, conn *apiConn, args []string) error {
+				tasks, err := fetchEach(args, func(id string) (*api.Task, error) { return conn.Task(c.Context, id) })
+				if err != nil {
+					return err
+				}
+				return printRecords(newStreams(c), c.Bool("json"), tasks, func(t *api.Task) [][]string {
+					rows := [][]string{{"id", t.ID}, {"kind", t.Kind}, {"state", t.State}, {"asset", orDash(deref(t.AssetID))},
+						{"library", t.LibraryID}, {"attempts", strconv.Itoa(t.Attempts)}, {"error", orDash(deref(t.Error))},
+						{"created", t.CreatedAt.Local().Format(time.DateTime)}}
+					if t.FinishedAt != nil {
+						rows = append(rows, []string{"finished", t.FinishedAt.Local().Format(time.DateTime)})
+					}
+					return rows
+				})
+			}),
+	}
+}
+
+func newTasksWatchCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "watch",
+		Usage: "Wait until no task is queued or running, with a progress bar",
+		Description: `Polls the library's queue every --interval and draws a bar on a terminal
+(elsewhere one line on stderr): tasks that succeeded since the watch began,
+of those plus the ones queued and running. It ends when nothing is queued
+or running, and prints how many tasks succeeded and which failed meanwhile
+(with --json as an object). A task that is queued and finishes between two
+polls counts only if it failed. A long queue is polled less often (at most
+a third of the time goes to looking).
+
+Exits 0 when the queue drained without failures, 1 when tasks failed
+meanwhile (or on Ctrl-C before the queue drained).
+
+Example:
+   photoctl upload ~/Pictures && photoctl tasks watch
+   photoctl tasks watch --interval 5s --json | jq '.failed_tasks[].error'`,
+		Flags: append(clientFlags(), libraryFlag(),
+			&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
+			jsonFlag()),
+		Action: clientAction(0, 0, "",
+			func(c *cli.Context, conn *apiConn, _ []string) error {
+				if c.Duration("interval") < 100*time.Millisecond {
+					return usageErrorf(c, "--interval must be at least 100ms")
+				}
+				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+				if err != nil {
+					return err
+				}
+				ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				return runTasksWatch(ctx, conn, lib, c.Duration("interval"), c.Bool("json"), newStreams(c))
+			}),
+	}
+}
+
+// watchJSON is the result of `photoctl tasks watch --json`.
+type watchJSON struct {
+	Succeeded   int        `json:"succeeded"`
+	Failed      int        `json:"failed"`
+	FailedTasks []api.Task `json:"failed_tasks"`
+}
+
+func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time.Duration, asJSON bool, io *streams) error {
+	w := &taskWatch{conn: conn, lib: lib}
+	if err := w.begin(ctx); err != nil {
+		return err
+	}
+	bar := newTaskBar(io)
+	if len(w.active) > 0 && bar.bar == nil {
+		fmt.Fprintf(io.Err, "Watching %d queued or running task(s) until none is left...\n", len(w.active))
+	}
+	wait := interval
+	for len(w.active) > 0 {
+		bar.show(w)
+		select {
+		case <-ctx.Done():
+			bar.finish()
+			return fmt.Errorf("interrupted with %d task(s) queued or running", len(w.active))
+		case <-time.After(wait):
+		}
+		started := time.Now()
+		if err := w.poll(ctx); err != nil {
+			bar.finish()
+			return err
+		}
+		// A long queue takes many pages to list: wait at least twice as
+		// long as the last look took, so the watch never loads the server
+		// more than a third of one client's time.
+		wait = max(interval, 2*time.Since(started))
+	}
+	bar.finish()
+	out := watchJSON{Succeeded: w.succeeded(), Failed: len(w.failed), FailedTasks: w.failed}
+	if out.FailedTasks == nil {
+		out.FailedTasks = []api.Task{}
+	}
+	if asJSON {
+		if err := printJSON(io.Out, out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(io.Out, "Nothing queued or running: %d task(s) succeeded, %d failed since the watch began.\n",
+			out.Succeeded, out.Failed)
+		if out.Failed > 0 {
+			if err := printTable(io, []string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"},
+				rowsOf(w.failed, taskRow)); err != nil {
+				return err
+			}
+		}
+	}
+	if out.Failed > 0 {
+		return fmt.Errorf("%d task(s) failed", out.Failed)
+	}
+	return nil
+}
+
+// taskWatch follows a library's queue. The task list has no counts and no
+// finish-time order, so the watch keeps the ids of the tasks queued or
+// running at each poll: one that leaves that set has finished. Failures are
+// found exactly in the failed list, which runs newest id first: a task that
+// failed meanwhile was queued or running when the watch began, or created
+// after, so its id is at least the smallest id then active (floor); failed
+// tasks at or above floor that were already failed at the start are left
+// out. Tasks created and finished between two polls count only if they
+// failed.
+type taskWatch struct {
+	conn   *apiConn
+	lib    string
+	floor  string
+	active map[string]bool
+	done   map[string]bool // left the active set since the start
+	before map[string]bool // failed at the start, id ≥ floor
+	failed []api.Task      // failed since the start
+}
+
+// begin takes the first look at the queue.
+func (w *taskWatch) begin(ctx context.Context) error {
+	w.done = map[string]bool{}
+	active, err := w.activeIDs(ctx)
+	if err != nil || len(active) == 0 {
+		w.active = active
+		return err
+	}
+	for id := range active {
+		if w.floor == "" || id < w.floor {
+			w.floor = id
+		}
+	}
+	w.active = active
+	failed, err := w.failedSince(ctx)
+	if err != nil {
+		return err
+	}
+	w.before = map[string]bool{}
+	for _, t := range failed {
+		w.before[t.ID] = true
+	}
+	return nil
+}
+
+// poll takes the next look.
+func (w *taskWatch) poll(ctx context.Context) error {
+	active, err := w.activeIDs(ctx)
+	if err != nil {
+		return err
+	}
+	for id := range w.active {
+		if !active[id] {
+			w.done[id] = true
+		}
+	}
+	w.active = active
+	failed, err := w.failedSince(ctx)
+	if err != nil {
+		return err
+	}
+	w.failed = w.failed[:0]
+	for _, t := range failed {
+		if !w.before[t.ID] {
+			w.failed = append(w.failed, t)
+		}
+	}
+	return nil
+}
+
+// succeeded counts the tasks seen to finish that did not fail.
+func (w *taskWatch) succeeded() int {
+	n := len(w.done)
+	for _, t := range w.failed {
+		if w.done[t.ID] {
+			n--
+		}
+	}
+	return n
+}
+
+// activeIDs lists the ids of the queued and running tasks.
+func (w *taskWatch) activeIDs(ctx context.Context) (map[string]bool, error) {
+	ids := map[string]bool{}
+	for _, state := range []string{client.TaskQueued, client.TaskRunning} {
+		for t, err := range w.conn.Tasks(ctx, client.TaskQuery{LibraryID: w.lib, State: state}, 0) {
+			if err != nil {
+				return nil, err
+			}
+			ids[t.ID] = true
+		}
+	}
+	return ids, nil
+}
+
+// failedSince lists the failed tasks whose id is at least floor.
+func (w *taskWatch) failedSince(ctx context.Context) ([]api.Task, error) {
+	var out []api.Task
+	for t, err := range w.conn.Tasks(ctx, client.TaskQuery{LibraryID: w.lib, State: client.TaskFailed}, 0) {
+		if err != nil {
+			return nil, err
+		}
+		if t.ID < w.floor {
+			break // newest first: the rest are older
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// taskBar draws the watch on a terminal's error stream; elsewhere it draws
+// nothing.
+type taskBar struct {
+	bar *progressbar.ProgressBar
+}
+
+func newTaskBar(io *streams) *taskBar {
+	if !io.ErrTTY {
+		return &taskBar{}
+	}
+	return &taskBar{bar: progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(io.Err),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetWidth(24),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionSetDescription("tasks"))}
+}
+
+// show draws succeeded of succeeded+queued+running, and the failures.
+func (b *taskBar) show(w *taskWatch) {
+	if b.bar == nil {
+		return
+	}
+	done := w.succeeded()
+	b.bar.ChangeMax(done + len(w.active))
+	b.bar.Describe(fmt.Sprintf("%d active, %d failed", len(w.active), len(w.failed)))
+	_ = b.bar.Set(done)
+}
+
+func (b *taskBar) finish() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
+		_ = b.bar.Clear()
+	}
+}

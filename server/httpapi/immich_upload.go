@@ -1,0 +1,180 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/immich"
+)
+
+// maxDrain is how much of an unread request body the layer reads away so
+// that the connection can carry the next request; a larger rest closes the
+// connection instead.
+const maxDrain = 64 << 20
+
+// immichUpload is Immich's POST /api/assets: an ordinary streamed upload
+// into the layer's library (dedup by content, the native pipeline and
+// events), with Immich's field names. A duplicate announced by
+// x-immich-checksum is answered before the file is stored.
+func (s *Server) immichUpload(c *fiber.Ctx) error {
+	ctx, p := c.UserContext(), principal(c)
+	read := false
+	defer func() {
+		if !read {
+			drainBody(c)
+		}
+	}()
+	m, err := s.immich.Library(ctx, p)
+	if err != nil {
+		return err
+	}
+	if h := c.Get("x-immich-checksum"); h != "" {
+		sum, err := immich.ParseChecksum(h)
+		if err != nil {
+			return catalog.InvalidField("value_error", err.Error(), h, "header", "x-immich-checksum")
+		}
+		dup, err := s.immich.FindBySHA1(ctx, m, sum)
+		if err != nil {
+			return err
+		}
+		if dup != nil {
+			return c.JSON(immich.UploadResponse{ID: dup.ID, Status: "duplicate"})
+		}
+	}
+	mr, release, err := multipartReader(c)
+	if err != nil {
+		return err
+	}
+	read = true
+	defer release()
+	in := assets.UploadInput{LibraryID: m.Library.ID}
+	var w *blob.Writer
+	var fileName string
+	defer func() {
+		if w != nil {
+			_ = w.Abort() // no-op once committed
+		}
+		if in.Sidecar != nil {
+			_ = in.Sidecar.Abort()
+		}
+	}()
+	for {
+		part, err := nextPart(mr)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		switch name := part.FormName(); name {
+		case "assetData":
+			if w != nil {
+				return catalog.InvalidField("value_error", "send exactly one assetData part", nil, "body", "assetData")
+			}
+			in.FileName = cleanFileName(part.FileName())
+			if w, err = s.receivePart(part); err != nil {
+				return err
+			}
+		case "sidecarData":
+			if in.Sidecar != nil {
+				return catalog.InvalidField("value_error", "send at most one sidecarData part", nil, "body", "sidecarData")
+			}
+			if in.Sidecar, err = s.assets.StartSidecar(); err != nil {
+				return err
+			}
+			if _, err := in.Sidecar.ReadFrom(part); err != nil {
+				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the sidecar did")
+				}
+				return err
+			}
+		default:
+			// Text fields; Immich's others (fileSize, isFavorite, visibility,
+			// assetType, fileExtension, duration, isReadOnly, …) are read and
+			// ignored: photoctl has no favourites or visibilities, and reads
+			// type, size and duration from the file itself.
+			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
+			if err != nil {
+				return err
+			}
+			if len(v) > maxFormField {
+				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
+			}
+			if err := setImmichField(&in, &fileName, name, string(v)); err != nil {
+				return err
+			}
+		}
+	}
+	if w == nil {
+		return catalog.InvalidField("missing", "a part named assetData is required", nil, "body", "assetData")
+	}
+	for _, f := range []struct {
+		v    *time.Time
+		name string
+	}{{in.FileCreatedAt, "fileCreatedAt"}, {in.FileModifiedAt, "fileModifiedAt"}} {
+		if f.v == nil {
+			return catalog.InvalidField("missing", f.name+" is required", nil, "body", f.name)
+		}
+	}
+	if fileName != "" {
+		in.FileName = fileName
+	}
+	res, err := s.assets.CompleteUpload(ctx, p, w, in)
+	if err != nil {
+		return err
+	}
+	if res.Duplicate {
+		return c.JSON(immich.UploadResponse{ID: res.Asset.ID, Status: "duplicate"})
+	}
+	return c.Status(fiber.StatusCreated).JSON(immich.UploadResponse{ID: res.Asset.ID, Status: "created"})
+}
+
+// setImmichField applies one text field of an Immich upload.
+func setImmichField(in *assets.UploadInput, fileName *string, name, v string) error {
+	switch name {
+	case "deviceAssetId":
+		in.DeviceAssetID = v
+	case "deviceId":
+		in.DeviceID = v
+	case "filename":
+		*fileName = cleanFileName(v)
+	case "visibility":
+		switch v {
+		case "archive", "timeline", "hidden", "locked":
+		default:
+			return catalog.InvalidField("enum", "visibility must be archive, timeline, hidden or locked", v, "body", name)
+		}
+	case "fileCreatedAt", "fileModifiedAt":
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(v))
+		if err != nil {
+			return catalog.InvalidField("datetime_parsing", "must be an ISO 8601 date-time", v, "body", name)
+		}
+		if name == "fileCreatedAt" {
+			in.FileCreatedAt = &t
+		} else {
+			in.FileModifiedAt = &t
+		}
+	}
+	return nil
+}
+
+// drainBody reads away what is left of a request body the handler did not
+// parse (an early answer), so that the client, still sending, sees the
+// answer and the connection stays usable; past maxDrain it is closed.
+func drainBody(c *fiber.Ctx) {
+	body := c.Context().RequestBodyStream()
+	if body == nil {
+		return
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(body, maxDrain+1))
+	if n > maxDrain {
+		c.Context().SetConnectionClose()
+	}
+}

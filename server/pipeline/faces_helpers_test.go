@@ -1,0 +1,151 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/photoctl/photoctl/ml/faces"
+	"github.com/photoctl/photoctl/ml/ocr"
+	"github.com/photoctl/photoctl/ml/onnx"
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlite"
+)
+
+// mlDir returns the ML directory `make models` fills ($PHOTOCTL_ML_DIR,
+// else .cache/ml at the module root). Without it the test is skipped,
+// unless PHOTOCTL_ML_REQUIRED is set (`make test`): then it fails.
+func mlDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("PHOTOCTL_ML_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", ".cache", "ml") // the tests run in server/pipeline
+	}
+	dir, err := filepath.Abs(dir)
+	require.NoError(t, err)
+	if _, err := os.Stat(filepath.Join(dir, onnx.LibraryPath())); err != nil {
+		if os.Getenv("PHOTOCTL_ML_REQUIRED") != "" {
+			t.Fatalf("PHOTOCTL_ML_REQUIRED is set but the ML files are missing (%v); run `make models`", err)
+		}
+		t.Skipf("no ML files in %s; run `make models` (set PHOTOCTL_ML_REQUIRED=1 to fail instead)", dir)
+	}
+	return dir
+}
+
+// photo returns the path of a test photo of the ML directory.
+func photo(t testing.TB, name string) string {
+	t.Helper()
+	return filepath.Join(mlDir(t), "photos", name)
+}
+
+// withML runs the server's pipeline with the ML steps on the models of
+// mlDir.
+func withML(t testing.TB) func(*app.Config) {
+	dir := mlDir(t)
+	return func(c *app.Config) {
+		servertest.WithPipeline(c)
+		c.ML.Dir = dir
+	}
+}
+
+// shared holds the runtime, the face analyzer and the OCR reader, opened
+// once for the test binary (loading the models takes a while) for the
+// pipelines tests build themselves; the process exit releases them.
+var shared struct {
+	once  sync.Once
+	tools pipeline.ML
+	err   error
+}
+
+func sharedTools(t testing.TB) pipeline.ML {
+	t.Helper()
+	dir := mlDir(t)
+	shared.once.Do(func() {
+		rt, err := onnx.Open(onnx.Config{Dir: dir})
+		if err != nil {
+			shared.err = err
+			return
+		}
+		fa, err1 := faces.New(rt, faces.Config{})
+		tr, err2 := ocr.New(rt, ocr.Config{})
+		shared.tools, shared.err = pipeline.ML{Faces: fa, Text: tr}, errors.Join(err1, err2)
+	})
+	require.NoError(t, shared.err)
+	return shared.tools
+}
+
+// mlPipeline returns a pipeline over e's store and tools with the ML
+// steps on (the describer: built-in).
+func (e *env) mlPipeline() *pipeline.Pipeline {
+	e.t.Helper()
+	p, err := pipeline.New(pipeline.Deps{Store: e.st, Blobs: e.blobs, Metadata: e.pool, Renderer: e.renderer,
+		Geocoder: sharedGeocoder(), Embedded: e.pool, Now: time.Now, ML: sharedTools(e.t)})
+	require.NoError(e.t, err)
+	return p
+}
+
+// textImage writes a PNG with lines of large dark text on a light
+// background, as a sign in a photo, and returns its path.
+func textImage(t testing.TB, lines ...string) string {
+	t.Helper()
+	const w, h = 960, 400
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			v := uint8(225 + 20*x/w)
+			img.SetRGBA(x, y, color.RGBA{v, v - 5, v - 15, 255})
+		}
+	}
+	f, err := opentype.Parse(gobold.TTF)
+	require.NoError(t, err)
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 56, DPI: 72, Hinting: font.HintingFull})
+	require.NoError(t, err)
+	for i, l := range lines {
+		d := &font.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{25, 30, 70, 255}), Face: face,
+			Dot: fixed.P(60, 120+110*i)}
+		d.DrawString(l)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, png.Encode(&buf, img))
+	path := filepath.Join(t.TempDir(), "sign.png")
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
+	return path
+}
+
+// serverStore opens the database of a running test server, for what the
+// API does not show (embeddings, OCR lines).
+func serverStore(t testing.TB, s *servertest.Server) store.Store {
+	t.Helper()
+	st, err := sqlite.Open(t.Context(), filepath.Join(s.Config.DataDir, "photoctl.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// states maps the asset's task kinds to their state, and their error
+// texts ("" for none).
+func states(tasks []api.Task) (map[string]string, map[string]string) {
+	state, errs := map[string]string{}, map[string]string{}
+	for _, t := range tasks {
+		state[t.Kind] = t.State
+		errs[t.Kind] = deref(t.Error)
+	}
+	return state, errs
+}

@@ -1,0 +1,211 @@
+package search
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif"  // search images may be GIF
+	_ "image/jpeg" // or JPEG
+	_ "image/png"  // or PNG
+	"math"
+	"strconv"
+
+	_ "golang.org/x/image/webp" // or WebP
+
+	"github.com/photoctl/photoctl/ingest/metrics"
+	"github.com/photoctl/photoctl/ml"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Image search compares the image with the library two ways.
+//
+// Looks: the pHash (ingest/metrics) of every measured asset is indexed in
+// four 16-bit bands (migration 0013). Candidates share a band with the
+// image's hash, or differ from it in one bit of a band: that finds every
+// asset within 7 bits (of 64), and some up to maxHamming. A candidate
+// within maxHamming scores 0.8·(1 − d/16) + 0.2·colour similarity (the
+// histogram intersection of the colour signatures), or 1 − d/16 when
+// either has no colour signature: 1 for the same picture, about 0.85 for a
+// scaled or recompressed copy.
+//
+// People: each face the image shows (when a face analyzer runs) is
+// compared with a vector per person of the library (the clustering's
+// centroid, else the featured face); a person at cosine similarity
+// SamePerson or more is like that face, and each asset holding them scores
+// similarity / number of faces, best person per face, summed over faces.
+//
+// An asset matches the image by looks or by people; its image score is the
+// sum of both, 0..2.
+const (
+	maxHamming    = 12
+	maxCandidates = 5000
+	maxPeople     = 20000
+	// maxPeoplePerFace bounds the people one face may be like (clusters of
+	// one person the clustering has not merged yet).
+	maxPeoplePerFace = 3
+)
+
+// imageCriteria decodes a search image and finds what looks like it and
+// who is in it.
+func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []byte, loc string) (*store.ImageCriteria, error) {
+	img, err := decodeImage(data, s.cfg.MaxImagePixels, loc)
+	if err != nil {
+		return nil, err
+	}
+	crit := &store.ImageCriteria{}
+	hash := metrics.Compute(img).PHash
+	colors := metrics.ColorSignature(img)
+	r := s.store.Read().Search()
+	if hash != "" {
+		bands, err := phashBands(hash)
+		if err != nil {
+			return nil, err
+		}
+		cands, err := r.PHashCandidates(ctx, libraryID, bands, maxCandidates)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cands {
+			if score, ok := visualScore(hash, colors, c); ok {
+				crit.Visual = append(crit.Visual, store.ScoredID{ID: c.ID, Score: score})
+			}
+		}
+	}
+	if s.faces == nil {
+		return crit, nil
+	}
+	faces, err := s.faces.DetectFaces(ctx, img)
+	if errors.Is(err, ml.ErrUnavailable) || len(faces) == 0 {
+		return crit, nil // no face model here: looks alone
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find the faces of the search image: %w", err)
+	}
+	vectors, err := r.PersonVectors(ctx, libraryID, maxPeople)
+	if err != nil {
+		return nil, err
+	}
+	people := make([]personVector, 0, len(vectors))
+	for _, v := range vectors {
+		if e, ok := unitVector(v.Embedding); ok {
+			people = append(people, personVector{v.PersonID, e})
+		}
+	}
+	for i, f := range faces {
+		crit.People = append(crit.People, likePeople(f.Embedding, people, s.cfg.SamePerson, i, len(faces))...)
+	}
+	return crit, nil
+}
+
+// visualScore scores a pHash candidate (see the constants' comment).
+func visualScore(hash, colors string, c store.PHashCandidate) (float64, bool) {
+	d := metrics.HammingDistance(hash, c.PHash)
+	if d > maxHamming {
+		return 0, false
+	}
+	shape := 1 - float64(d)/16
+	if colors == "" || c.Colors == "" {
+		return shape, true
+	}
+	return 0.8*shape + 0.2*metrics.ColorSimilarity(colors, c.Colors), true
+}
+
+// phashBands returns, for each 16-bit band of a pHash, its value and the
+// values one bit away, as the four hex digits the index holds.
+func phashBands(hash string) ([4][]string, error) {
+	var out [4][]string
+	if len(hash) != 16 {
+		return out, fmt.Errorf("phash %q: want 16 hex digits", hash)
+	}
+	for i := range out {
+		v, err := strconv.ParseUint(hash[4*i:4*i+4], 16, 16)
+		if err != nil {
+			return out, fmt.Errorf("phash %q: %w", hash, err)
+		}
+		out[i] = append(out[i], fmt.Sprintf("%04x", v))
+		for bit := range 16 {
+			out[i] = append(out[i], fmt.Sprintf("%04x", v^(1<<bit)))
+		}
+	}
+	return out, nil
+}
+
+type personVector struct {
+	id string
+	v  []float32
+}
+
+// likePeople returns the people like a face (at most maxPeoplePerFace,
+// most similar first), each scoring similarity / faces.
+func likePeople(face ml.Embedding, people []personVector, threshold float64, faceNo, faces int) []store.PersonLike {
+	if len(face) == 0 {
+		return nil
+	}
+	var out []store.PersonLike
+	for _, p := range people {
+		if len(p.v) != len(face) {
+			continue
+		}
+		var dot float64
+		for i := range face {
+			dot += float64(face[i]) * float64(p.v[i])
+		}
+		if dot >= threshold {
+			out = append(out, store.PersonLike{PersonID: p.id, Face: faceNo, Score: dot / float64(faces)})
+		}
+	}
+	// Best first, then cut.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Score > out[j-1].Score; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out[:min(len(out), maxPeoplePerFace)]
+}
+
+// unitVector decodes a little-endian float32 vector and scales it to unit
+// length.
+func unitVector(b []byte) ([]float32, bool) {
+	if len(b) == 0 || len(b)%4 != 0 {
+		return nil, false
+	}
+	v := make([]float32, len(b)/4)
+	var norm float64
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		norm += float64(v[i]) * float64(v[i])
+	}
+	if norm == 0 || math.IsNaN(norm) {
+		return nil, false
+	}
+	scale := float32(1 / math.Sqrt(norm))
+	for i := range v {
+		v[i] *= scale
+	}
+	return v, true
+}
+
+// decodeImage decodes a search image, upright (a JPEG's EXIF orientation
+// applied), refusing more than maxPixels before decoding them.
+func decodeImage(data []byte, maxPixels int64, loc string) (image.Image, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, catalog.InvalidField("value_error", "image must be a JPEG, PNG, GIF or WebP picture", nil, loc, "image")
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > maxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, catalog.InvalidField("value_error",
+			fmt.Sprintf("image is %dx%d pixels; at most %d pixels are searched", cfg.Width, cfg.Height, maxPixels), nil, loc, "image")
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, catalog.InvalidField("value_error", "image could not be decoded: "+err.Error(), nil, loc, "image")
+	}
+	if format == "jpeg" {
+		img = orient(img, jpegOrientation(data))
+	}
+	return img, nil
+}

@@ -1,0 +1,110 @@
+package sqlite
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// TestSearchPlans explains the queries of content search as the store
+// builds them: every table is reached through an index or the full-text
+// index, and the only sorts are of the hits (ranking and grouping them;
+// the hits are what the indexes found) and of a library's people.
+func TestSearchPlans(t *testing.T) {
+	db, err := Open(t.Context(), filepath.Join(t.TempDir(), "plan.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	after, before := catalog.TimeBound{}, catalog.TimeBound{}
+	filter := store.AssetFilter{LibraryID: "lib_a", MediaType: catalog.MediaImage,
+		Capture: catalog.CaptureRange{After: &after, Before: &before}, AlbumID: "album_a", PersonIDs: []string{"person_a"},
+		Location: &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 10, MaxLat: 45}}}
+	kyoto := store.SearchTerm{"kyoto"}
+	named := store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto, {"ann", "anne"}},
+		Names: [][]store.NameMatch{nil, {{Kind: store.NamePerson, ID: "person_a"}, {Kind: store.NameAlbum, ID: "album_b"}}}}
+	image := &store.ImageCriteria{Visual: []store.ScoredID{{ID: "asset_a", Score: 0.9}},
+		People: []store.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
+	cases := map[string]store.SearchQuery{
+		"text":                       {Filter: store.AssetFilter{LibraryID: "lib_a"}, Terms: []store.SearchTerm{kyoto}},
+		"text and filters":           {Filter: filter, Terms: []store.SearchTerm{kyoto}},
+		"text and names":             named,
+		"text and names in a window": named, // with plan.window below
+		"image":                      {Filter: store.AssetFilter{LibraryID: "lib_a"}, Image: image},
+		"image, text, filters":       {Filter: filter, Terms: []store.SearchTerm{kyoto}, Image: image},
+	}
+	for name, q := range cases {
+		t.Run(name, func(t *testing.T) {
+			plan := searchPlan{timeExpr: timeTokens(q.Filter.Capture)}
+			if name == "text and names in a window" {
+				plan.window = windowSet(q.Filter)
+			}
+			b, err := buildSearch(q, plan)
+			require.NoError(t, err)
+			page, args := b.page(21, &scoreCursor{score: 1, id: "asset_b"})
+			requireIndexed(t, db, page, args, true)
+			cursor, args := b.cursor("asset_b")
+			requireIndexed(t, db, cursor, args, false)
+		})
+	}
+	r := search{db.reader}
+	window := store.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{After: &after, Before: &before}}
+	for name, pre := range map[string]*prefilterSQL{"capture window": windowSet(window), "person": personSet("person_a"),
+		"album": albumSet("album_a")} {
+		t.Run("text prefiltered by "+name, func(t *testing.T) {
+			b, err := buildSearch(store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto}}, searchPlan{pre: pre})
+			require.NoError(t, err)
+			page, args := b.page(21, nil)
+			requireIndexed(t, db, page, args, true)
+		})
+	}
+	lookups := map[string]struct {
+		sql   string
+		args  []any
+		sorts bool
+	}{
+		"names": {`SELECT r.kind, r.ref_id FROM search_names n CROSS JOIN search_name_refs r ON r.doc = n.rowid
+			WHERE search_names MATCH ? AND r.library_id = ?`, []any{`"ann"*`, "lib_a"}, false},
+		"pHash bands": {`SELECT a.id FROM assets a WHERE (a.library_id = ? AND a.phash_b0 IN (?, ?))
+			OR (a.library_id = ? AND a.phash_b3 IN (?)) LIMIT ?`, []any{"lib_a", "00ff", "01ff", "lib_a", "abcd", 10}, false},
+		"person vectors": {`SELECT p.id, CASE WHEN c.stale = 0 AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
+			FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
+			WHERE p.library_id = ? AND p.face_count > 0 AND v IS NOT NULL ORDER BY p.face_count DESC, p.id LIMIT ?`,
+			[]any{"lib_a", 10}, true},
+	}
+	for name, c := range lookups {
+		t.Run(name, func(t *testing.T) { requireIndexed(t, db, c.sql, c.args, c.sorts) })
+	}
+	// The lookups run as written above.
+	_, err = r.Names(context.Background(), "lib_a", store.SearchTerm{"ann"})
+	require.NoError(t, err)
+	_, err = r.PHashCandidates(context.Background(), "lib_a", [4][]string{{"00ff"}, nil, nil, {"abcd"}}, 10)
+	require.NoError(t, err)
+	_, err = r.PersonVectors(context.Background(), "lib_a", 10)
+	require.NoError(t, err)
+}
+
+// requireIndexed fails on a full scan of a table, and on a sort unless
+// sorts allows it.
+func requireIndexed(t *testing.T, db *DB, query string, args []any, sorts bool) {
+	t.Helper()
+	plan := explainIn(t, db.reader, query, args)
+	t.Logf("plan:\n  %s", strings.Join(plan, "\n  "))
+	for _, row := range plan {
+		require.False(t, fullScan(row) && !intermediate(row), "full scan: %s", row)
+		if !sorts {
+			require.NotContains(t, row, "TEMP B-TREE FOR ORDER BY", "sort: %s", row)
+		}
+	}
+}
+
+// intermediate reports whether a plan row scans a query's own intermediate
+// rows (the page p, the hits of a criterion, a subquery), not a table.
+func intermediate(row string) bool {
+	name := strings.TrimPrefix(row, "SCAN ")
+	return name == "p" || name == "txt" || name == "img" || name == "pre" || strings.HasPrefix(name, "(subquery-")
+}

@@ -1,0 +1,369 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// textRank is an asset's text score: bm25 over search_text, negated so
+// that higher is better, with the fields weighed (description, ocr, place,
+// file, camera, time). Places and file names weigh double: they are what
+// people type exactly, and their words are few. The time tokens weigh
+// nothing: they select, they do not rank.
+const textRank = "-bm25(search_text, 1.0, 1.0, 2.0, 2.0, 1.0, 0.0)"
+
+// Assets ranks the hits of q's criteria. The hits are found first (the
+// full-text index, the name matches, the image's look-alikes and people),
+// each criterion a CTE of (seq, score); then each hit's asset row is read
+// by seq and tested against the filter, and the page is the best of those.
+// Only the page's rows are read whole (the inner query reads seq, id and
+// the filter columns).
+func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
+	plan, err := s.plan(ctx, q)
+	if err != nil {
+		return nil, false, err
+	}
+	b, err := buildSearch(q, plan)
+	if err != nil {
+		return nil, false, err
+	}
+	var after *scoreCursor
+	if p.AfterID != "" {
+		query, args := b.cursor(p.AfterID)
+		after = &scoreCursor{id: p.AfterID}
+		err := s.q.QueryRowContext(ctx, query, args...).Scan(&after.score)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, false, catalog.InvalidField("value_error",
+				"starting_after_id does not name an item of this search", p.AfterID, "query", "starting_after_id")
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("resolve search cursor: %w", translate(err))
+		}
+	}
+	query, args := b.page(p.Limit+1, after)
+	rows, err := s.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", translate(err))
+	}
+	defer rows.Close()
+	out := make([]store.ScoredAsset, 0, p.Limit+1)
+	for rows.Next() {
+		var hit store.ScoredAsset
+		a, err := scanAsset(scoreScanner{rows, &hit.Score})
+		if err != nil {
+			return nil, false, fmt.Errorf("scan: %w", err)
+		}
+		hit.Asset = *a
+		out = append(out, hit)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("search: %w", translate(err))
+	}
+	if len(out) > p.Limit {
+		return out[:p.Limit], true, nil
+	}
+	return out, false, nil
+}
+
+// searchSQL is a ranked search's SQL: the WITH clause defining hits and
+// the filter's conditions, with their arguments.
+type searchSQL struct {
+	with      string
+	withArgs  []any
+	where     []string
+	whereArgs []any
+}
+
+// scoreCursor is the last hit of the previous page.
+type scoreCursor struct {
+	score float64
+	id    string
+}
+
+// searchPlan says how a search reads its text matches (all optional):
+// pre is the prefilter of the full-text matches (search_prefilter.go);
+// timeExpr the capture-time tokens they must have (timeTokens); window,
+// the capture window's conditions over "assets a" that the assets of
+// matched people and albums are found through (the timeline), instead of
+// through those people and albums (all their assets).
+type searchPlan struct {
+	pre      *prefilterSQL
+	timeExpr string
+	window   *prefilterSQL
+}
+
+// plan chooses q's searchPlan.
+func (s search) plan(ctx context.Context, q store.SearchQuery) (searchPlan, error) {
+	var p searchPlan
+	if len(q.Terms) == 0 {
+		return p, nil
+	}
+	f := q.Filter
+	if useTimeTokens {
+		p.timeExpr = timeTokens(f.Capture)
+	}
+	var err error
+	if p.pre, err = s.prefilter(ctx, f, plainExpr(q, p.timeExpr), p.timeExpr != ""); err != nil {
+		return p, err
+	}
+	if _, named := splitTerms(q); len(named) > 0 && prefilterMode != prefilterNever && !f.Capture.IsZero() {
+		n, err := s.windowSize(ctx, f)
+		if err != nil {
+			return p, err
+		}
+		if n <= prefilterMax || prefilterMode == prefilterAlways {
+			p.window = windowSet(f)
+		}
+	}
+	return p, nil
+}
+
+// buildSearch builds q's SQL as plan says.
+func buildSearch(q store.SearchQuery, plan searchPlan) (*searchSQL, error) {
+	with, args, err := hitsCTE(q, plan)
+	if err != nil {
+		return nil, err
+	}
+	where, whereArgs := searchConditions(q.Filter)
+	return &searchSQL{with: with, withArgs: args, where: where, whereArgs: whereArgs}, nil
+}
+
+// cursor is the query of the score of the hit with this id.
+func (b *searchSQL) cursor(id string) (string, []any) {
+	return b.with + ` SELECT h.score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
+		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, concat(b.withArgs, b.whereArgs, id)
+}
+
+// page is the query of up to limit hits after the cursor (nil: the
+// first), best first.
+func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
+	where, args := b.where, b.whereArgs
+	if after != nil {
+		where = append(slices.Clone(where), "(h.score, a.id) < (?, ?)")
+		args = concat(args, after.score, after.id)
+	}
+	return b.with + ` SELECT ` + assetCols + `, p.score FROM (
+		SELECT a.seq AS seq, a.id AS id, h.score AS score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
+		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?) p
+		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, concat(b.withArgs, args, limit)
+}
+
+// scoreScanner scans an asset row followed by its score.
+type scoreScanner struct {
+	rows  *sql.Rows
+	score *float64
+}
+
+func (s scoreScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.score)...) }
+
+// searchConditions are the filter's conditions over "assets a": those of
+// the asset list, tested on each hit's row, and album membership through
+// the album's (album_id, asset_id) index. As in the list, an album shows
+// its stacked members; elsewhere stacks show as their cover.
+func searchConditions(f store.AssetFilter) ([]string, []any) {
+	where, args := assetConditions(f, true)
+	if f.AlbumID != "" {
+		where = append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)")
+		args = append(args, f.AlbumID)
+	}
+	return where, args
+}
+
+// hitsCTE is the WITH clause defining hits(seq, score): the assets that
+// match every criterion of q, scored by the sum of the criteria's scores.
+func hitsCTE(q store.SearchQuery, plan searchPlan) (string, []any, error) {
+	var ctes, parts []string
+	var args []any
+	if plan.pre != nil {
+		ctes, args = append(ctes, "pre(seq) AS MATERIALIZED ("+plan.pre.query+")"), append(args, plan.pre.args...)
+	}
+	if len(q.Terms) > 0 {
+		cte, a := textCTE(q, plan)
+		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "txt")
+	}
+	if q.Image != nil {
+		cte, a, err := imageCTE(q.Image)
+		if err != nil {
+			return "", nil, err
+		}
+		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "img")
+	}
+	switch len(parts) {
+	case 0:
+		return "", nil, errors.New("search: a ranked search needs a text or an image")
+	case 1:
+		ctes = append(ctes, "hits(seq, score) AS (SELECT seq, score FROM "+parts[0]+")")
+	default:
+		ctes = append(ctes, "hits(seq, score) AS (SELECT txt.seq, txt.score + img.score FROM txt CROSS JOIN img ON img.seq = txt.seq)")
+	}
+	return "WITH " + strings.Join(ctes, ", "), args, nil
+}
+
+// textCTE defines txt(seq, score) for q's terms. Terms that match no name
+// go into one full-text query (FTS5 intersects them and bm25 scores them
+// together); a term that matches people or albums is a group of its own,
+// the union of its text matches and the assets of those people and
+// albums, best score per asset; an asset must be in every group.
+func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
+	plain, named := splitTerms(q)
+	timeExpr := plan.timeExpr
+	fts := "SELECT rowid AS seq, " + textRank + " AS s FROM search_text WHERE search_text MATCH ?"
+	if plan.pre != nil {
+		// "+": tested on each match, never handed to FTS5 as rowids to seek.
+		fts += " AND +rowid IN (SELECT seq FROM pre)"
+	}
+	if len(named) == 0 {
+		return "txt(seq, score) AS (" + fts + ")", []any{ftsAll(plain, timeExpr)}
+	}
+	var groups []string
+	var args []any
+	if len(plain) > 0 {
+		groups, args = append(groups, fts), append(args, ftsAll(plain, timeExpr))
+	}
+	for _, i := range named {
+		sources := []string{fts}
+		args = append(args, ftsAll(q.Terms[i:i+1], timeExpr))
+		var people, albums []string
+		for _, m := range q.Names[i] {
+			if m.Kind == store.NamePerson {
+				people = append(people, m.ID)
+			} else {
+				albums = append(albums, m.ID)
+			}
+		}
+		for _, n := range []struct {
+			ids         []string
+			score       float64
+			links, with string
+		}{{people, store.PersonNameScore, "person_assets", "person_id"}, {albums, store.AlbumNameScore, "album_assets", "album_id"}} {
+			if len(n.ids) == 0 {
+				continue
+			}
+			if plan.window == nil { // every asset of theirs
+				sources = append(sources, fmt.Sprintf(`SELECT a.seq, %g FROM %s l CROSS JOIN assets a
+					ON a.id = l.asset_id WHERE l.%s IN (%s)`, n.score, n.links, n.with, placeholders(len(n.ids))))
+				args = append(args, anySlice(n.ids)...)
+				continue
+			}
+			// The window's assets through the timeline, each looked up in the links.
+			sources = append(sources, fmt.Sprintf(`SELECT seq, %g FROM (%s AND EXISTS (SELECT 1 FROM %s l
+				WHERE l.%s IN (%s) AND l.asset_id = a.id))`, n.score, plan.window.query, n.links, n.with, placeholders(len(n.ids))))
+			args = append(append(args, plan.window.args...), anySlice(n.ids)...)
+		}
+		groups = append(groups, "SELECT seq, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") GROUP BY seq")
+	}
+	return fmt.Sprintf("txt(seq, score) AS (SELECT seq, sum(s) FROM (%s) GROUP BY seq HAVING count(*) = %d)",
+		strings.Join(groups, " UNION ALL "), len(groups)), args
+}
+
+// splitTerms splits q's terms into those that match no name and the
+// indexes of those that do.
+func splitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
+	for i, t := range q.Terms {
+		if i < len(q.Names) && len(q.Names[i]) > 0 {
+			named = append(named, i)
+		} else {
+			plain = append(plain, t)
+		}
+	}
+	return plain, named
+}
+
+// plainExpr is the full-text expression of q's terms that match no name,
+// "" when every term matches one.
+func plainExpr(q store.SearchQuery, timeExpr string) string {
+	plain, _ := splitTerms(q)
+	if len(plain) == 0 {
+		return ""
+	}
+	return ftsAll(plain, timeExpr)
+}
+
+// useTimeTokens is false in tests comparing searches without the tokens.
+var useTimeTokens = true
+
+// maxTimeTokens bounds the capture-time tokens of a window: a longer list
+// would cost more to merge than it saves.
+const maxTimeTokens = 64
+
+// timeTokens returns the expression of search_text's time tokens that
+// cover r's window — whole years, whole months, then days — widened by a
+// day on each side (an offset-aware bound compares instants, up to 14
+// hours from the wall clock the tokens hold), or "" when the window is
+// open on a side or needs more than maxTimeTokens.
+func timeTokens(r catalog.CaptureRange) string {
+	if r.After == nil || r.Before == nil {
+		return ""
+	}
+	day := func(us int64) time.Time {
+		t := time.UnixMicro(us).UTC()
+		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	lo, hi := day(r.After.Micros()).AddDate(0, 0, -1), day(r.Before.Micros()).AddDate(0, 0, 1)
+	var tokens []string
+	for d := lo; !d.After(hi); {
+		switch {
+		case d.YearDay() == 1 && !d.AddDate(1, 0, -1).After(hi):
+			tokens, d = append(tokens, `"y`+d.Format("2006")+`"`), d.AddDate(1, 0, 0)
+		case d.Day() == 1 && !d.AddDate(0, 1, -1).After(hi):
+			tokens, d = append(tokens, `"m`+d.Format("200601")+`"`), d.AddDate(0, 1, 0)
+		default:
+			tokens, d = append(tokens, `"d`+d.Format("20060102")+`"`), d.AddDate(0, 0, 1)
+		}
+		if len(tokens) > maxTimeTokens {
+			return ""
+		}
+	}
+	return "time : (" + strings.Join(tokens, " OR ") + ")"
+}
+
+// imageCTE defines img(seq, score) for an image's matches, passed as JSON
+// arrays: the look-alikes [[id, score], ...] and the people
+// [[person_id, face, score], ...]. An asset scores its look-alike score
+// plus, per face of the image, the best score of its people like it.
+func imageCTE(im *store.ImageCriteria) (string, []any, error) {
+	visual := make([][2]any, len(im.Visual))
+	for i, v := range im.Visual {
+		visual[i] = [2]any{v.ID, v.Score}
+	}
+	people := make([][3]any, len(im.People))
+	for i, p := range im.People {
+		people[i] = [3]any{p.PersonID, p.Face, p.Score}
+	}
+	vj, err := json.Marshal(visual)
+	if err != nil {
+		return "", nil, err
+	}
+	pj, err := json.Marshal(people)
+	if err != nil {
+		return "", nil, err
+	}
+	return `img(seq, score) AS (SELECT seq, sum(s) FROM (
+		SELECT a.seq AS seq, j.value ->> 1 AS s FROM json_each(?) j CROSS JOIN assets a ON a.id = j.value ->> 0
+		UNION ALL
+		SELECT seq, max(s) FROM (SELECT a.seq AS seq, j.value ->> 1 AS face, j.value ->> 2 AS s FROM json_each(?) j
+			CROSS JOIN person_assets pa ON pa.person_id = j.value ->> 0 CROSS JOIN assets a ON a.id = pa.asset_id)
+		GROUP BY seq, face) GROUP BY seq)`, []any{string(vj), string(pj)}, nil
+}
+
+// concat joins argument lists and single arguments into one list.
+func concat(parts ...any) []any {
+	var out []any
+	for _, p := range parts {
+		if list, ok := p.([]any); ok {
+			out = append(out, list...)
+		} else {
+			out = append(out, p)
+		}
+	}
+	return out
+}
