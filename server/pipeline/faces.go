@@ -64,20 +64,13 @@ func (p *Pipeline) Faces(ctx context.Context, assetID string) error {
 }
 
 func (p *Pipeline) faces(ctx context.Context, id string) error {
-	a, err := p.asset(ctx, id)
-	if err != nil {
-		return err
-	}
-	img, sum, err := p.unread(ctx, a, KindFaces)
+	img, sum, err := p.unreadOf(ctx, id, KindFaces)
 	if err != nil || img == nil {
 		return err
 	}
 	found, err := p.d.ML.Faces.DetectFaces(ctx, img)
-	if errors.Is(err, ml.ErrUnavailable) {
-		return tasks.Skip(err.Error())
-	}
 	if err != nil {
-		return fmt.Errorf("detect faces: %w", err)
+		return mlFailure(err, "detect faces")
 	}
 	return p.d.Store.InTx(ctx, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
@@ -234,6 +227,24 @@ func EmbeddingBytes(e ml.Embedding) []byte {
 		binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
 	}
 	return out
+}
+
+// unreadOf is unread for the asset with id, which it reads first.
+func (p *Pipeline) unreadOf(ctx context.Context, id, step string) (image.Image, string, error) {
+	a, err := p.asset(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	return p.unread(ctx, a, step)
+}
+
+// mlFailure is the outcome of a model that failed: a skip when the
+// runtime or model is missing (ml.ErrUnavailable), else an error to retry.
+func mlFailure(err error, what string) error {
+	if errors.Is(err, ml.ErrUnavailable) {
+		return tasks.Skip(err.Error())
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // unread decodes the preview of an image, or the poster of a video, at

@@ -3,10 +3,8 @@ package pipeline
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 
-	"github.com/photoctl/photoctl/ml"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
@@ -28,20 +26,13 @@ func (p *Pipeline) OCR(ctx context.Context, assetID string) error {
 }
 
 func (p *Pipeline) ocr(ctx context.Context, id string) error {
-	a, err := p.asset(ctx, id)
-	if err != nil {
-		return err
-	}
-	img, sum, err := p.unread(ctx, a, KindOCR)
+	img, sum, err := p.unreadOf(ctx, id, KindOCR)
 	if err != nil || img == nil {
 		return err
 	}
 	read, err := p.d.ML.Text.ReadText(ctx, img)
-	if errors.Is(err, ml.ErrUnavailable) {
-		return tasks.Skip(err.Error())
-	}
 	if err != nil {
-		return fmt.Errorf("read text: %w", err)
+		return mlFailure(err, "read text")
 	}
 	lines := make([]catalog.TextLine, len(read))
 	for i, l := range read {
