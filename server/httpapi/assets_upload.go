@@ -51,26 +51,11 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 		name := part.FormName()
 		switch name {
 		case "file":
-			if w != nil {
-				return catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
-			}
-			in.FileName = cleanFileName(part.FileName())
-			if w, err = s.receivePart(part); err != nil {
+			if err := s.receiveFilePart(part, "file", &w, &in); err != nil {
 				return err
 			}
 		case "sidecar":
-			// The XMP sidecar is kept with the asset (bounded) for the
-			// ingest pipeline, which reads it beside the original.
-			if in.Sidecar != nil {
-				return catalog.InvalidField("value_error", "send at most one sidecar part", nil, "body", "sidecar")
-			}
-			if in.Sidecar, err = s.assets.StartSidecar(); err != nil {
-				return err
-			}
-			if _, err := in.Sidecar.ReadFrom(part); err != nil {
-				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the sidecar did")
-				}
+			if err := s.receiveSidecarPart(part, "sidecar", &in); err != nil {
 				return err
 			}
 		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":

@@ -75,24 +75,11 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 		}
 		switch name := part.FormName(); name {
 		case "assetData":
-			if w != nil {
-				return catalog.InvalidField("value_error", "send exactly one assetData part", nil, "body", "assetData")
-			}
-			in.FileName = cleanFileName(part.FileName())
-			if w, err = s.receivePart(part); err != nil {
+			if err := s.receiveFilePart(part, "assetData", &w, &in); err != nil {
 				return err
 			}
 		case "sidecarData":
-			if in.Sidecar != nil {
-				return catalog.InvalidField("value_error", "send at most one sidecarData part", nil, "body", "sidecarData")
-			}
-			if in.Sidecar, err = s.assets.StartSidecar(); err != nil {
-				return err
-			}
-			if _, err := in.Sidecar.ReadFrom(part); err != nil {
-				if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-					return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the sidecar did")
-				}
+			if err := s.receiveSidecarPart(part, "sidecarData", &in); err != nil {
 				return err
 			}
 		default:

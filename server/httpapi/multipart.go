@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -79,4 +80,38 @@ func (s *Server) receivePart(part *multipart.Part) (*blob.Writer, error) {
 		return w, err
 	}
 	return w, nil
+}
+
+// receiveFilePart streams an upload's one file part (form field field)
+// into a new blob writer, stored in *w, and takes its file name into in.
+// A second file part is refused; *w keeps the first for the caller to
+// abort.
+func (s *Server) receiveFilePart(part *multipart.Part, field string, w **blob.Writer, in *assets.UploadInput) error {
+	if *w != nil {
+		return catalog.InvalidField("value_error", "send exactly one "+field+" part", nil, "body", field)
+	}
+	in.FileName = cleanFileName(part.FileName())
+	var err error
+	*w, err = s.receivePart(part)
+	return err
+}
+
+// receiveSidecarPart keeps an upload's XMP sidecar part (form field
+// field), bounded, in in.Sidecar for the ingest pipeline, which reads it
+// beside the original. A second sidecar part is refused.
+func (s *Server) receiveSidecarPart(part *multipart.Part, field string, in *assets.UploadInput) error {
+	if in.Sidecar != nil {
+		return catalog.InvalidField("value_error", "send at most one "+field+" part", nil, "body", field)
+	}
+	var err error
+	if in.Sidecar, err = s.assets.StartSidecar(); err != nil {
+		return err
+	}
+	if _, err := in.Sidecar.ReadFrom(part); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return fiber.NewError(fiber.StatusBadRequest, "the upload ended before the sidecar did")
+		}
+		return err
+	}
+	return nil
 }
