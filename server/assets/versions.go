@@ -203,6 +203,11 @@ func (s *Service) ReplaceVersion(ctx context.Context, p *catalog.Principal, asse
 // commit, and is removed again if the commit fails. w is always finished.
 func (s *Service) inTxCommitting(ctx context.Context, w *blob.Writer, fn func(store.Repos) (string, error)) error {
 	defer w.Abort() // a no-op once committed
+	// The flush, the slow part, happens before the single writer is
+	// taken; inside, the commit only renames.
+	if err := w.Sync(); err != nil {
+		return err
+	}
 	var key string
 	err := s.store.InTx(ctx, func(r store.Repos) (err error) {
 		if key, err = fn(r); err != nil {

@@ -35,11 +35,8 @@ func (w *Writer) commit(key string) error {
 	if err != nil {
 		return err
 	}
-	if w.err != nil {
-		return w.err
-	}
-	if err := w.f.Sync(); err != nil {
-		return diskError("sync blob", err)
+	if err := w.Sync(); err != nil {
+		return err
 	}
 	err = w.f.Close()
 	w.f = nil
@@ -64,6 +61,26 @@ func (w *Writer) commit(key string) error {
 	}
 	dirty = append(dirty, path.Dir(dst))
 	return w.store.syncDirs(dirty)
+}
+
+// Sync flushes the blob's bytes to disk now, so that a later Commit only
+// renames it: callers that must commit inside a short critical section
+// (the single database writer) pay for the flush before entering it.
+// Writes after a Sync are flushed by Commit.
+func (w *Writer) Sync() error {
+	switch {
+	case w.err != nil:
+		return w.err
+	case w.done:
+		return errors.New("sync blob: writer is finished")
+	case w.synced == w.size:
+		return nil
+	}
+	if err := w.f.Sync(); err != nil {
+		return diskError("sync blob", err)
+	}
+	w.synced = w.size
+	return nil
 }
 
 // Abort closes and removes the temp file. It is a no-op after Commit and

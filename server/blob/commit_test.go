@@ -92,3 +92,18 @@ func TestConcurrentWritersAndRemovers(t *testing.T) {
 	require.Equal(t, writers*10, count)
 	require.Empty(t, entries(t, filepath.Join(root, "tmp")))
 }
+
+func TestSyncBeforeCommitKeepsEveryByte(t *testing.T) {
+	s, _ := newStore(t)
+	w, err := s.Create(0)
+	require.NoError(t, err)
+	_, err = w.Write([]byte("synced "))
+	require.NoError(t, err)
+	require.NoError(t, w.Sync())
+	require.NoError(t, w.Sync(), "a second sync with nothing new is a no-op")
+	_, err = w.Write([]byte("and later"))
+	require.NoError(t, err)
+	require.NoError(t, w.Commit("versions/a/v1"))
+	require.Equal(t, "synced and later", read(t, s, "versions/a/v1"))
+	require.Error(t, w.Sync(), "a finished writer cannot sync")
+}

@@ -34,11 +34,14 @@ type Writer struct {
 	rel   string // temp file path relative to the store root
 	max   int64
 	size  int64
-	h256  hash.Hash
-	h1    hash.Hash
-	head  []byte
-	err   error // sticky: the first write failure
-	done  bool  // committed or aborted
+	// synced is the size at the last Sync (-1: never synced, so an empty
+	// blob is flushed too).
+	synced int64
+	h256   hash.Hash
+	h1     hash.Hash
+	head   []byte
+	err    error // sticky: the first write failure
+	done   bool  // committed or aborted
 }
 
 // Create starts a new blob in a temp file. A write that would take the blob
@@ -55,7 +58,7 @@ func (s *Store) Create(maxBytes int64) (*Writer, error) {
 		return nil, diskError("create temp file", err)
 	}
 	return &Writer{
-		store: s, f: f, rel: rel, max: maxBytes,
+		store: s, f: f, rel: rel, max: maxBytes, synced: -1,
 		h256: sha256.New(), h1: sha1.New(),
 		head: make([]byte, 0, HeadSize),
 	}, nil
