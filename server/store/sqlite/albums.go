@@ -210,4 +210,6 @@ func albumTimeline(q *listQuery, f store.AssetFilter) {
 	q.sort, q.idCol = "aa.capture_wall", "aa.asset_id"
 	q.where = append([]string{"aa.album_id = ?", liveCondition("aa.live", f.State)}, q.where...)
 	q.args = append([]any{f.AlbumID}, q.args...)
+	w, a := wallConditions("aa.capture_wall", f.Capture)
+	q.where, q.args = append(q.where, w...), append(q.args, a...)
 }

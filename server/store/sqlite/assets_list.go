@@ -20,14 +20,20 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 	q := listQuery{cols: assetCols, from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
 	unlocated := f
 	unlocated.Location = nil // planLocation adds it
-	q.where, q.args = assetConditions(unlocated, false)
+	driver := ""
 	if f.AlbumID == "" && len(f.PersonIDs) > 0 {
-		if err := drivePeople(ctx, s.q, &q, f.PersonIDs); err != nil {
+		var err error
+		if driver, err = rarestPerson(ctx, s.q, f.PersonIDs); err != nil {
 			return nil, false, err
 		}
+		unlocated.PersonIDs = without(f.PersonIDs, driver) // its timeline tests it
 	}
-	if f.AlbumID != "" {
+	q.where, q.args = assetConditions(unlocated, false)
+	switch {
+	case f.AlbumID != "":
 		albumTimeline(&q, f)
+	case driver != "":
+		personTimeline(&q, driver, f)
 	}
 	if err := s.planLocation(ctx, &q, f); err != nil {
 		return nil, false, err
@@ -86,18 +92,34 @@ func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
 // (the wall reading for assets without a known offset), with a widened wall
 // window in front so the timeline index bounds the scan.
 func captureConditions(r catalog.CaptureRange) ([]string, []any) {
+	where, args := wallConditions("a.capture_wall", r)
+	for _, b := range []struct {
+		t  *catalog.TimeBound
+		op string
+	}{{r.After, ">="}, {r.Before, "<"}} {
+		if b.t != nil && b.t.HasOffset {
+			where, args = append(where, "a.capture_instant "+b.op+" ?"), append(args, b.t.Micros())
+		}
+	}
+	return where, args
+}
+
+// wallConditions bounds the wall-reading column col by r: exactly for
+// offsetless bounds, widened by maxOffset for offset-aware ones (whose
+// instant captureConditions tests). A link table's copy of capture_wall
+// takes them too, so its timeline index scans only the window.
+func wallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
 	var where []string
 	var args []any
 	bound := func(b *catalog.TimeBound, op string, widen time.Duration) {
 		if b == nil {
 			return
 		}
-		if !b.HasOffset {
-			where, args = append(where, "a.capture_wall "+op+" ?"), append(args, b.Micros())
-			return
+		v := b.Micros()
+		if b.HasOffset {
+			v += widen.Microseconds()
 		}
-		where = append(where, "a.capture_wall "+op+" ?", "a.capture_instant "+op+" ?")
-		args = append(args, b.Micros()+widen.Microseconds(), b.Micros())
+		where, args = append(where, col+" "+op+" ?"), append(args, v)
 	}
 	bound(r.After, ">=", -maxOffset)
 	bound(r.Before, "<", maxOffset)

@@ -181,15 +181,6 @@ func (s people) collect(ctx context.Context, query string, args ...any) ([]catal
 	return out, translate(rows.Err())
 }
 
-// sparsePersonAssets is how few faces make a person "sparse" for the
-// asset list's person_ids filter: below it, the list starts from the
-// rarest person's assets and sorts them; from it on, it walks the timeline
-// and probes each asset (personAssetConditions), which finds a page sooner
-// when the person is in many of the library's assets. A person's face
-// count bounds its asset count (trashed assets included), so a sparse
-// person never has more assets than this to sort.
-var sparsePersonAssets = 10000
-
 // personAssetConditions keeps the assets of "assets a" holding a face of
 // every one of the people (decisions.md: person_ids means all of them).
 func personAssetConditions(personIDs []string) ([]string, []any) {
@@ -202,15 +193,18 @@ func personAssetConditions(personIDs []string) ([]string, []any) {
 	return where, args
 }
 
-// drivePeople makes q start from the assets of the rarest of the people
-// when that one is sparse (see sparsePersonAssets); q's conditions, from
-// assetConditions, still test every person. An unknown person has no
-// assets, so the list starts from (and ends with) nothing.
-func drivePeople(ctx context.Context, db querier, q *listQuery, personIDs []string) error {
+// rarestPerson returns the one of the people with the fewest faces (an
+// unknown id counts none), whose timeline the asset list walks: a person's
+// face count bounds its asset count, so the other people, tested row by
+// row, reject the fewest rows.
+func rarestPerson(ctx context.Context, db querier, personIDs []string) (string, error) {
+	if len(personIDs) == 1 {
+		return personIDs[0], nil
+	}
 	rows, err := db.QueryContext(ctx, `SELECT id, face_count FROM people WHERE id IN (`+
 		placeholders(len(personIDs))+`)`, anySlice(personIDs)...)
 	if err != nil {
-		return fmt.Errorf("count the faces of people: %w", translate(err))
+		return "", fmt.Errorf("count the faces of people: %w", translate(err))
 	}
 	defer rows.Close()
 	faces := make(map[string]int, len(personIDs))
@@ -218,23 +212,42 @@ func drivePeople(ctx context.Context, db querier, q *listQuery, personIDs []stri
 		var id string
 		var n int
 		if err := rows.Scan(&id, &n); err != nil {
-			return err
+			return "", err
 		}
 		faces[id] = n
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("count the faces of people: %w", translate(err))
+		return "", fmt.Errorf("count the faces of people: %w", translate(err))
 	}
-	rarest, fewest := "", sparsePersonAssets
-	for _, id := range personIDs {
-		if n := faces[id]; n < fewest { // unknown: 0
-			rarest, fewest = id, n
+	rarest := personIDs[0]
+	for _, id := range personIDs[1:] {
+		if faces[id] < faces[rarest] {
+			rarest = id
 		}
 	}
-	if rarest == "" {
-		return nil
+	return rarest, nil
+}
+
+// personTimeline makes an asset list read one person's assets through
+// person_assets_timeline (person_id, live, capture_wall, asset_id), as
+// albumTimeline does for an album: the links drive, in page order, and
+// each asset is found by id; q's conditions test the rest of the filter.
+func personTimeline(q *listQuery, personID string, f store.AssetFilter) {
+	q.from = "person_assets pt CROSS JOIN assets a ON a.id = pt.asset_id"
+	q.sort, q.idCol = "pt.capture_wall", "pt.asset_id"
+	q.where = append([]string{"pt.person_id = ?", liveCondition("pt.live", f.State)}, q.where...)
+	q.args = append([]any{personID}, q.args...)
+	w, a := wallConditions("pt.capture_wall", f.Capture)
+	q.where, q.args = append(q.where, w...), append(q.args, a...)
+}
+
+// without returns ids less every copy of id.
+func without(ids []string, id string) []string {
+	out := make([]string, 0, len(ids))
+	for _, v := range ids {
+		if v != id {
+			out = append(out, v)
+		}
 	}
-	q.from = "(SELECT asset_id FROM person_assets WHERE person_id = ?) pd CROSS JOIN " + q.from + " ON a.id = pd.asset_id"
-	q.args = append([]any{rarest}, q.args...)
-	return nil
+	return out
 }

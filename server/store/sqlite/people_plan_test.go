@@ -40,18 +40,23 @@ func peoplePlanCases() []planCase {
 		}
 		return planCase{name: name, sql: listSQL(faceCols, faceFrom, where, "f.id", cursor), args: append(args, 21)}
 	}
-	// The asset list with person_ids, both plans (see sparsePersonAssets).
-	assetsByPeople := func(name string, sparse bool) planCase {
-		f := store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_a", "person_b"}}
-		q := listQuery{from: "assets a"}
+	// The asset list with person_ids: the rarest person's timeline drives,
+	// optionally inside a capture window, after a cursor.
+	assetsByPeople := func(name string, capture catalog.CaptureRange, cursor bool) planCase {
+		f := store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_b"}, Capture: capture}
+		q := listQuery{cols: assetCols, from: "assets a"}
 		q.where, q.args = assetConditions(f, false)
-		if sparse {
-			q.from = "(SELECT asset_id FROM person_assets WHERE person_id = ?) pd CROSS JOIN assets a ON a.id = pd.asset_id"
-			q.args = append([]any{"person_a"}, q.args...)
+		personTimeline(&q, "person_a", f)
+		where := strings.Join(q.where, " AND ")
+		if cursor {
+			where += " AND (pt.capture_wall, pt.asset_id) < (?, ?)"
+			q.args = append(q.args, 1, "asset_a")
 		}
-		return planCase{name: name, tempSortOK: sparse, sql: "SELECT " + assetCols + " FROM " + q.from + " WHERE " +
-			strings.Join(q.where, " AND ") + " ORDER BY a.capture_wall DESC, a.id DESC LIMIT ?", args: append(q.args, 21)}
+		return planCase{name: name, sql: "SELECT " + assetCols + " FROM " + q.from + " WHERE " + where +
+			" ORDER BY pt.capture_wall DESC, pt.asset_id DESC LIMIT ?", args: append(q.args, 21)}
 	}
+	month := catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)},
+		Before: &catalog.TimeBound{Time: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}}
 	return []planCase{
 		people("people list, verified", store.PersonFilter{}, false),
 		people("people list, verified, after a cursor", store.PersonFilter{}, true),
@@ -76,13 +81,14 @@ func peoplePlanCases() []planCase {
 			" RETURNING id", args: []any{"person_a", 1, "person_b", "person_c"}},
 		{name: "people's face counts, read to choose the plan",
 			sql: "SELECT id, face_count FROM people WHERE id IN (?, ?)", args: []any{"person_a", "person_b"}},
-		assetsByPeople("asset list by people, walking the timeline", false),
-		assetsByPeople("asset list by people, from the rarest person's assets", true),
+		assetsByPeople("asset list by people, through the rarest person's timeline", catalog.CaptureRange{}, false),
+		assetsByPeople("asset list by people, after a cursor", catalog.CaptureRange{}, true),
+		assetsByPeople("asset list by people in a month", month, true),
 		// Statements of the triggers in migration 0008.
 		{name: "trigger: the newest remaining face of a person",
 			sql: "SELECT id FROM faces WHERE person_id = ? ORDER BY id DESC LIMIT 1", args: []any{"person_a"}},
-		{name: "trigger: an asset's person links follow its trash state",
-			sql: "UPDATE person_assets SET live = ? WHERE asset_id = ?", args: []any{0, "asset_a"}},
+		{name: "trigger: an asset's person links follow its capture time and trash state",
+			sql: "UPDATE person_assets SET capture_wall = ?, live = ? WHERE asset_id = ?", args: []any{1, 0, "asset_a"}},
 		{name: "trigger: a face leaves its person's asset",
 			sql:  "DELETE FROM person_assets WHERE person_id = ? AND asset_id = ? AND faces <= 0",
 			args: []any{"person_a", "asset_a"}},
@@ -119,21 +125,29 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 		c := named("faces list of a person")
 		require.Contains(t, strings.Join(explain(t, conn, c.sql, c.args), "\n"), "faces_person")
 	})
-	t.Run("the sparse plan starts from the person's assets", func(t *testing.T) {
-		c := named("asset list by people, from the rarest person's assets")
-		plan := explain(t, conn, c.sql, c.args)
-		require.True(t, strings.HasPrefix(plan[0], "SEARCH person_assets USING PRIMARY KEY (person_id=?)"), "%v", plan)
+	t.Run("the person list walks the rarest person's timeline, within the window", func(t *testing.T) {
+		for _, name := range []string{"asset list by people, through the rarest person's timeline", "asset list by people in a month"} {
+			c := named(name)
+			plan := explain(t, conn, c.sql, c.args)
+			require.Contains(t, plan[0], "SEARCH pt USING COVERING INDEX person_assets_timeline (person_id=? AND live=?", "%v", plan)
+		}
+		c := named("asset list by people in a month")
+		require.Contains(t, explain(t, conn, c.sql, c.args)[0], "capture_wall>? AND capture_wall<?")
 	})
 }
 
-// TestPersonPlansAgree pages through random person_ids selections with
-// both plans of List and requires the same pages.
-func TestPersonPlansAgree(t *testing.T) {
+// TestPersonTimelineListsTheMembers pages through random person_ids
+// selections, states, orders and capture windows, before and after capture
+// edits and trash changes (which the link copies follow), and requires
+// exactly the assets holding a face of every selected person, in order.
+func TestPersonTimelineListsTheMembers(t *testing.T) {
 	f := newAggFixture(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 5))
 	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	var people []string
+	var assets []*catalog.Asset
+	members := map[string]map[string]bool{} // asset id → its people
 	require.NoError(t, f.db.InTx(ctx, func(r store.Repos) error {
 		for range 5 {
 			p := &catalog.Person{ID: catalog.NewID(catalog.PrefixPerson, now), LibraryID: f.lib, Verified: true,
@@ -153,6 +167,8 @@ func TestPersonPlansAgree(t *testing.T) {
 			if err := r.Assets().Create(ctx, a); err != nil {
 				return err
 			}
+			assets = append(assets, a)
+			members[a.ID] = map[string]bool{}
 			for i, p := range people {
 				for range rng.IntN(2) + 1 {
 					if rng.IntN(1<<i) != 0 {
@@ -164,13 +180,12 @@ func TestPersonPlansAgree(t *testing.T) {
 					if err := r.Faces().Create(ctx, face); err != nil {
 						return err
 					}
+					members[a.ID][p] = true
 				}
 			}
 		}
 		return nil
 	}))
-	saved := sparsePersonAssets
-	t.Cleanup(func() { sparsePersonAssets = saved })
 	walk := func(filter store.AssetFilter) []string {
 		var ids []string
 		after := ""
@@ -186,27 +201,60 @@ func TestPersonPlansAgree(t *testing.T) {
 			after = page[len(page)-1].ID
 		}
 	}
-	for i := range 30 {
-		var sel []string
-		for _, p := range people {
-			if rng.IntN(3) == 0 {
-				sel = append(sel, p)
+	check := func(round int) {
+		for i := range 30 {
+			var sel []string
+			for _, p := range people {
+				if rng.IntN(3) == 0 {
+					sel = append(sel, p)
+				}
+			}
+			if len(sel) == 0 {
+				sel = people[i%len(people) : i%len(people)+1]
+			}
+			filter := store.AssetFilter{LibraryID: f.lib, State: []store.AssetState{
+				store.StateLive, store.StateAll, store.StateTrashed}[i%3], Asc: i%2 == 0}
+			if i%4 == 3 {
+				from := now.Add(-time.Duration(rng.IntN(800)) * time.Hour)
+				filter.Capture = catalog.CaptureRange{After: &catalog.TimeBound{Time: from},
+					Before: &catalog.TimeBound{Time: from.Add(300 * time.Hour)}}
+			}
+			var want []string
+			for _, id := range walk(filter) { // the library's timeline, filtered here
+				all := true
+				for _, p := range sel {
+					all = all && members[id][p]
+				}
+				if all {
+					want = append(want, id)
+				}
+			}
+			filter.PersonIDs = sel
+			require.Equal(t, want, walk(filter), "round %d, selection %d: %v", round, i, sel)
+			if len(sel) == 1 && filter.State == store.StateLive && filter.Capture == (catalog.CaptureRange{}) {
+				p, err := f.db.Read().People().Get(ctx, sel[0])
+				require.NoError(t, err)
+				require.Len(t, want, p.AssetCount, "asset_count counts the live assets the filter lists")
 			}
 		}
-		if len(sel) == 0 {
-			sel = people[i%len(people) : i%len(people)+1]
-		}
-		filter := store.AssetFilter{LibraryID: f.lib, PersonIDs: sel, State: []store.AssetState{
-			store.StateLive, store.StateAll, store.StateTrashed}[i%3], Asc: i%2 == 0}
-		sparsePersonAssets = 1 << 30 // always from the rarest person's assets
-		sparse := walk(filter)
-		sparsePersonAssets = 0 // always the timeline
-		dense := walk(filter)
-		require.Equal(t, sparse, dense, "selection %d: %v", i, sel)
-		if len(sel) == 1 && filter.State == store.StateLive {
-			p, err := f.db.Read().People().Get(ctx, sel[0])
-			require.NoError(t, err)
-			require.Len(t, dense, p.AssetCount, "asset_count counts the live assets the filter lists")
-		}
 	}
+	check(0)
+	// Capture edits and trash changes move the links with their assets.
+	require.NoError(t, f.db.InTx(ctx, func(r store.Repos) error {
+		for _, a := range assets[:100] {
+			a.Capture.Wall = now.Add(-time.Duration(rng.IntN(1000)) * time.Hour)
+			if err := r.Assets().Update(ctx, a); err != nil {
+				return err
+			}
+		}
+		var ids []string
+		for _, a := range assets[100:150] {
+			ids = append(ids, a.ID)
+		}
+		if err := r.Assets().SetTrashed(ctx, ids, &now, now); err != nil {
+			return err
+		}
+		return r.Assets().SetTrashed(ctx, []string{assets[0].ID, assets[1].ID}, nil, now)
+	}))
+	check(1)
 }
