@@ -30,7 +30,7 @@ func (s *Server) listAlbumAssets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(links, more, toAPIAlbumAsset))
+	return sendJSON(c, pageOf(links, more, toAPIAlbumAsset))
 }
 
 func toAPIAlbumAsset(l *catalog.AlbumAsset) api.AlbumAsset {

@@ -57,7 +57,7 @@ func (s *Server) listAlbums(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPIAlbum))
+	return sendJSON(c, pageOf(list, more, toAPIAlbum))
 }
 
 func (s *Server) createAlbum(c *fiber.Ctx) error {
@@ -81,7 +81,7 @@ func (s *Server) createAlbum(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return c.Status(status).JSON(toAPIAlbum(a))
+	return sendJSON(c.Status(status), toAPIAlbum(a))
 }
 
 // jsonCreateLibrary reads the library of a JSON create: the body's
@@ -110,7 +110,7 @@ func (s *Server) getAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAlbum(a))
+	return sendJSON(c, toAPIAlbum(a))
 }
 
 func (s *Server) patchAlbum(c *fiber.Ctx) error {
@@ -126,7 +126,7 @@ func (s *Server) patchAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAlbum(a))
+	return sendJSON(c, toAPIAlbum(a))
 }
 
 func (s *Server) deleteAlbum(c *fiber.Ctx) error {
@@ -160,7 +160,7 @@ func (s *Server) albumAssets(c *fiber.Ctx, op func(ctx context.Context, p *catal
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAlbum(a))
+	return sendJSON(c, toAPIAlbum(a))
 }
 
 func (s *Server) setAlbumCover(c *fiber.Ctx) error {
@@ -179,7 +179,7 @@ func (s *Server) setAlbumCover(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIAlbum(a))
+	return sendJSON(c, toAPIAlbum(a))
 }
 
 // toAPIAlbum converts an album. The cover URL is the cover's thumbnail, or

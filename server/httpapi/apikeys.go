@@ -18,7 +18,7 @@ func (s *Server) createAPIKey(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
+	return sendJSON(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
 }
 
 func (s *Server) listAPIKeys(c *fiber.Ctx) error {
@@ -45,7 +45,7 @@ func (s *Server) listAPIKeys(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(keys, more, toAPIKey))
+	return sendJSON(c, pageOf(keys, more, toAPIKey))
 }
 
 func (s *Server) getAPIKey(c *fiber.Ctx) error {
@@ -56,7 +56,7 @@ func (s *Server) getAPIKey(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIKey(k))
+	return sendJSON(c, toAPIKey(k))
 }
 
 func (s *Server) patchAPIKey(c *fiber.Ctx) error {
@@ -69,7 +69,7 @@ func (s *Server) patchAPIKey(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIKey(k))
+	return sendJSON(c, toAPIKey(k))
 }
 
 func (s *Server) deleteAPIKey(c *fiber.Ctx) error {

@@ -51,7 +51,7 @@ func (s *Server) geoClusters(c *fiber.Ctx) error {
 		out.Data[i] = api.GeoCluster{Latitude: g.Latitude, Longitude: g.Longitude, Count: g.Count,
 			RepresentativeAssetID: g.RepresentativeID}
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }
 
 // parseCellSize reads cell_size: a plain decimal number of degrees,

@@ -58,7 +58,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(counts, more, func(b *store.BucketCount) api.AssetCount {
+	return sendJSON(c, pageOf(counts, more, func(b *store.BucketCount) api.AssetCount {
 		return api.AssetCount{Bucket: b.Start.Format(layout), Count: b.Count}
 	}))
 }

@@ -37,7 +37,7 @@ func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
 	if err := s.assets.BulkUpdate(c.UserContext(), principal(c), updates); err != nil {
 		return err
 	}
-	return c.JSON(api.Empty{})
+	return sendJSON(c, api.Empty{})
 }
 
 func (s *Server) patchAsset(c *fiber.Ctx) error {
@@ -87,7 +87,7 @@ func (s *Server) bulkIDs(c *fiber.Ctx, op func(ids []string) (any, error)) error
 	if err != nil {
 		return err
 	}
-	return c.JSON(body)
+	return sendJSON(c, body)
 }
 
 func (s *Server) checkAssets(c *fiber.Ctx) error {
@@ -113,5 +113,5 @@ func (s *Server) checkAssets(c *fiber.Ctx) error {
 	for i, r := range res {
 		out.Data[i] = api.ChecksumCheck{Checksum: r.Checksum, AssetID: r.AssetID}
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }

@@ -53,7 +53,7 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err := s.withFaces(c, out.Data); err != nil {
 		return err
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }
 
 // downloadOriginal streams the original as an attachment, with an ETag

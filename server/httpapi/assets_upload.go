@@ -81,9 +81,9 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 		return err
 	}
 	if res.Duplicate {
-		return c.JSON(api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
+		return sendJSON(c, api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
 	}
-	return c.Status(fiber.StatusCreated).JSON(toAPIAsset(res.Asset, nil))
+	return sendJSON(c.Status(fiber.StatusCreated), toAPIAsset(res.Asset, nil))
 }
 
 func setUploadField(in *assets.UploadInput, name, v string) error {

@@ -27,7 +27,7 @@ func (s *Server) listVersions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPIVersion))
+	return sendJSON(c, pageOf(list, more, toAPIVersion))
 }
 
 func (s *Server) appendVersion(c *fiber.Ctx) error {
@@ -39,7 +39,7 @@ func (s *Server) appendVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(toAPIVersion(v))
+	return sendJSON(c.Status(fiber.StatusCreated), toAPIVersion(v))
 }
 
 func (s *Server) replaceVersion(c *fiber.Ctx) error {
@@ -51,7 +51,7 @@ func (s *Server) replaceVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIVersion(v))
+	return sendJSON(c, toAPIVersion(v))
 }
 
 func (s *Server) revertVersion(c *fiber.Ctx) error {
@@ -62,7 +62,7 @@ func (s *Server) revertVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIVersion(v))
+	return sendJSON(c, toAPIVersion(v))
 }
 
 func (s *Server) deleteVersion(c *fiber.Ctx) error {

@@ -21,7 +21,7 @@ func (s *Server) login(c *fiber.Ctx) error {
 		return err
 	}
 	user := toAPIUser(u)
-	return c.JSON(tokenResponse(tokens, &user))
+	return sendJSON(c, tokenResponse(tokens, &user))
 }
 
 func (s *Server) refresh(c *fiber.Ctx) error {
@@ -36,7 +36,7 @@ func (s *Server) refresh(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(tokenResponse(tokens, nil))
+	return sendJSON(c, tokenResponse(tokens, nil))
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {

@@ -67,7 +67,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 			body = api.ErrorResponse{Detail: detailOf(err)}
 		}
 	}
-	return c.Status(status).JSON(body)
+	return sendJSON(c.Status(status), body)
 }
 
 // detailOf strips the trailing ": kind" that wrapping with %w leaves, so

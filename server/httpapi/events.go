@@ -19,7 +19,7 @@ func (s *Server) listEvents(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(evs, more, toAPIEvent))
+	return sendJSON(c, pageOf(evs, more, toAPIEvent))
 }
 
 func toAPIEvent(e *catalog.Event) api.Event {

@@ -23,7 +23,7 @@ func (s *Server) listFaces(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPIFace))
+	return sendJSON(c, pageOf(list, more, toAPIFace))
 }
 
 func (s *Server) createFace(c *fiber.Ctx) error {
@@ -51,7 +51,7 @@ func (s *Server) createFace(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(toAPIFace(f))
+	return sendJSON(c.Status(fiber.StatusCreated), toAPIFace(f))
 }
 
 // fromAPIBox reads a request's bounding box, reporting each missing field;
@@ -152,5 +152,5 @@ func (s *Server) sendAsset(c *fiber.Ctx, a api.Asset) error {
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
-	return c.JSON(list[0])
+	return sendJSON(c, list[0])
 }

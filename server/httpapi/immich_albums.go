@@ -19,7 +19,7 @@ func (s *Server) immichAlbums(c *fiber.Ctx) error {
 	for i := range list {
 		out[i] = immich.ToAlbum(&list[i], p.User, nil)
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }
 
 func (s *Server) immichCreateAlbum(c *fiber.Ctx) error {
@@ -32,7 +32,7 @@ func (s *Server) immichCreateAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(immich.ToAlbum(al, p.User, nil))
+	return sendJSON(c.Status(fiber.StatusCreated), immich.ToAlbum(al, p.User, nil))
 }
 
 // immichAlbum is GET /api/albums/{id}; its assets are listed unless
@@ -62,7 +62,7 @@ func (s *Server) immichAlbum(c *fiber.Ctx) error {
 			items[i] = immich.ToAsset(&list[i], p.User.ID)
 		}
 	}
-	return c.JSON(immich.ToAlbum(al, p.User, items))
+	return sendJSON(c, immich.ToAlbum(al, p.User, items))
 }
 
 func (s *Server) immichAddToAlbum(c *fiber.Ctx) error {
@@ -74,5 +74,5 @@ func (s *Server) immichAddToAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(res)
+	return sendJSON(c, res)
 }

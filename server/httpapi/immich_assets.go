@@ -35,7 +35,7 @@ func (s *Server) immichStatistics(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(st)
+	return sendJSON(c, st)
 }
 
 func (s *Server) immichCheck(c *fiber.Ctx) error {
@@ -47,7 +47,7 @@ func (s *Server) immichCheck(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(immich.CheckResponse{Results: res})
+	return sendJSON(c, immich.CheckResponse{Results: res})
 }
 
 func (s *Server) immichSearch(c *fiber.Ctx) error {
@@ -78,7 +78,7 @@ func (s *Server) immichSearch(c *fiber.Ctx) error {
 	if page.NextPage != "" {
 		out.Assets.NextPage = &page.NextPage
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }
 
 // searchQuery turns a metadata search body into the layer's query, and

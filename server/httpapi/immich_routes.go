@@ -155,7 +155,7 @@ func (s *Server) immichError(c *fiber.Ctx, err error) error {
 			"method", c.Method(), "path", c.Path())
 		msg = "internal error; the server log has details under request id " + requestID(c)
 	}
-	return c.Status(status).JSON(immich.ErrorBody{Message: msg, Error: http.StatusText(status), StatusCode: status})
+	return sendJSON(c.Status(status), immich.ErrorBody{Message: msg, Error: http.StatusText(status), StatusCode: status})
 }
 
 // immichValidationMessage spells field errors as "assets.3.checksum: …".

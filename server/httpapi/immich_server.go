@@ -32,26 +32,26 @@ func decodeImmichJSON(c *fiber.Ctx, v any) error {
 
 func immichWellKnown(endpoint string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		return c.JSON(immich.WellKnown{API: immich.WellKnownAPI{Endpoint: endpoint}})
+		return sendJSON(c, immich.WellKnown{API: immich.WellKnownAPI{Endpoint: endpoint}})
 	}
 }
 
-func immichPing(c *fiber.Ctx) error { return c.JSON(immich.Pong{Res: "pong"}) }
+func immichPing(c *fiber.Ctx) error { return sendJSON(c, immich.Pong{Res: "pong"}) }
 
-func immichVersion(c *fiber.Ctx) error { return c.JSON(immich.ServerVersion) }
+func immichVersion(c *fiber.Ctx) error { return sendJSON(c, immich.ServerVersion) }
 
-func immichMediaTypes(c *fiber.Ctx) error { return c.JSON(immich.SupportedMediaTypes()) }
+func immichMediaTypes(c *fiber.Ctx) error { return sendJSON(c, immich.SupportedMediaTypes()) }
 
-func immichAbout(c *fiber.Ctx) error { return c.JSON(immich.AboutServer()) }
+func immichAbout(c *fiber.Ctx) error { return sendJSON(c, immich.AboutServer()) }
 
-func (s *Server) immichMe(c *fiber.Ctx) error { return c.JSON(immich.ToUser(principal(c).User)) }
+func (s *Server) immichMe(c *fiber.Ctx) error { return sendJSON(c, immich.ToUser(principal(c).User)) }
 
 func (s *Server) immichMyKey(c *fiber.Ctx) error {
 	k, err := s.immich.CurrentKey(c.UserContext(), principal(c))
 	if err != nil {
 		return err
 	}
-	return c.JSON(immich.APIKeyBody{ID: k.ID, Name: k.Name, CreatedAt: immich.Time(k.CreatedAt),
+	return sendJSON(c, immich.APIKeyBody{ID: k.ID, Name: k.Name, CreatedAt: immich.Time(k.CreatedAt),
 		UpdatedAt: immich.Time(k.UpdatedAt), Permissions: k.Permissions})
 }
 
@@ -69,5 +69,5 @@ func immichJob(c *fiber.Ctx) error {
 		return catalog.InvalidField("enum", "command must be start, pause, resume, empty or clear-failed",
 			req.Command, "body", "command")
 	}
-	return c.JSON(immich.JobStatus{QueueStatus: immich.QueueStatus{IsPaused: req.Command == "pause"}})
+	return sendJSON(c, immich.JobStatus{QueueStatus: immich.QueueStatus{IsPaused: req.Command == "pause"}})
 }

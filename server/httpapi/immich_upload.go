@@ -45,7 +45,7 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 			return err
 		}
 		if dup != nil {
-			return c.JSON(immich.UploadResponse{ID: dup.ID, Status: "duplicate"})
+			return sendJSON(c, immich.UploadResponse{ID: dup.ID, Status: "duplicate"})
 		}
 	}
 	mr, release, err := multipartReader(c)
@@ -118,9 +118,9 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 		return err
 	}
 	if res.Duplicate {
-		return c.JSON(immich.UploadResponse{ID: res.Asset.ID, Status: "duplicate"})
+		return sendJSON(c, immich.UploadResponse{ID: res.Asset.ID, Status: "duplicate"})
 	}
-	return c.Status(fiber.StatusCreated).JSON(immich.UploadResponse{ID: res.Asset.ID, Status: "created"})
+	return sendJSON(c.Status(fiber.StatusCreated), immich.UploadResponse{ID: res.Asset.ID, Status: "created"})
 }
 
 // setImmichField applies one text field of an Immich upload.

@@ -49,7 +49,7 @@ func (s *Server) createInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(api.InvitationCreated{Invitation: toAPIInvitation(inv, s.now()), Token: token})
+	return sendJSON(c.Status(fiber.StatusCreated), api.InvitationCreated{Invitation: toAPIInvitation(inv, s.now()), Token: token})
 }
 
 // newInvitation checks that every field is present and well-formed; the
@@ -100,7 +100,7 @@ func (s *Server) listInvitations(c *fiber.Ctx) error {
 		return err
 	}
 	now := s.now()
-	return c.JSON(pageOf(list, more, func(inv *catalog.Invitation) api.Invitation { return toAPIInvitation(inv, now) }))
+	return sendJSON(c, pageOf(list, more, func(inv *catalog.Invitation) api.Invitation { return toAPIInvitation(inv, now) }))
 }
 
 func (s *Server) previewInvitation(c *fiber.Ctx) error {
@@ -112,7 +112,7 @@ func (s *Server) previewInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(api.InvitationPreview{Invitation: toAPIInvitation(&pv.Invitation, s.now()),
+	return sendJSON(c, api.InvitationPreview{Invitation: toAPIInvitation(&pv.Invitation, s.now()),
 		Library: api.LibraryRef{ID: pv.Library.ID, Name: pv.Library.Name}, Owner: toAPIUserSummary(pv.Owner)})
 }
 
@@ -125,7 +125,7 @@ func (s *Server) joinInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPILibrary(m))
+	return sendJSON(c, toAPILibrary(m))
 }
 
 func (s *Server) disableInvitation(c *fiber.Ctx) error {
@@ -140,7 +140,7 @@ func (s *Server) disableInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIInvitation(inv, s.now()))
+	return sendJSON(c, toAPIInvitation(inv, s.now()))
 }
 
 // invitationToken decodes the body of preview and join.

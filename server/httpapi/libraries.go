@@ -62,7 +62,7 @@ func (s *Server) listLibraries(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(ms, more, toAPILibrary))
+	return sendJSON(c, pageOf(ms, more, toAPILibrary))
 }
 
 func (s *Server) createLibrary(c *fiber.Ctx) error {
@@ -78,7 +78,7 @@ func (s *Server) createLibrary(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return c.Status(status).JSON(toAPILibrary(m))
+	return sendJSON(c.Status(status), toAPILibrary(m))
 }
 
 func (s *Server) getLibrary(c *fiber.Ctx) error {
@@ -89,7 +89,7 @@ func (s *Server) getLibrary(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPILibrary(m))
+	return sendJSON(c, toAPILibrary(m))
 }
 
 func (s *Server) patchLibrary(c *fiber.Ctx) error {
@@ -102,13 +102,13 @@ func (s *Server) patchLibrary(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		return c.JSON(toAPILibrary(m))
+		return sendJSON(c, toAPILibrary(m))
 	}
 	m, err := s.libs.Rename(c.UserContext(), principal(c), c.Params("id"), *req.Name)
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPILibrary(m))
+	return sendJSON(c, toAPILibrary(m))
 }
 
 func (s *Server) trashLibrary(c *fiber.Ctx) error {
@@ -133,5 +133,5 @@ func (s *Server) libraryAction(c *fiber.Ctx, op func(ctx context.Context, p *cat
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPILibrary(m))
+	return sendJSON(c, toAPILibrary(m))
 }

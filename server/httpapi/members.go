@@ -38,7 +38,7 @@ func (s *Server) listMembers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(ms, more, toAPIMember))
+	return sendJSON(c, pageOf(ms, more, toAPIMember))
 }
 
 func (s *Server) patchMember(c *fiber.Ctx) error {
@@ -54,7 +54,7 @@ func (s *Server) patchMember(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIMember(m))
+	return sendJSON(c, toAPIMember(m))
 }
 
 func (s *Server) deleteMember(c *fiber.Ctx) error {

@@ -75,7 +75,7 @@ func (s *Server) listPeople(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPIPerson))
+	return sendJSON(c, pageOf(list, more, toAPIPerson))
 }
 
 func (s *Server) createPerson(c *fiber.Ctx) error {
@@ -99,7 +99,7 @@ func (s *Server) createPerson(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return c.Status(status).JSON(toAPIPerson(p))
+	return sendJSON(c.Status(status), toAPIPerson(p))
 }
 
 func (s *Server) getPerson(c *fiber.Ctx) error {
@@ -110,7 +110,7 @@ func (s *Server) getPerson(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPerson(p))
+	return sendJSON(c, toAPIPerson(p))
 }
 
 func (s *Server) patchPerson(c *fiber.Ctx) error {
@@ -127,7 +127,7 @@ func (s *Server) patchPerson(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPerson(p))
+	return sendJSON(c, toAPIPerson(p))
 }
 
 func (s *Server) mergePeople(c *fiber.Ctx) error {
@@ -142,7 +142,7 @@ func (s *Server) mergePeople(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPerson(p))
+	return sendJSON(c, toAPIPerson(p))
 }
 
 func (s *Server) reassignFaces(c *fiber.Ctx) error {
@@ -157,7 +157,7 @@ func (s *Server) reassignFaces(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPerson(p))
+	return sendJSON(c, toAPIPerson(p))
 }
 
 // toAPIPerson converts a person.

@@ -145,7 +145,7 @@ func (s *Server) runSearch(c *fiber.Ctx, image []byte, loc string) error {
 	for i := range hits {
 		out.Data[i] = api.SearchHit{Asset: list[i], Score: hits[i].Score}
 	}
-	return c.JSON(out)
+	return sendJSON(c, out)
 }
 
 func hasLegacy(name string) bool {

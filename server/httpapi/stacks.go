@@ -41,7 +41,7 @@ func (s *Server) listStacks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPIStack))
+	return sendJSON(c, pageOf(list, more, toAPIStack))
 }
 
 func (s *Server) createStack(c *fiber.Ctx) error {
@@ -61,7 +61,7 @@ func (s *Server) createStack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(toAPIStack(st))
+	return sendJSON(c.Status(fiber.StatusCreated), toAPIStack(st))
 }
 
 func (s *Server) getStack(c *fiber.Ctx) error {
@@ -72,7 +72,7 @@ func (s *Server) getStack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIStack(st))
+	return sendJSON(c, toAPIStack(st))
 }
 
 func (s *Server) patchStack(c *fiber.Ctx) error {
@@ -91,7 +91,7 @@ func (s *Server) patchStack(c *fiber.Ctx) error {
 	if st == nil {
 		return c.SendStatus(fiber.StatusNoContent) // dissolved
 	}
-	return c.JSON(toAPIStack(st))
+	return sendJSON(c, toAPIStack(st))
 }
 
 func (s *Server) deleteStack(c *fiber.Ctx) error {

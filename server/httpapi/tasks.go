@@ -44,7 +44,7 @@ func (s *Server) listTasks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(list, more, toAPITask))
+	return sendJSON(c, pageOf(list, more, toAPITask))
 }
 
 // parseTaskFilter reads the filters, reporting every bad one at once.
@@ -78,7 +78,7 @@ func (s *Server) getTask(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPITask(t))
+	return sendJSON(c, toAPITask(t))
 }
 
 func toAPITask(t *catalog.Task) api.Task {

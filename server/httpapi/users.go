@@ -11,7 +11,7 @@ func (s *Server) me(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	return c.JSON(toAPIUser(principal(c).User))
+	return sendJSON(c, toAPIUser(principal(c).User))
 }
 
 func (s *Server) getPreferences(c *fiber.Ctx) error {
@@ -22,7 +22,7 @@ func (s *Server) getPreferences(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPreferences(p))
+	return sendJSON(c, toAPIPreferences(p))
 }
 
 func (s *Server) patchPreferences(c *fiber.Ctx) error {
@@ -37,7 +37,7 @@ func (s *Server) patchPreferences(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIPreferences(p))
+	return sendJSON(c, toAPIPreferences(p))
 }
 
 // optionalString maps absent → nil, null → "", value → value.
