@@ -100,10 +100,11 @@ func freeAddr(t *testing.T) string {
 // createUser runs `photoctl admin create-user` with the password on stdin.
 func createUser(t *testing.T, env []string, args ...string) {
 	t.Helper()
+	bin := photoctlBinary(t) // build first: the time limit is for running it
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	args = append([]string{"admin", "create-user", "--email", binaryEmail, "--password-stdin"}, args...)
-	cmd := exec.CommandContext(ctx, photoctlBinary(t), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(binaryPassword + "\n")
 	var stdout, stderr bytes.Buffer
@@ -141,8 +142,9 @@ type server struct {
 // end of the test if it still runs.
 func startServe(t *testing.T, env []string, args ...string) *server {
 	t.Helper()
+	bin := photoctlBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	cmd := exec.CommandContext(ctx, photoctlBinary(t), append([]string{"serve"}, args...)...)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"serve"}, args...)...)
 	cmd.Env = env
 	s := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = s.stdout, s.stderr
