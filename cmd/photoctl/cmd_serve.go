@@ -52,6 +52,7 @@ Example:
 // the process is told to stop; name prefixes its error.
 func runForeground(ctx context.Context, name string, opts *ServeOptions) error {
 	log := app.NewLogger(opts.Config.Log, opts.ErrOut)
+	app.ApplyRuntime(opts.Config.Runtime)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := opts.Run(ctx, opts.Config, log); err != nil {

@@ -47,6 +47,7 @@ type Config struct {
 	People    PeopleConfig    `koanf:"people"`
 	ML        MLConfig        `koanf:"ml"` // ml.go
 	Immich    ImmichConfig    `koanf:"immich"`
+	Runtime   RuntimeConfig   `koanf:"runtime"` // runtime.go
 	// ShutdownTimeout bounds how long in-flight requests may drain.
 	ShutdownTimeout time.Duration `koanf:"shutdown_timeout"`
 }
@@ -133,6 +134,7 @@ func Defaults(dataDir string) Config {
 		Workers:         WorkersConfig{Concurrency: runtime.NumCPU()},
 		People:          peopleDefaults(),
 		ML:              mlDefaults(),
+		Runtime:         RuntimeConfig{GCPercent: DefaultGCPercent},
 		ShutdownTimeout: 30 * time.Second,
 	}
 }
