@@ -18,11 +18,11 @@ export GOFLAGS := -tags=sqlite_fts5 $(GOFLAGS)
 # provide them (libc6-dev: gcc only recommends it, cgo needs its headers;
 # libvips-dev: image variants through govips, with libheif for HEIC/AVIF;
 # npm: `make models` fetches the ML runtime and models with npm pack).
-DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config npm
-DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples npm
+DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config npm tmux
+DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples npm tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test fmt lint clean models immich-cli test-immich
+.PHONY: deps build run test fmt lint clean models immich-cli test-immich fuzz test-postgres mcp-client
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -58,7 +58,24 @@ test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
 		echo "test: Node 22 and @immich/cli could not be installed; the Immich CLI test skips" >&2; fi; \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich $(GO) test -race -count=1 ./...
+	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
+		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 ./...
+
+## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
+## runs 3s each before the tests); crashers land in testdata/fuzz
+fuzz:
+	scripts/fuzz
+
+## test-postgres: run the PostgreSQL store's tests (none skipped) on a
+## throwaway cluster from scripts/pg-cluster, installing Debian's
+## postgresql when initdb is missing
+test-postgres:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }
+	dir=$${TMPDIR:-/tmp}/photoctl-pg-$$$$; url=$$(scripts/pg-cluster start $$dir) || exit 1; \
+	trap 'scripts/pg-cluster stop '$$dir EXIT; \
+	CGO_ENABLED=1 PHOTOCTL_TEST_DATABASE_URL=$$url PHOTOCTL_POSTGRES_REQUIRED=1 $(GO) test -race -count=1 ./server/store/postgres/...
 
 # Node 22 and the Immich CLI for the compatibility test: npm packages
 # (node@22 installs its binary from the npm registry's node-linux-* package).
@@ -71,6 +88,18 @@ immich-cli:
 	command -v npm >/dev/null 2>&1 || { echo "immich-cli: npm is missing (make deps installs it)" >&2; exit 1; }; \
 	mkdir -p $(IMMICH_CACHE) && cd $(IMMICH_CACHE) && \
 	npm install --no-audit --no-fund --loglevel=error --save-exact node@22 @immich/cli@3.2.2
+
+# The official MCP TypeScript SDK, a third-party client of /api/mcp for
+# the end-to-end test (server/httpapi/mcp_npm_test.go; runs on the system node).
+MCP_CACHE := .cache/mcp
+
+## mcp-client: install @modelcontextprotocol/sdk 1.32.2 into .cache/mcp
+## (npm; a no-op when present)
+mcp-client:
+	@if [ -f $(MCP_CACHE)/node_modules/@modelcontextprotocol/sdk/package.json ]; then exit 0; fi; \
+	command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1 || { echo "mcp-client: node or npm is missing (make deps installs them)" >&2; exit 1; }; \
+	mkdir -p $(MCP_CACHE) && cd $(MCP_CACHE) && \
+	npm install --no-audit --no-fund --loglevel=error --save-exact @modelcontextprotocol/sdk@1.32.2
 
 ## test-immich: run the real Immich CLI (upload into albums, re-upload,
 ## server-info) against the compiled server, and the layer's Go tests
@@ -90,3 +119,15 @@ lint:
 ## clean: remove build output
 clean:
 	rm -rf bin
+
+.PHONY: crash-trials load
+
+## crash-trials: kill a real server TRIALS times (default 100) mid-work and
+## check that nothing acknowledged is lost (`make test` runs 3 trials)
+crash-trials:
+	scripts/crash-trials
+
+## load: flood one user at 10x the rate limit, check the limiter, the
+## neighbour's latency and the server's peak RSS (docs/reliability.md)
+load:
+	scripts/load

@@ -48,7 +48,7 @@ whether or not the server is running.
 
 Example:
    photoctl admin create-user --email you@example.com --password-stdin --superuser`,
-		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand()},
+		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(), newOAuthClientsCommand()},
 		Action:      groupAction(cli.ShowSubcommandHelp),
 	}
 }

@@ -21,6 +21,10 @@ type LoginOptions struct {
 	JSON                                     bool
 	Store                                    *credentialsStore
 	IO                                       *streams
+
+	// OIDC signs in through the server's identity provider (login_oidc.go);
+	// NoBrowser only prints the address to open.
+	OIDC, NoBrowser bool
 }
 
 // loginJSON is the --json output of login and whoami.
@@ -51,10 +55,17 @@ Example:
    photoctl login --server http://127.0.0.1:2283 --email you@example.com
    printf '%s\n' "$PASSWORD" | photoctl login --server https://photos.example.com \
        --email you@example.com --password-stdin --profile home
-   photoctl login --server https://photos.example.com --api-key "$KEY" --profile ci`,
+   photoctl login --server https://photos.example.com --api-key "$KEY" --profile ci
+   photoctl login --server https://photos.example.com --oidc
+
+With --oidc the sign-in goes through the server's identity provider: photoctl
+opens the browser (or, with --no-browser or without a display, prints the
+address to open) and receives the answer on a loopback port.`,
 		Flags: append(clientFlags(),
 			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (asked for on a terminal when missing)"},
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
+			&cli.BoolFlag{Name: "oidc", Usage: "sign in through the server's identity provider in a browser"},
+			&cli.BoolFlag{Name: "no-browser", Usage: "with --oidc, print the sign-in address instead of opening a browser"},
 			jsonFlag()),
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -69,11 +80,15 @@ Example:
 				return err
 			}
 			opts := &LoginOptions{Server: cfg.Server, Profile: cfg.Profile, APIKey: string(cfg.APIKey),
-				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: newStreams(c)}
+				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: newStreams(c),
+				OIDC: c.Bool("oidc"), NoBrowser: c.Bool("no-browser")}
+			if opts.OIDC && (opts.APIKey != "" || opts.Email != "") {
+				return usageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
+			}
 			if err := resolveLoginTarget(opts); err != nil {
 				return &usageError{err: err, help: c.Command.HelpName}
 			}
-			if opts.APIKey == "" {
+			if opts.APIKey == "" && !opts.OIDC {
 				if err := readLoginSecrets(c, opts); err != nil {
 					return err
 				}
@@ -167,6 +182,12 @@ func runLogin(ctx context.Context, opts *LoginOptions) error {
 			return fmt.Errorf("check the API key (it needs the user.read action): %w", err)
 		}
 		prof.APIKey = opts.APIKey
+	} else if opts.OIDC {
+		tokens, u, err := loginOIDC(ctx, anon, opts)
+		if err != nil {
+			return err
+		}
+		user, prof.Session = u, &tokens
 	} else {
 		tokens, u, err := anon.Login(ctx, opts.Email, opts.Password)
 		if err != nil {

@@ -30,6 +30,7 @@ func clientCommands() []*cli.Command {
 		newRemoveCommand(),
 		newAssetsCommand(),
 		newSearchCommand(),
+		newMCPCommand(),
 		newLibrariesCommand(),
 		newAlbumsCommand(),
 		newPeopleCommand(),
@@ -40,6 +41,7 @@ func clientCommands() []*cli.Command {
 		newTasksCommand(),
 		newKeysCommand(),
 		newEventsCommand(),
+		newTUICommand(),
 	}
 }
 

@@ -56,7 +56,7 @@ func parseOffset(s string) (int, bool) {
 	}
 	h, _ := strconv.Atoi(m[2])
 	mi, _ := strconv.Atoi(m[3])
-	if h > 14 || mi > 59 {
+	if h > 14 || mi > 59 || h == 14 && mi > 0 { // +14:00 is the easternmost offset
 		return 0, false
 	}
 	off := h*3600 + mi*60

@@ -200,7 +200,8 @@ func dimensions(t tags, orient *int, mime *string) (w, h *int) {
 	if wf == nil || hf == nil {
 		wf, hf = t.fileNum("ExifImageWidth"), t.fileNum("ExifImageHeight")
 	}
-	if wf == nil || hf == nil || *wf <= 0 || *hf <= 0 {
+	// An absurd size (a crafted header) is no size: int() of 1e300 overflows.
+	if wf == nil || hf == nil || *wf <= 0 || *hf <= 0 || *wf > math.MaxInt32 || *hf > math.MaxInt32 {
 		return nil, nil
 	}
 	wi, hi := int(*wf), int(*hf)

@@ -12,6 +12,12 @@ import (
 // inherit the pipes, and without a bound Wait blocks until they exit.
 const waitDelay = 2 * time.Second
 
+// maxAlloc is ffmpeg's and ffprobe's -max_alloc: the largest single
+// allocation either may make (1 GiB), so a crafted header claiming a huge
+// frame fails instead of exhausting memory. It is no total cap (ffmpeg has
+// none); task time is bounded by the runner (ingest.task_timeout).
+const maxAlloc = "1073741824"
+
 // command builds (does not start) an exec.Cmd for a tool that is killed —
 // with every process it started — when ctx is done.
 func command(ctx context.Context, tool string, args ...string) *exec.Cmd {

@@ -45,7 +45,7 @@ func PosterCommand(ctx context.Context, path, out string, atSeconds float64) *ex
 			"c:v":      "mjpeg",
 			"q:v":      3,
 		}).
-		GlobalArgs("-hide_banner", "-nostdin", "-v", "error").
+		GlobalArgs("-hide_banner", "-nostdin", "-v", "error", "-max_alloc", maxAlloc).
 		OverWriteOutput().
 		GetArgs()
 	return command(ctx, "ffmpeg", args...)

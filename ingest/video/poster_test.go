@@ -106,5 +106,5 @@ func TestPosterCommandIsBuiltNotRun(t *testing.T) {
 	require.Equal(t, "-ss 1.250 -i file:/photos/clip.mov "+
 		`-filter_complex [0]scale=force_original_aspect_ratio=decrease:h=min(1440\,ih):w=min(1440\,iw)[s0] `+
 		"-map [s0] -c:v mjpeg -f image2 -frames:v 1 -q:v 3 -update 1 file:/cache/poster.jpg "+
-		"-hide_banner -nostdin -v error -y", strings.Join(cmd.Args[1:], " "))
+		"-hide_banner -nostdin -v error -max_alloc 1073741824 -y", strings.Join(cmd.Args[1:], " "))
 }

@@ -79,7 +79,7 @@ type Info struct {
 // ProbeCommand builds (does not run) the ffprobe command that prints the
 // format and streams of the file at path as JSON on stdout.
 func ProbeCommand(ctx context.Context, path string) *exec.Cmd {
-	return command(ctx, "ffprobe", "-v", "error", "-print_format", "json",
+	return command(ctx, "ffprobe", "-max_alloc", maxAlloc, "-v", "error", "-print_format", "json",
 		"-show_format", "-show_streams", input(path))
 }
 

@@ -197,5 +197,5 @@ func TestProbeKillsAHangingFFprobe(t *testing.T) {
 func TestProbeCommandIsBuiltNotRun(t *testing.T) {
 	cmd := video.ProbeCommand(t.Context(), "/photos/clip.mp4")
 	require.Nil(t, cmd.Process)
-	require.Equal(t, []string{"-v", "error", "-print_format", "json", "-show_format", "-show_streams", "file:/photos/clip.mp4"}, cmd.Args[1:])
+	require.Equal(t, []string{"-max_alloc", "1073741824", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "file:/photos/clip.mp4"}, cmd.Args[1:])
 }

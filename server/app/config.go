@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/people"
 )
 
@@ -47,6 +48,9 @@ type Config struct {
 	People    PeopleConfig    `koanf:"people"`
 	ML        MLConfig        `koanf:"ml"` // ml.go
 	Immich    ImmichConfig    `koanf:"immich"`
+	OIDC      OIDCConfig      `koanf:"oidc"`  // oidc.go
+	OAuth     OAuthConfig     `koanf:"oauth"` // oauth.go
+	MCP       MCPConfig       `koanf:"mcp"`
 	Runtime   RuntimeConfig   `koanf:"runtime"` // runtime.go
 	// ShutdownTimeout bounds how long in-flight requests may drain.
 	ShutdownTimeout time.Duration `koanf:"shutdown_timeout"`
@@ -79,6 +83,15 @@ type RateLimitConfig struct {
 	// LoginRate and LoginBurst limit sign-in attempts per client address.
 	LoginRate  float64 `koanf:"login_rate"`
 	LoginBurst int     `koanf:"login_burst"`
+}
+
+// MCPConfig sets the assistant interface's per-user tool budget, charged
+// on top of rate_limit (and off with it): each tool call costs its class's
+// weight (searches and image views more than lookups and edits).
+type MCPConfig struct {
+	Rate  float64   `koanf:"rate"`
+	Burst int       `koanf:"burst"`
+	Costs mcp.Costs `koanf:"costs"`
 }
 
 // AuthConfig sets token lifetimes.
@@ -135,6 +148,9 @@ func Defaults(dataDir string) Config {
 		People:          peopleDefaults(),
 		ML:              mlDefaults(),
 		Runtime:         RuntimeConfig{GCPercent: DefaultGCPercent},
+		OIDC:            oidcDefaults(),
+		OAuth:           oauthDefaults(),
+		MCP:             MCPConfig{Rate: 2, Burst: 60, Costs: mcp.DefaultCosts},
 		ShutdownTimeout: 30 * time.Second,
 	}
 }
@@ -170,6 +186,9 @@ func (c Config) Validate() error {
 		if c.RateLimit.UploadCost < 1 || c.RateLimit.SearchCost < 1 {
 			errs = append(errs, errors.New("rate_limit: upload_cost and search_cost must be at least 1"))
 		}
+		if m := c.MCP; m.Rate <= 0 || m.Burst < 1 || m.Costs.Read < 0 || m.Costs.Search < 0 || m.Costs.View < 0 || m.Costs.Write < 0 {
+			errs = append(errs, errors.New("mcp: rate and burst must be positive and costs not negative"))
+		}
 	}
 	if c.Auth.AccessTTL <= 0 || c.Auth.RefreshTTL <= 0 {
 		errs = append(errs, errors.New("auth: access_ttl and refresh_ttl must be positive"))
@@ -191,6 +210,12 @@ func (c Config) Validate() error {
 		errs = append(errs, err)
 	}
 	if err := c.Immich.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.OIDC.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.OAuth.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := c.People.cluster().Validate(); err != nil {

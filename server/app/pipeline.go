@@ -35,12 +35,25 @@ type IngestConfig struct {
 	// MaxPixels refuses images larger than this many pixels (default
 	// 100,000,000), read from the header before any decoding.
 	MaxPixels int64 `koanf:"max_pixels"`
+	// TaskTimeout bounds one run of one ingest task (default 10m): a file
+	// that hangs a tool fails its task for good instead of holding a worker.
+	TaskTimeout time.Duration `koanf:"task_timeout"`
 	// BurstGap is the longest time between two shots of one burst
 	// (default 1s); BurstMaxDistance the most pHash bits of 64 in which
 	// neighbouring shots of a burst may differ (default 16, see
 	// pipeline.DefaultBurstMaxDistance).
 	BurstGap         time.Duration `koanf:"burst_gap"`
 	BurstMaxDistance int           `koanf:"burst_max_distance"`
+}
+
+// DefaultTaskTimeout is ingest.task_timeout when unset.
+const DefaultTaskTimeout = 10 * time.Minute
+
+func (c IngestConfig) taskTimeout() time.Duration {
+	if c.TaskTimeout == 0 {
+		return DefaultTaskTimeout
+	}
+	return c.TaskTimeout
 }
 
 func (c IngestConfig) burst() pipeline.BurstConfig {
@@ -63,8 +76,8 @@ func (c IngestConfig) Validate() error {
 	if err := c.exif().Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("ingest: %w", err))
 	}
-	if c.RenderConcurrency < 0 || c.MaxPixels < 0 {
-		errs = append(errs, errors.New("ingest: render_concurrency and max_pixels must not be negative"))
+	if c.RenderConcurrency < 0 || c.MaxPixels < 0 || c.TaskTimeout < 0 {
+		errs = append(errs, errors.New("ingest: render_concurrency, max_pixels and task_timeout must not be negative"))
 	} else if err := c.variant().Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("ingest: %w", err))
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/photoctl/photoctl/server/httpapi"
 	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/oidc"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
 	"github.com/photoctl/photoctl/server/search"
@@ -71,6 +72,8 @@ type services struct {
 	search *search.Service
 	faces  *searchFaces // search.go; closed at shutdown
 	immich *immich.Service
+	oidc   *oidc.Service
+	oauth  *auth.OAuthServer // third-party OAuth authorization server
 }
 
 // OpenStore opens (creating and migrating) the database of cfg: the one
@@ -100,7 +103,9 @@ func newServices(ctx context.Context, cfg Config, st store.Store, now func() tim
 		assets: as, tasks: tasks.NewService(st, libs),
 		people: people.NewService(st, libs, as, variant.CropFace, now),
 		albums: al, stacks: stacks.NewService(st, libs, now),
-		search: search.NewService(st, libs, faces, search.Config{SamePerson: cfg.People.Threshold}), faces: faces}, nil
+		search: search.NewService(st, libs, faces, search.Config{SamePerson: cfg.People.Threshold}), faces: faces,
+		oidc:  oidc.NewService(st, a, cfg.OIDC.service(), now),
+		oauth: auth.NewOAuthServer(a, cfg.OAuth.server(cfg.Auth))}, nil
 }
 
 // Start opens the store, builds the services and starts serving on
@@ -131,11 +136,15 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
 		}
 	}
+	mcpDeps := httpapi.MCPDeps{Costs: cfg.MCP.Costs}
+	if cfg.RateLimit.Enabled {
+		mcpDeps.Limiter = ratelimit.New(ratelimit.Config{Rate: cfg.MCP.Rate, Burst: cfg.MCP.Burst}, o.now)
+	}
 	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Tasks: svc.tasks, Limiters: lim,
-		People: svc.people,
+		People: svc.people, OAuth: svc.oauth,
 		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
-		Immich: svc.immich,
-		Log:    log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
+		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpDeps,
+		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
 	if err != nil {
 		st.Close()

@@ -44,7 +44,8 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int
 	if err != nil {
 		return nil, fmt.Errorf("build the task pipeline: %w", err)
 	}
-	r, err := tasks.NewRunner(st, kinds, tasks.RunnerConfig{Concurrency: concurrency, Signal: sig}, log, now)
+	r, err := tasks.NewRunner(st, kinds, tasks.RunnerConfig{Concurrency: concurrency, Signal: sig,
+		Timeout: cfg.Ingest.taskTimeout()}, log, now)
 	if err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}

@@ -42,19 +42,25 @@ func within(path, dir string) bool {
 // the package that owns it (docs/architecture.md, "Dependency direction").
 func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
 	owners := map[string][]string{
-		"github.com/gofiber/fiber/v2":         {"server/httpapi"},
-		"github.com/mattn/go-sqlite3":         {"server/store/sqlite"},
-		"github.com/go-resty/resty/v2":        {"client"},
-		"github.com/charmbracelet/bubbletea":  {"tui"},
-		"github.com/charmbracelet/lipgloss":   {"tui", "cmd/photoctl"},
-		"github.com/urfave/cli/v2":            {"cmd/photoctl"},
-		"github.com/barasher/go-exiftool":     {"ingest"},
-		"github.com/u2takey/ffmpeg-go":        {"ingest"},
-		"github.com/knadh/koanf/v2":           {"cmd/photoctl"},
-		"github.com/schollz/progressbar/v3":   {"cmd/photoctl", "client"},
-		"github.com/golang-jwt/jwt/v5":        {"server/auth"},
-		"github.com/yalue/onnxruntime_go":     {"ml/onnx"},
-		"github.com/stretchr/testify/require": {"server/servertest", "server/archtest", "server/store/storetest"},
+		"github.com/gofiber/fiber/v2":            {"server/httpapi"},
+		"github.com/mattn/go-sqlite3":            {"server/store/sqlite"},
+		"github.com/jackc/pgx/v5":                {"server/store/postgres"},
+		"github.com/go-resty/resty/v2":           {"client"},
+		"github.com/charmbracelet/bubbletea":     {"tui"},
+		"github.com/charmbracelet/bubbles":       {"tui"},
+		"github.com/charmbracelet/lipgloss":      {"tui", "cmd/photoctl"},
+		"github.com/urfave/cli/v2":               {"cmd/photoctl"},
+		"github.com/barasher/go-exiftool":        {"ingest"},
+		"github.com/u2takey/ffmpeg-go":           {"ingest"},
+		"github.com/knadh/koanf/v2":              {"cmd/photoctl"},
+		"github.com/schollz/progressbar/v3":      {"cmd/photoctl", "client"},
+		"github.com/golang-jwt/jwt/v5":           {"server/auth"},
+		"github.com/ory/fosite":                  {"server/auth"},
+		"github.com/coreos/go-oidc/v3":           {"server/oidc"},
+		"golang.org/x/oauth2":                    {"server/oidc"},
+		"github.com/modelcontextprotocol/go-sdk": {"server/mcp"},
+		"github.com/yalue/onnxruntime_go":        {"ml/onnx"},
+		"github.com/stretchr/testify/require":    {"server/servertest", "server/archtest", "server/store/storetest"},
 	}
 	for _, p := range packages(t) {
 		for _, imp := range p.Imports {

@@ -89,6 +89,8 @@ func (s *Service) authenticateJWT(ctx context.Context, token string) (*catalog.P
 			return nil, err
 		}
 		return &catalog.Principal{User: u, Kind: catalog.CredSession, CredentialID: sess.ID}, nil
+	case typOAuth:
+		return s.authenticateOAuth(ctx, c) // oauth_tokens.go
 	default:
 		return nil, fmt.Errorf("unsupported token type: %w", catalog.ErrUnauthenticated)
 	}

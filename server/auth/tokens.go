@@ -28,6 +28,9 @@ type claims struct {
 	Type      string   `json:"typ"`
 	SessionID string   `json:"sid,omitempty"`
 	Scopes    []string `json:"scp,omitempty"`
+	// ClientID and GrantID name the OAuth client and grant of an OAuth token.
+	ClientID string `json:"client_id,omitempty"`
+	GrantID  string `json:"gid,omitempty"`
 	jwt.RegisteredClaims
 }
 

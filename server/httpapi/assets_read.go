@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"mime"
-	"net/url"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -113,7 +112,22 @@ func contentDisposition(name string) string {
 	if v == "" {
 		v = "attachment"
 	}
-	return fmt.Sprintf("%s; filename*=UTF-8''%s", v, strings.ReplaceAll(url.PathEscape(name), "'", "%27"))
+	return fmt.Sprintf("%s; filename*=UTF-8''%s", v, attrValue(name))
+}
+
+// attrValue percent-encodes every byte of s outside RFC 5987's attr-char
+// (url.PathEscape keeps ':', '@', '=', which a strict parser refuses).
+func attrValue(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // getVariant serves an image rendering inline, cached by ETag.

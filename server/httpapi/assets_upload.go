@@ -60,8 +60,8 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 			}
 		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":
 			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil {
-				return err
+			if err != nil { // a field cut short or malformed: the client's fault
+				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
 			}
 			if len(v) > maxFormField {
 				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
@@ -117,7 +117,8 @@ func cleanFileName(name string) string {
 	}
 	name = strings.ToValidUTF8(name, "")
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+		// Bidi controls (U+202E...) would let "x\u202egpj.exe" show as "xexe.jpg".
+		if unicode.IsControl(r) || r == unicode.ReplacementChar || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r

@@ -16,6 +16,13 @@ func (s *Server) login(c *fiber.Ctx) error {
 	if req.Email == "" || req.Password == "" {
 		return catalog.InvalidField("missing", "email and password are required", nil, "body")
 	}
+	// Per account as well as per address (authorize): guesses at one
+	// account spread over many addresses share one bucket.
+	if s.loginLimiter != nil {
+		if ok, wait := s.loginLimiter.Allow("account:"+catalog.NameKey(req.Email), 1); !ok {
+			return &catalog.RateLimitedError{RetryAfter: wait}
+		}
+	}
 	tokens, u, err := s.auth.Login(c.UserContext(), req.Email, req.Password)
 	if err != nil {
 		return err

@@ -19,7 +19,7 @@ import (
 func matrixRows() []matrixRow {
 	var rows []matrixRow
 	for _, group := range [][]matrixRow{publicRows(), accountRows(), libraryRows(), sharingRows(), assetRows(), versionRows(),
-		contentRows(), searchRows()} {
+		contentRows(), searchRows(), oauthRows(), mcpRows()} {
 		rows = append(rows, group...)
 	}
 	return rows
@@ -46,6 +46,16 @@ func publicRows() []matrixRow {
 		{method: "POST", path: "/api/auth/refresh", public: true, req: func(c *cell) cellRequest {
 			return cellRequest{path: "/api/auth/refresh", body: api.RefreshRequest{RefreshToken: c.s.Login(c.me().user).RefreshToken}}
 		}},
+		// The matrix server has no identity provider: the OIDC routes are
+		// 404 for everyone (decisions.md); oidc_test.go covers them with one.
+		{method: "GET", path: "/api/auth/oidc/start", public: true, ok: http.StatusNotFound,
+			req: reqAt(func(*cell) string { return "/api/auth/oidc/start?redirect_uri=http://127.0.0.1:1/cb" })},
+		{method: "POST", path: "/api/auth/oidc/callback", public: true, ok: http.StatusNotFound, req: func(*cell) cellRequest {
+			return cellRequest{path: "/api/auth/oidc/callback",
+				body: map[string]string{"code": "c", "state": "statestate", "redirect_uri": "http://127.0.0.1:1/cb"}}
+		}},
+		{method: "GET", path: "/api/oauth/logout-endpoint", public: true, ok: http.StatusNotFound,
+			req: reqAt(func(*cell) string { return "/api/oauth/logout-endpoint" })},
 	}
 }
 

@@ -80,15 +80,14 @@ type credential struct {
 	token        func(p *matrixParty) string
 }
 
-// credentials are the columns. Extension point for OAuth (a later issue):
-// mint an OAuth access token per party in newWorld (one with every scope,
-// one scoped to the party's own library) and add two entries here, such as
-// {"an OAuth token", false, true, ...} and {"an OAuth token scoped to
-// another library", false, false, ...}; every row's expectation follows.
+// credentials are the columns. The OAuth token has every scope (minted in
+// oauth_matrix_test.go); OAuth tokens are never library-scoped, so there
+// is no "scoped to another library" OAuth column.
 var credentials = []credential{
 	{"a session", true, true, func(p *matrixParty) string { return p.session }},
 	{"an API key", false, true, func(p *matrixParty) string { return p.key.Secret }},
 	{"an API key scoped to another library", false, false, func(p *matrixParty) string { return p.otherKey.Secret }},
+	{"an OAuth token", false, true, func(p *matrixParty) string { return p.oauth }},
 }
 
 // matrixRow is one endpoint of the matrix.
@@ -98,6 +97,7 @@ type matrixRow struct {
 	path        string
 	public      bool
 	sessionOnly bool
+	notSession  bool // the default rule without sessions (/api/mcp): a session is 403
 	needs       roleNeed
 	// ok is the success status (200 when 0).
 	ok int
@@ -143,6 +143,8 @@ func (r matrixRow) expected(w caller, c credential) int {
 	case r.public:
 		return ok
 	case r.sessionOnly && !c.firstParty:
+		return http.StatusForbidden
+	case r.notSession && c.firstParty:
 		return http.StatusForbidden
 	case r.needs == needNothing:
 	case w == asNonMember:

@@ -22,6 +22,8 @@ type matrixParty struct {
 	// own is the party's first library; otherKey is scoped to it.
 	own           string
 	key, otherKey api.APIKeyCreated
+	// oauth is an OAuth access token with every scope (oauth_matrix_test.go).
+	oauth string
 }
 
 // matrixWorld is the matrix's fixture: one server, an owner with a shared library
@@ -44,7 +46,7 @@ type matrixWorld struct {
 
 func newWorld(t *testing.T) *matrixWorld {
 	// Sessions outlive a slow run.
-	s := servertest.Start(t, func(c *app.Config) { c.Auth.AccessTTL = 24 * time.Hour })
+	s := servertest.Start(t, func(c *app.Config) { c.Auth.AccessTTL, c.OAuth.AccessTTL = 24*time.Hour, 24*time.Hour })
 	w := &matrixWorld{t: t, s: s}
 	for i := range w.parties {
 		u, session := s.Session()
@@ -52,6 +54,7 @@ func newWorld(t *testing.T) *matrixWorld {
 		w.parties[i] = &matrixParty{user: u, session: session, own: own,
 			key: w.newKey(session, nil), otherKey: w.newKey(session, []string{own})}
 	}
+	w.mintOAuthTokens()
 	o := w.parties[asOwner]
 	shared, status := createLibrary(t, s, o.session, "Shared")
 	require.Equal(t, http.StatusCreated, status)

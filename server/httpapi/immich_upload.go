@@ -88,8 +88,8 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 			// ignored: photoctl has no favourites or visibilities, and reads
 			// type, size and duration from the file itself.
 			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil {
-				return err
+			if err != nil { // a field cut short or malformed: the client's fault
+				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
 			}
 			if len(v) > maxFormField {
 				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)

@@ -42,16 +42,18 @@ var (
 		"The library-sharing operation conflicts with the current state; `code` says why."}
 	errTooLarge = errorComponent{"PayloadTooLarge", http.StatusRequestEntityTooLarge, api.ErrorResponse{},
 		"The request body is larger than the server accepts."}
+	errUnavailable = errorComponent{"ServiceUnavailable", http.StatusServiceUnavailable, api.ErrorResponse{},
+		"A service the operation depends on (the identity provider) cannot be reached; try again later."}
 
 	errorComponents = []errorComponent{errUnauthorized, errForbidden, errSharingForbidden, errNotFound,
-		errSharingNotFound, errConflict, errSharingConflict, errTooLarge, errUnprocessable, errTooManyRequests}
+		errSharingNotFound, errConflict, errSharingConflict, errTooLarge, errUnprocessable, errTooManyRequests, errUnavailable}
 )
 
 // routeErrors lists the failures a route can answer with: 401, 403 and 429
 // from authorize on authenticated routes (429 also on public routes limited
 // per address), 404 when the path names a resource, 422 when there is a
-// body or a query to validate, and 404, 409 or 422 when the route lists them
-// in errs. Sharing routes answer 403, 404 and 409 with a code.
+// body or a query to validate, and 403, 404, 409, 422 or 503 when the route
+// lists them in errs. Sharing routes answer 403, 404 and 409 with a code.
 func routeErrors(rt route) []errorComponent {
 	forbidden, notFound, conflict := errForbidden, errNotFound, errConflict
 	if rt.access.sharing {
@@ -61,7 +63,7 @@ func routeErrors(rt route) []errorComponent {
 	if !rt.access.public || slices.Contains(rt.doc.errs, http.StatusUnauthorized) {
 		out = append(out, errUnauthorized)
 	}
-	if !rt.access.public {
+	if !rt.access.public || slices.Contains(rt.doc.errs, http.StatusForbidden) {
 		out = append(out, forbidden)
 	}
 	if strings.Contains(rt.path, "/:") || slices.Contains(rt.doc.errs, http.StatusNotFound) {
@@ -79,6 +81,9 @@ func routeErrors(rt route) []errorComponent {
 	}
 	if !rt.access.public || rt.access.perAddress {
 		out = append(out, errTooManyRequests)
+	}
+	if slices.Contains(rt.doc.errs, http.StatusServiceUnavailable) {
+		out = append(out, errUnavailable)
 	}
 	return out
 }

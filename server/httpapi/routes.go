@@ -135,5 +135,8 @@ func (s *Server) routes() []route {
 	table = append(table, s.albumRoutes()...)
 	table = append(table, s.stackRoutes()...)
 	table = append(table, s.searchRoutes()...)
+	table = append(table, s.oauthRoutes()...)
+	table = append(table, s.mcpRoutes()...)
+	table = append(table, s.oidcRoutes()...)
 	return table
 }

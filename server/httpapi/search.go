@@ -89,15 +89,15 @@ func (s *Server) searchByImage(c *fiber.Ctx) error {
 			}
 			max := s.search.MaxImageBytes()
 			if image, err = io.ReadAll(io.LimitReader(part, max+1)); err != nil {
-				return err
+				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
 			}
 			if int64(len(image)) > max {
 				return fmt.Errorf("search image larger than %d bytes: %w", max, catalog.ErrTooLarge)
 			}
 		case slices.Contains(searchParams, name) || slices.Contains(pageParams, name):
 			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil {
-				return err
+			if err != nil { // a part cut short or malformed: the client's fault
+				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
 			}
 			if len(v) > maxFormField {
 				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)

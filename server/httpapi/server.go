@@ -18,6 +18,8 @@ import (
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/mcp"
+	"github.com/photoctl/photoctl/server/oidc"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
 	"github.com/photoctl/photoctl/server/search"
@@ -39,6 +41,9 @@ type Deps struct {
 	Stacks    *stacks.Service
 	Search    *search.Service
 	Immich    *immich.Service // the Immich-compatible layer (immich_*.go)
+	MCP       MCPDeps         // the assistant interface (mcp.go)
+	OIDC      *oidc.Service   // sign-in through the identity provider (oidc.go)
+	OAuth     *auth.OAuthServer
 	Limiters  Limiters
 	Log       *slog.Logger
 	// MaxBodyBytes bounds any request body (the upload limit plus slack).
@@ -60,6 +65,10 @@ type Server struct {
 	stacks       *stacks.Service
 	search       *search.Service
 	immich       *immich.Service
+	mcpFactory   *mcp.Factory
+	mcpDeps      MCPDeps
+	oidc         *oidc.Service
+	oauth        *auth.OAuthServer
 	limiter      *ratelimit.Limiter
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -80,7 +89,10 @@ func New(d Deps) *Server {
 		albums: d.Albums, stacks: d.Stacks,
 		search: d.Search,
 		immich: d.Immich,
+		oidc:   d.OIDC,
+		oauth:  d.OAuth,
 	}
+	s.mcpFactory, s.mcpDeps = mcp.NewFactory(), d.MCP
 	s.app = fiber.New(fiber.Config{
 		AppName:               "photoctl",
 		DisableStartupMessage: true,

@@ -50,6 +50,8 @@ type Repos interface {
 	Tasks() Tasks
 	Invitations() Invitations
 	Search() Search
+	Identities() Identities
+	OAuth() OAuth
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the
@@ -146,6 +148,76 @@ type Events interface {
 	Append(ctx context.Context, e *catalog.Event) error
 	// List pages a library's events oldest first, in commit order.
 	List(ctx context.Context, libraryID string, p Page) ([]catalog.Event, bool, error)
+}
+
+// Identities stores the links between accounts and OpenID provider
+// subjects, and the sign-ins through the provider that are in progress.
+type Identities interface {
+	// Create links a subject to an account; a subject already linked, or an
+	// account already linked to another subject of the issuer, is ErrConflict.
+	Create(ctx context.Context, id *catalog.Identity) error
+	// Get returns the link of (issuer, subject) or ErrNotFound.
+	Get(ctx context.Context, issuer, subject string) (*catalog.Identity, error)
+	// ForUser returns the account's link at issuer or ErrNotFound.
+	ForUser(ctx context.Context, issuer, userID string) (*catalog.Identity, error)
+	// AddState stores a sign-in in progress and deletes every state that
+	// expired before now.
+	AddState(ctx context.Context, st *catalog.OIDCState, now time.Time) error
+	// TakeState deletes the state with the given hash and returns it, so a
+	// state is used once; a missing one is ErrNotFound. Expiry is the
+	// caller's to check.
+	TakeState(ctx context.Context, stateHash []byte) (*catalog.OIDCState, error)
+}
+
+// OAuthRecordKind names one kind of protocol record of the OAuth server.
+type OAuthRecordKind string
+
+// OAuth record kinds.
+const (
+	OAuthCode    OAuthRecordKind = "code"    // an authorization code
+	OAuthPKCE    OAuthRecordKind = "pkce"    // the PKCE challenge of a code
+	OAuthRefresh OAuthRecordKind = "refresh" // a refresh token
+)
+
+// OAuthRecord is a protocol record keyed by the signature (a keyed hash) of
+// its token; the token itself is never stored. Data is opaque to the store.
+type OAuthRecord struct {
+	Kind      OAuthRecordKind
+	Signature string
+	GrantID   string
+	Data      []byte
+	Active    bool // false once a code is used or a refresh token rotated
+	ExpiresAt time.Time
+}
+
+// OAuth stores the OAuth authorization server's clients, grants and
+// protocol records. A grant is the family of one authorization; revoking it
+// (RevokeGrant) deactivates all its records.
+type OAuth interface {
+	CreateClient(ctx context.Context, c *catalog.OAuthClient) error
+	// GetClient returns a client, revoked or not, or ErrNotFound.
+	GetClient(ctx context.Context, id string) (*catalog.OAuthClient, error)
+	// ListClients pages every client, newest first.
+	ListClients(ctx context.Context, p Page) ([]catalog.OAuthClient, bool, error)
+	// RevokeClient sets revoked_at if it is unset; a missing client is
+	// ErrNotFound. Revoking twice keeps the first time.
+	RevokeClient(ctx context.Context, id string, t time.Time) error
+	CreateGrant(ctx context.Context, g *catalog.OAuthGrant) error
+	// GetGrant returns a grant with its client's revocation time (one
+	// indexed lookup; it runs on every OAuth-authenticated request).
+	GetGrant(ctx context.Context, id string) (*catalog.OAuthGrant, error)
+	// RevokeGrant sets revoked_at if unset and deactivates every record of
+	// the grant. A missing grant is ErrNotFound.
+	RevokeGrant(ctx context.Context, id string, t time.Time) error
+	// PutRecord stores a record; an existing (kind, signature) is ErrConflict.
+	PutRecord(ctx context.Context, r *OAuthRecord) error
+	// GetRecord returns a record, active or not, or ErrNotFound.
+	GetRecord(ctx context.Context, kind OAuthRecordKind, signature string) (*OAuthRecord, error)
+	// DeactivateRecord marks one active record used; ErrNotFound if there
+	// is no such active record (so of two racing uses, one fails).
+	DeactivateRecord(ctx context.Context, kind OAuthRecordKind, signature string) error
+	// DeleteRecord removes a record; a missing one is not an error.
+	DeleteRecord(ctx context.Context, kind OAuthRecordKind, signature string) error
 }
 
 // Settings stores server-wide values such as the token signing key.

@@ -29,7 +29,15 @@ func (r *Runner) run(ctx context.Context, t *catalog.Task) {
 		defer close(beat)
 		r.heartbeat(hctx, t, cancel, lost)
 	}()
-	err := call(hctx, k.Run, t)
+	rctx, rcancel := hctx, context.CancelFunc(func() {})
+	if r.cfg.Timeout > 0 {
+		rctx, rcancel = context.WithTimeout(hctx, r.cfg.Timeout)
+	}
+	err := call(rctx, k.Run, t)
+	if err != nil && errors.Is(rctx.Err(), context.DeadlineExceeded) && hctx.Err() == nil {
+		err = Permanent(fmt.Errorf("task ran over its time limit of %s (ingest.task_timeout): %w", r.cfg.Timeout, err))
+	}
+	rcancel()
 	cancel()
 	<-beat
 	select {

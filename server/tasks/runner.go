@@ -39,6 +39,10 @@ type RunnerConfig struct {
 	Signal Signal
 	// ID names the runner in lease owners (default host:pid:random).
 	ID string
+	// Timeout bounds one run of a task (0: none). A run that outlives it
+	// is cancelled and the task fails for good: a file that hangs a tool
+	// (ffprobe on a crafted video) hangs it again on every retry.
+	Timeout time.Duration
 }
 
 // Defaults of RunnerConfig.

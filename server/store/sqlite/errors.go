@@ -29,6 +29,11 @@ func translate(err error) error {
 		// request may succeed later (503), it is not a server fault.
 		return fmt.Errorf("%w: the database is busy: %v", catalog.ErrUnavailable, se)
 	}
+	if errors.As(err, &se) && se.Code == sqlite3.ErrFull {
+		// The disk holding the database is full: 507, like a full blob
+		// store, not a server fault; the transaction was rolled back.
+		return fmt.Errorf("%w: the database disk is full: %v", catalog.ErrInsufficient, se)
+	}
 	return err
 }
 

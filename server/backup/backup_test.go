@@ -1,0 +1,204 @@
+package backup_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/backup"
+	"github.com/photoctl/photoctl/server/servertest"
+)
+
+// TestBackupWhileUploadingRestoresTheLibrary backs up a seeded library
+// while uploads continue, backs it up again (incrementally), restores it
+// into an empty data directory, starts a server there and compares every
+// asset (by the checksum of its downloaded original), album, person and
+// event with the live server.
+func TestBackupWhileUploadingRestoresTheLibrary(t *testing.T) {
+	ctx := context.Background()
+	dataDir, bdir := t.TempDir(), filepath.Join(t.TempDir(), "backup")
+	// With the pipeline: variants are rendered (and copied) meanwhile.
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir; servertest.WithPipeline(c) })
+	u, tok := s.Session()
+	lib := s.Libraries(tok)[0].ID
+	var before []api.Asset
+	for i := range 20 {
+		before = append(before, s.UploadAsset(tok, fmt.Sprintf("seed%d.jpg", i), servertest.JPEG(t, 32, 32, i), nil))
+	}
+	for i := range 2 {
+		r := s.Do("POST", "/api/albums", tok, map[string]any{"library_id": lib, "name": fmt.Sprintf("album %d", i)})
+		require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+		var al api.Album
+		r.JSON(t, &al)
+		r = s.Do("POST", "/api/albums/"+al.ID+"/assets", tok, map[string]any{"asset_ids": []string{before[i].ID, before[i+5].ID}})
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		r = s.Do("POST", "/api/people", tok, map[string]any{"library_id": lib, "name": fmt.Sprintf("person %d", i)})
+		require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+	}
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { // uploads continue during both backups
+		defer wg.Done()
+		for i := 100; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			s.Upload(tok, fmt.Sprintf("live%d.jpg", i), servertest.JPEG(t, 32, 32, i), nil)
+		}
+	}()
+	first, err := backup.Backup(ctx, dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, first.Files, 20)
+	second, err := backup.Backup(ctx, dataDir, bdir, time.Now().Add(time.Second))
+	require.NoError(t, err)
+	close(stop)
+	wg.Wait()
+	require.GreaterOrEqual(t, second.Reused, 20, "the seeded originals are not copied again")
+	require.Less(t, second.Copied, second.Files)
+	t.Logf("first backup %+v; second %+v", first, second)
+
+	busy := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(busy, "x"), nil, 0o600))
+	_, err = backup.Restore(ctx, bdir, busy)
+	require.ErrorIs(t, err, backup.ErrNotEmpty)
+
+	restored := filepath.Join(t.TempDir(), "restored")
+	_, err = backup.Restore(ctx, bdir, restored)
+	require.NoError(t, err)
+	r := servertest.Start(t, func(c *app.Config) { c.DataDir = restored })
+	rtok := r.Login(u).AccessToken
+
+	got := servertest.List[api.Asset](r, rtok, "/api/assets?limit=200&state=all")
+	live := map[string]api.Asset{}
+	for _, a := range servertest.List[api.Asset](s, tok, "/api/assets?limit=200&state=all") {
+		live[a.ID] = a
+	}
+	require.GreaterOrEqual(t, len(got), len(before))
+	ids := map[string]bool{}
+	for _, a := range got {
+		ids[a.ID] = true
+		require.Contains(t, live, a.ID, "a restored asset was in the library")
+		require.Equal(t, live[a.ID].Checksum, a.Checksum)
+		dl := r.Do("GET", "/api/assets/"+a.ID+"/original", rtok, nil)
+		require.Equal(t, http.StatusOK, dl.Status)
+		sum := sha256.Sum256(dl.Body)
+		require.Equal(t, a.Checksum, base64.StdEncoding.EncodeToString(sum[:]), "restored original of %s", a.ID)
+	}
+	for _, a := range before {
+		require.True(t, ids[a.ID], "asset %s acknowledged before the backup is restored", a.ID)
+	}
+	require.Equal(t, servertest.List[api.Album](s, tok, "/api/albums?limit=200"), servertest.List[api.Album](r, rtok, "/api/albums?limit=200"))
+	require.Equal(t, servertest.List[api.Person](s, tok, "/api/people?limit=200&library_id="+lib), servertest.List[api.Person](r, rtok, "/api/people?limit=200&library_id="+lib))
+	// The restored feed is the live feed as of the snapshot: a prefix.
+	evLive := servertest.List[api.Event](s, tok, "/api/events?limit=200&library_id="+lib)
+	evRestored := servertest.List[api.Event](r, rtok, "/api/events?limit=200&library_id="+lib)
+	require.NotEmpty(t, evRestored)
+	require.Equal(t, evLive[:len(evRestored)], evRestored)
+}
+
+// TestRestoreRefusesADamagedBackup flips a byte of a backed-up original:
+// the restore fails, names the file, and leaves the data directory empty.
+func TestRestoreRefusesADamagedBackup(t *testing.T) {
+	ctx := context.Background()
+	dataDir, bdir := t.TempDir(), t.TempDir()
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
+	_, tok := s.Session()
+	a := s.UploadAsset(tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
+	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	p := filepath.Join(bdir, "blobs", "originals", a.ID)
+	data, err := os.ReadFile(p)
+	require.NoError(t, err)
+	data[len(data)/2] ^= 0xff
+	require.NoError(t, os.WriteFile(p, data, 0o600))
+
+	target := filepath.Join(t.TempDir(), "d")
+	_, err = backup.Restore(ctx, bdir, target)
+	require.ErrorContains(t, err, "originals/"+a.ID)
+	require.ErrorContains(t, err, "damaged")
+	entries, err := os.ReadDir(target)
+	require.NoError(t, err)
+	require.Empty(t, entries, "a failed restore leaves the data directory empty")
+}
+
+// sendVersion sends a version's bytes (POST adds, PUT replaces).
+func sendVersion(t *testing.T, s *servertest.Server, token, method, path string, data []byte) api.Version {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("file", "edit.jpg")
+	require.NoError(t, err)
+	_, err = fw.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, mw.Close())
+	req, err := http.NewRequest(method, s.URL+path, &body)
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Contains(t, []int{http.StatusOK, http.StatusCreated}, resp.StatusCode, "%s %s: %s", method, path, out)
+	var v api.Version
+	require.NoError(t, json.Unmarshal(out, &v))
+	return v
+}
+
+// TestBackupCarriesVersions: added and replaced versions (whose files
+// carry a revision suffix) are backed up and restored byte for byte.
+func TestBackupCarriesVersions(t *testing.T) {
+	ctx := context.Background()
+	dataDir, bdir := t.TempDir(), t.TempDir()
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
+	u, tok := s.Session()
+	a := s.UploadAsset(tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
+	base := "/api/assets/" + a.ID + "/versions"
+	v1 := sendVersion(t, s, tok, "POST", base, servertest.JPEG(t, 16, 16, 2))
+	sendVersion(t, s, tok, "PUT", base+"/"+v1.ID, servertest.JPEG(t, 16, 16, 3)) // revision 1
+	sendVersion(t, s, tok, "POST", base, servertest.JPEG(t, 16, 16, 4))
+	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	m, err := backup.ReadManifest(bdir)
+	require.NoError(t, err)
+	var keys []string
+	for _, f := range m.Files {
+		keys = append(keys, f.Key)
+	}
+	require.Contains(t, keys, "versions/"+a.ID+"/"+v1.ID+".1", "the replaced version's file")
+	restored := filepath.Join(t.TempDir(), "r")
+	_, err = backup.Restore(ctx, bdir, restored)
+	require.NoError(t, err)
+	r := servertest.Start(t, func(c *app.Config) { c.DataDir = restored })
+	rtok := r.Login(u).AccessToken
+
+	want := servertest.List[api.Version](s, tok, base+"?limit=200")
+	require.Len(t, want, 3)
+	require.Equal(t, want, servertest.List[api.Version](r, rtok, base+"?limit=200"))
+	for _, v := range want {
+		live := s.Do("GET", base+"/"+v.ID+"/file", tok, nil)
+		got := r.Do("GET", base+"/"+v.ID+"/file", rtok, nil)
+		require.Equal(t, http.StatusOK, got.Status, "version %s: %s", v.ID, got.Body)
+		require.Equal(t, live.Body, got.Body, "version %s", v.ID)
+	}
+}

@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/adaptor"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/mcp"
+	"github.com/photoctl/photoctl/server/ratelimit"
+)
+
+// MCPDeps configure the assistant interface at /api/mcp.
+type MCPDeps struct {
+	// Limiter charges each tool call its weight (Costs) per user, on top
+	// of the per-user limit every request pays; nil disables it.
+	Limiter *ratelimit.Limiter
+	Costs   mcp.Costs
+}
+
+// mcpPath is where the Streamable HTTP transport is served.
+const mcpPath = "/api/mcp"
+
+// mcpRoutes serve the MCP transport. The credential rule is the spec's
+// default one: an API key or an OAuth access token; a first-party session
+// is refused with 403 by authorize. Each HTTP request pays the per-user limit once
+// (429 with Retry-After); each tool call then pays its weight to the MCP
+// limiter (a tool error with the retry delay).
+func (s *Server) mcpRoutes() []route {
+	doc := func(summary string) routeDoc {
+		return routeDoc{summary: summary, tag: "mcp", status: 200, resp: map[string]any{}}
+	}
+	post := doc("Model Context Protocol over Streamable HTTP (stateless, JSON answers): assistants' tools over the library")
+	post.body = map[string]any{}
+	a := access{kinds: []catalog.CredentialKind{catalog.CredAPIKey, catalog.CredOAuth}}
+	return []route{
+		{"POST", mcpPath, a, s.serveMCP, post},
+		{"GET", mcpPath, a, s.serveMCP, doc("Streamable HTTP event stream: not offered by this stateless server (405)")},
+		{"DELETE", mcpPath, a, s.serveMCP, doc("Streamable HTTP session end: not offered by this stateless server (405)")},
+	}
+}
+
+func (s *Server) serveMCP(c *fiber.Ctx) error {
+	p := principal(c)
+	h := s.mcpFactory.Handler(mcpBackend{s: s, p: p}, mcp.Options{
+		Allows:  p.Allows,
+		Limiter: s.mcpDeps.Limiter, LimitKey: "mcp:" + p.User.ID, Costs: s.mcpDeps.Costs,
+		Version: "1.0.0", // the interface version (openapi.go)
+	})
+	return adaptor.HTTPHandler(h)(c)
+}

@@ -1,0 +1,71 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/oidc"
+)
+
+// oidcRoutes are the sign-in through the identity provider and its logout
+// endpoint (decisions "Authentication"). Without a configured provider they
+// answer 404 with a detail.
+func (s *Server) oidcRoutes() []route {
+	return []route{
+		{"GET", "/api/auth/oidc/start", access{public: true, perAddress: true}, s.oidcStart,
+			routeDoc{summary: "Start a sign-in through the identity provider (code flow with PKCE)", tag: "auth",
+				query: []string{"redirect_uri"}, must: []string{"redirect_uri"}, status: 200,
+				resp: api.OIDCStartResponse{}, errs: []int{404, 503}}},
+		{"POST", "/api/auth/oidc/callback", access{public: true, perAddress: true}, s.oidcCallback,
+			routeDoc{summary: "Finish a sign-in through the identity provider (first-party session)", tag: "auth",
+				body: api.OIDCCallbackRequest{}, status: 200, resp: api.TokenResponse{},
+				errs: []int{401, 403, 404, 409, 503}}},
+		{"GET", "/api/oauth/logout-endpoint", access{public: true}, s.oidcLogoutEndpoint,
+			routeDoc{summary: "The identity provider's logout URL, from its discovery document", tag: "oauth",
+				status: 200, resp: api.LogoutEndpoint{}, errs: []int{404, 503}}},
+	}
+}
+
+func (s *Server) oidcStart(c *fiber.Ctx) error {
+	if s.oidc == nil {
+		return oidc.ErrNotConfigured
+	}
+	if err := allowQuery(c, "redirect_uri"); err != nil {
+		return err
+	}
+	started, err := s.oidc.Start(c.UserContext(), c.Query("redirect_uri"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(api.OIDCStartResponse{AuthorizeURL: started.AuthorizeURL, State: started.State})
+}
+
+func (s *Server) oidcCallback(c *fiber.Ctx) error {
+	if s.oidc == nil {
+		return oidc.ErrNotConfigured
+	}
+	var req api.OIDCCallbackRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	tokens, u, err := s.oidc.Callback(c.UserContext(), req.Code, req.State, req.RedirectURI)
+	if err != nil {
+		return err
+	}
+	user := toAPIUser(u)
+	return c.JSON(tokenResponse(tokens, &user))
+}
+
+func (s *Server) oidcLogoutEndpoint(c *fiber.Ctx) error {
+	if s.oidc == nil {
+		return oidc.ErrNotConfigured
+	}
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	u, err := s.oidc.LogoutEndpoint(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(api.LogoutEndpoint{LogoutEndpoint: u})
+}

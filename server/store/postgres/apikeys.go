@@ -1,0 +1,140 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type apiKeys struct{ q conn }
+
+var _ store.APIKeys = apiKeys{}
+
+const apiKeyCols = `k.id, k.user_id, k.name, k.secret_hash, k.actions::text, k.library_ids::text, k.last_used_at,
+	k.created_at, k.updated_at`
+
+func scanAPIKey(row scanner) (*catalog.APIKey, error) {
+	var k catalog.APIKey
+	var actions string
+	var libs *string
+	var used *int64
+	var created, updated int64
+	err := row.Scan(&k.ID, &k.UserID, &k.Name, &k.SecretHash, &actions, &libs, &used, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(actions), &k.Scope.Actions); err != nil {
+		return nil, fmt.Errorf("api key %s actions: %w", k.ID, err)
+	}
+	if libs != nil {
+		k.Scope.LibraryIDs = []string{}
+		if err := json.Unmarshal([]byte(*libs), &k.Scope.LibraryIDs); err != nil {
+			return nil, fmt.Errorf("api key %s libraries: %w", k.ID, err)
+		}
+	}
+	k.LastUsedAt = fromNullMicros(used)
+	k.CreatedAt, k.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return &k, nil
+}
+
+// scopeColumns encodes a scope as the actions and library_ids columns
+// (JSON text, cast to jsonb in SQL; library_ids NULL for every library).
+func scopeColumns(s catalog.Scope) (string, *string, error) {
+	actions, err := json.Marshal(s.Actions)
+	if err != nil {
+		return "", nil, err
+	}
+	if s.LibraryIDs == nil {
+		return string(actions), nil, nil
+	}
+	libs, err := json.Marshal(s.LibraryIDs)
+	text := string(libs)
+	return string(actions), &text, err
+}
+
+func (s apiKeys) Create(ctx context.Context, k *catalog.APIKey) error {
+	actions, libs, err := scopeColumns(k.Scope)
+	if err != nil {
+		return err
+	}
+	tag, err := s.q.exec(ctx, `INSERT INTO api_keys (id, user_id, name, name_fold, secret_hash, actions,
+		library_ids, last_used_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		k.ID, k.UserID, k.Name, strings.ToLower(k.Name), k.SecretHash, actions, libs, nullMicros(k.LastUsedAt),
+		micros(k.CreatedAt), micros(k.UpdatedAt))
+	return inserted("create api key", k.Name, tag, err)
+}
+
+func (s apiKeys) Get(ctx context.Context, userID, id string) (*catalog.APIKey, error) {
+	k, err := scanAPIKey(s.q.queryRow(ctx, `SELECT `+apiKeyCols+` FROM api_keys k
+		WHERE k.id = ? AND k.user_id = ?`, id, userID))
+	return k, one("api key", id, err)
+}
+
+func (s apiKeys) GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, error) {
+	k, err := scanAPIKey(s.q.queryRow(ctx, `SELECT `+apiKeyCols+` FROM api_keys k
+		WHERE k.secret_hash = ?`, hash))
+	return k, one("api key", "by secret", err)
+}
+
+// apiKeySorts maps the public order_by values to sort expressions; a NULL
+// last_used_at sorts as never used (before every real use). lower() of a
+// "C" column folds ASCII only, as SQLite's NOCASE does.
+var apiKeySorts = map[string]string{
+	"created_at":   "k.created_at",
+	"last_used_at": "COALESCE(k.last_used_at, 0)",
+	"name":         "lower(k.name)",
+}
+
+func (s apiKeys) List(ctx context.Context, f store.APIKeyFilter, p store.Page) ([]catalog.APIKey, bool, error) {
+	sort, ok := apiKeySorts[f.OrderBy]
+	if !ok {
+		sort = apiKeySorts["created_at"]
+	}
+	q := listQuery{
+		cols: apiKeyCols, from: "api_keys k", where: []string{"k.user_id = ?"}, args: []any{f.UserID},
+		sort: sort, idCol: "k.id", desc: f.Desc,
+	}
+	if f.Name != "" {
+		q.where = append(q.where, "strpos(k.name_fold, ?) > 0")
+		q.args = append(q.args, strings.ToLower(f.Name))
+	}
+	if f.LibraryID != "" {
+		q.where = append(q.where, "(k.library_ids IS NULL OR k.library_ids @> jsonb_build_array(?::text))")
+		q.args = append(q.args, f.LibraryID)
+	}
+	return page(ctx, s.q, q, p, func(rows scanner) (catalog.APIKey, error) {
+		k, err := scanAPIKey(rows)
+		if err != nil {
+			return catalog.APIKey{}, err
+		}
+		return *k, nil
+	})
+}
+
+func (s apiKeys) Update(ctx context.Context, k *catalog.APIKey) error {
+	actions, libs, err := scopeColumns(k.Scope)
+	if err != nil {
+		return err
+	}
+	tag, err := s.q.exec(ctx, `UPDATE api_keys SET name = ?, name_fold = ?, actions = ?::jsonb,
+		library_ids = ?::jsonb, updated_at = ? WHERE id = ? AND user_id = ?`,
+		k.Name, strings.ToLower(k.Name), actions, libs, micros(k.UpdatedAt), k.ID, k.UserID)
+	return affected("api key", k.ID, tag, err)
+}
+
+func (s apiKeys) Delete(ctx context.Context, userID, id string) error {
+	tag, err := s.q.exec(ctx, `DELETE FROM api_keys WHERE id = ? AND user_id = ?`, id, userID)
+	return affected("api key", id, tag, err)
+}
+
+func (s apiKeys) Touch(ctx context.Context, id string, t time.Time, minGap time.Duration) error {
+	_, err := s.q.exec(ctx, `UPDATE api_keys SET last_used_at = ? WHERE id = ?
+		AND (last_used_at IS NULL OR last_used_at <= ?)`, micros(t), id, micros(t.Add(-minGap)))
+	return translate(err)
+}

@@ -1,0 +1,58 @@
+package postgres_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/postgres"
+	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+	"github.com/photoctl/photoctl/server/store/storetest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// notYet is the reason of every group whose repositories have no
+// PostgreSQL implementation yet (issue 12 is built in stages).
+const notYet = "not implemented yet on postgres (issue 12)"
+
+// unimplemented lists the conformance groups this stage does not cover.
+var unimplemented = map[string]string{
+	"Tasks":      notYet,
+	"People":     notYet,
+	"Faces":      notYet,
+	"Clustering": notYet,
+	"FacesML":    notYet,
+	"AssetTexts": notYet,
+	"Albums":     notYet,
+	"Stacks":     notYet,
+	"Bursts":     notYet,
+	"Search":     notYet,
+	"OAuth":      notYet,
+}
+
+// TestConformance runs the store conformance suite against PostgreSQL,
+// each subtest on a fresh database.
+func TestConformance(t *testing.T) {
+	storetest.RunExcept(t, openStore, unimplemented)
+}
+
+// migrate applies the store's migrations to the database at url.
+func migrate(ctx context.Context, url string) error {
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	return db.Close()
+}
+
+// openStore opens a fresh, migrated database that is dropped when t ends.
+func openStore(t *testing.T) store.Store {
+	db, err := postgres.Open(t.Context(), pgtest.NewURL(t, migrate))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close()) })
+	return db
+}

@@ -1,0 +1,78 @@
+package postgres
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// querier is what both the pool and a transaction offer.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// conn runs the repositories' SQL, written with ? placeholders like the
+// SQLite store's so that queries read the same in both dialects, on q.
+type conn struct{ q querier }
+
+func (c conn) exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.q.Exec(ctx, rebind(sql), args...)
+}
+
+func (c conn) query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.q.Query(ctx, rebind(sql), args...)
+}
+
+func (c conn) queryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.q.QueryRow(ctx, rebind(sql), args...)
+}
+
+// rebind numbers the ? placeholders of sql ($1, $2, ...), leaving string
+// literals and quoted identifiers alone. Repositories never use the jsonb
+// operators spelled with ? (they use @> instead).
+func rebind(sql string) string {
+	if !strings.Contains(sql, "?") {
+		return sql
+	}
+	var b strings.Builder
+	b.Grow(len(sql) + 16)
+	n := 0
+	var quote byte
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '?':
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+type repos struct{ q conn }
+
+func (r repos) Users() store.Users             { return users{r.q} }
+func (r repos) Libraries() store.Libraries     { return libraries{r.q} }
+func (r repos) APIKeys() store.APIKeys         { return apiKeys{r.q} }
+func (r repos) Sessions() store.Sessions       { return sessions{r.q} }
+func (r repos) Events() store.Events           { return events{r.q} }
+func (r repos) Settings() store.Settings       { return settings{r.q} }
+func (r repos) Invitations() store.Invitations { return invitations{r.q} }
+func (r repos) Storage() store.Storage         { return storage{r.q} }
+func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }

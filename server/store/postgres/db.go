@@ -1,0 +1,128 @@
+// Package postgres implements the store interfaces on PostgreSQL through
+// jackc/pgx/v5 and its pool. It is the only package that imports pgx.
+//
+// The schema mirrors the SQLite one: times are BIGINT microseconds since
+// the Unix epoch (UTC), ids and keys are text in the "C" collation, so rows,
+// cursors and orders are the same in both dialects and a library moves
+// between them without conversion.
+//
+// Write transactions are SERIALIZABLE. The services were written against
+// SQLite's single writer and rely on check-then-write inside one
+// transaction (quota counts, invitation joiner limits, name uniqueness
+// before insert); SERIALIZABLE keeps those invariants true with concurrent
+// writers without an explicit lock in every such place. A transaction
+// PostgreSQL aborts as a serialization failure or deadlock is run again
+// (fn must therefore have no effect outside the transaction, which is the
+// store's rule already). Reads run on the pool outside any transaction.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// maxAttempts bounds how often InTx runs a transaction that PostgreSQL
+// keeps aborting as a serialization failure.
+const maxAttempts = 10
+
+// DB is a PostgreSQL store.
+type DB struct {
+	pool *pgxpool.Pool
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open connects to the database at url (postgres://...), and applies
+// pending migrations; several processes may open a new database at once.
+func Open(ctx context.Context, url string) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse database url: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &DB{pool: pool}, nil
+}
+
+// Read returns repositories over the pool.
+func (db *DB) Read() store.Repos { return repos{q: conn{db.pool}} }
+
+// InTx runs fn in a SERIALIZABLE transaction, again when PostgreSQL aborts
+// it as a serialization failure or deadlock.
+func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) error {
+	var err error
+	for attempt := range maxAttempts {
+		if err = db.tryTx(ctx, fn); !retryable(err) {
+			return err
+		}
+		// Back off a little, longer each time and by a random amount, so
+		// the transaction that won can commit and the losers do not all
+		// collide again.
+		wait := time.Duration(attempt+1)*2*time.Millisecond + rand.N(time.Duration(attempt+1)*5*time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-time.After(wait):
+		}
+	}
+	return err
+}
+
+func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error) {
+	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.Serializable})
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", translate(err))
+	}
+	committed := false
+	defer func() {
+		// Roll back on an error, a panic, or runtime.Goexit (t.FailNow in a
+		// test): the connection goes back to the pool clean. The context
+		// may be done already; the rollback must still reach the server.
+		if !committed {
+			_ = tx.Rollback(context.WithoutCancel(ctx))
+		}
+		if p := recover(); p != nil {
+			panic(p)
+		}
+	}()
+	if err = fn(repos{q: conn{tx}}); err != nil {
+		return err
+	}
+	if err = tx.Commit(ctx); err != nil {
+		return fmt.Errorf("commit: %w", translate(err))
+	}
+	committed = true
+	return nil
+}
+
+// retryable reports whether err is a serialization failure or a deadlock,
+// after which the whole transaction may run again.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}
+
+// Close closes the pool.
+func (db *DB) Close() error {
+	db.pool.Close()
+	return nil
+}
+
+// Pool returns the connection pool, for tests and tools that need SQL of
+// their own (query plans, migrations between stores).
+func (db *DB) Pool() *pgxpool.Pool { return db.pool }

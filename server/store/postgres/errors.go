@@ -1,0 +1,98 @@
+package postgres
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// translate turns driver errors into catalog error kinds, once, here. The
+// driver error stays in the chain (InTx looks for serialization failures).
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return catalog.ErrNotFound
+	}
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	switch pe.Code {
+	case "23505": // unique_violation (primary keys included)
+		return fmt.Errorf("%w: %w", catalog.ErrConflict, err)
+	case "40001", "40P01", "55P03", "57014":
+		// Serialization failure or deadlock (InTx runs the transaction
+		// again), lock timeout, statement timeout: the request may
+		// succeed later (503), it is not a server fault.
+		return fmt.Errorf("%w: the database is busy: %w", catalog.ErrUnavailable, err)
+	}
+	if len(pe.Code) == 2+3 && pe.Code[:2] == "08" { // connection exceptions
+		return fmt.Errorf("%w: %w", catalog.ErrUnavailable, err)
+	}
+	return err
+}
+
+// micros converts a time to the stored form.
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+// fromMicros converts the stored form to a UTC time.
+func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
+
+// nullMicros converts an optional time to a nullable column value.
+func nullMicros(t *time.Time) *int64 {
+	if t == nil {
+		return nil
+	}
+	v := t.UnixMicro()
+	return &v
+}
+
+// fromNullMicros converts a nullable column to an optional time.
+func fromNullMicros(v *int64) *time.Time {
+	if v == nil {
+		return nil
+	}
+	t := fromMicros(*v)
+	return &t
+}
+
+// one wraps a single-row error with what was looked up.
+func one(what, id string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s %s: %w", what, id, translate(err))
+}
+
+// affected turns an UPDATE or DELETE that matched no row into ErrNotFound.
+func affected(what, id string, tag pgconn.CommandTag, err error) error {
+	if err != nil {
+		return one(what, id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return one(what, id, pgx.ErrNoRows)
+	}
+	return nil
+}
+
+// inserted turns an INSERT ... ON CONFLICT DO NOTHING that inserted no row
+// into ErrConflict. Creates use that form rather than letting the unique
+// index raise an error: an error aborts a PostgreSQL transaction, while
+// callers (like SQLite's) may catch a conflict and carry on in the same
+// transaction.
+func inserted(what, id string, tag pgconn.CommandTag, err error) error {
+	if err != nil {
+		return one(what, id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("%s %s: %w", what, id, catalog.ErrConflict)
+	}
+	return nil
+}

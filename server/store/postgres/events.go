@@ -1,0 +1,64 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type events struct{ q conn }
+
+var _ store.Events = events{}
+
+// eventsLock is the key of the transaction advisory lock that serialises
+// appends (the bytes of "events" read as a number).
+const eventsLock int64 = 0x6576656e7473
+
+func (s events) Append(ctx context.Context, e *catalog.Event) error {
+	data := e.Data
+	if len(data) == 0 {
+		data = []byte("{}")
+	}
+	// Ids follow commit order. Writers run concurrently here, so each
+	// append first takes a lock held until its transaction ends: the next
+	// appender waits for this commit, and (SERIALIZABLE) a transaction
+	// whose snapshot predates that commit is aborted and run again, so the
+	// newest event it reads is always the last committed one.
+	if _, err := s.q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, eventsLock); err != nil {
+		return one("lock events for", e.Type, err)
+	}
+	var last string
+	err := s.q.queryRow(ctx, `SELECT id FROM events ORDER BY seq DESC LIMIT 1`).Scan(&last)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return translate(err)
+	}
+	e.ID = catalog.IDAfter(catalog.PrefixEvent, e.CreatedAt, last)
+	_, err = s.q.exec(ctx, `INSERT INTO events (id, type, library_id, resource_id, data, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.ID, e.Type, e.LibraryID, e.ResourceID, string(data), micros(e.CreatedAt))
+	return one("append event", e.Type, err)
+}
+
+func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]catalog.Event, bool, error) {
+	q := listQuery{
+		cols:  "id, type, library_id, resource_id, data, created_at",
+		from:  "events",
+		where: []string{"library_id = ?"},
+		args:  []any{libraryID},
+		sort:  "seq",
+		idCol: "id",
+		// seq is the feed's order and unique: events_library serves it.
+		sortUnique: true,
+	}
+	return page(ctx, s.q, q, p, func(rows scanner) (catalog.Event, error) {
+		var e catalog.Event
+		var data string
+		var created int64
+		err := rows.Scan(&e.ID, &e.Type, &e.LibraryID, &e.ResourceID, &data, &created)
+		e.Data, e.CreatedAt = []byte(data), fromMicros(created)
+		return e, err
+	})
+}

@@ -1,0 +1,138 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type libraries struct{ q conn }
+
+var _ store.Libraries = libraries{}
+
+const libraryCols = `l.id, l.name, l.owner_id, l.trashed_at, l.created_at, l.updated_at`
+
+func scanLibrary(row scanner, extra ...any) (*catalog.Library, error) {
+	var l catalog.Library
+	var trashed *int64
+	var created, updated int64
+	dest := append([]any{&l.ID, &l.Name, &l.OwnerID, &trashed, &created, &updated}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return nil, err
+	}
+	l.TrashedAt = fromNullMicros(trashed)
+	l.CreatedAt, l.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return &l, nil
+}
+
+func (s libraries) Create(ctx context.Context, l *catalog.Library) error {
+	tag, err := s.q.exec(ctx, `INSERT INTO libraries (id, name, name_key, owner_id, trashed_at,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		l.ID, l.Name, catalog.NameKey(l.Name), l.OwnerID, nullMicros(l.TrashedAt),
+		micros(l.CreatedAt), micros(l.UpdatedAt))
+	if err := inserted("create library", l.Name, tag, err); err != nil {
+		return err
+	}
+	_, err = s.q.exec(ctx, `INSERT INTO library_members (library_id, user_id, role, created_at)
+		VALUES (?, ?, 'owner', ?)`, l.ID, l.OwnerID, micros(l.CreatedAt))
+	return one("add library owner", l.ID, err)
+}
+
+func (s libraries) Get(ctx context.Context, id string) (*catalog.Library, error) {
+	l, err := scanLibrary(s.q.queryRow(ctx, `SELECT `+libraryCols+` FROM libraries l WHERE l.id = ?`, id))
+	return l, one("library", id, err)
+}
+
+func (s libraries) Update(ctx context.Context, l *catalog.Library) error {
+	// A rename onto another of the owner's names is a conflict; checked
+	// first so that the unique index does not abort the transaction.
+	var taken bool
+	err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM libraries WHERE owner_id =
+		(SELECT owner_id FROM libraries WHERE id = ?) AND name_key = ? AND id <> ?)`,
+		l.ID, catalog.NameKey(l.Name), l.ID).Scan(&taken)
+	if err != nil {
+		return one("library", l.ID, err)
+	}
+	if taken {
+		return one("rename library", l.Name, catalog.ErrConflict)
+	}
+	tag, err := s.q.exec(ctx, `UPDATE libraries SET name = ?, name_key = ?, trashed_at = ?,
+		updated_at = ? WHERE id = ?`, l.Name, catalog.NameKey(l.Name), nullMicros(l.TrashedAt),
+		micros(l.UpdatedAt), l.ID)
+	return affected("library", l.ID, tag, err)
+}
+
+func (s libraries) Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error) {
+	var role string
+	l, err := scanLibrary(s.q.queryRow(ctx, `SELECT `+libraryCols+`, m.role
+		FROM library_members m JOIN libraries l ON l.id = m.library_id
+		WHERE m.library_id = ? AND m.user_id = ?`, libraryID, userID), &role)
+	if err != nil {
+		return nil, one("library", libraryID, err)
+	}
+	return &catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
+}
+
+func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p store.Page) ([]catalog.Membership, bool, error) {
+	q := listQuery{
+		cols:  libraryCols + `, m.role`,
+		from:  `library_members m JOIN libraries l ON l.id = m.library_id`,
+		where: []string{"m.user_id = ?"},
+		args:  []any{f.UserID},
+		idCol: "m.library_id",
+		desc:  true,
+	}
+	if f.IDs != nil {
+		q.where = append(q.where, "m.library_id = ANY(?::text[])")
+		q.args = append(q.args, nonNil(f.IDs))
+	}
+	switch {
+	case f.OnlyTrashed:
+		q.where = append(q.where, "l.trashed_at IS NOT NULL")
+	case !f.IncludeTrashed:
+		q.where = append(q.where, "l.trashed_at IS NULL")
+	}
+	return page(ctx, s.q, q, p, func(rows scanner) (catalog.Membership, error) {
+		var role string
+		l, err := scanLibrary(rows, &role)
+		if err != nil {
+			return catalog.Membership{}, err
+		}
+		return catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
+	})
+}
+
+func (s libraries) LiveIDsForUser(ctx context.Context, userID string) ([]string, error) {
+	return queryStrings(ctx, s.q, `SELECT l.id FROM library_members m
+		JOIN libraries l ON l.id = m.library_id
+		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY m.library_id`, userID)
+}
+
+func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {
+	l, err := scanLibrary(s.q.queryRow(ctx, `SELECT `+libraryCols+` FROM libraries l
+		WHERE l.owner_id = ? AND l.name_key = ?`, ownerID, nameKey))
+	return l, one("library named", nameKey, err)
+}
+
+func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, error) {
+	var n int
+	err := s.q.queryRow(ctx, `SELECT count(*) FROM libraries WHERE owner_id = ?
+		AND trashed_at IS NULL`, ownerID).Scan(&n)
+	return n, translate(err)
+}
+
+// nonNil returns ids, or an empty slice for nil (a NULL array would match
+// nothing in an unexpected way).
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}
+
+// errNoRows reports whether err is a missing row.
+func errNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }

@@ -1,0 +1,123 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// listQuery describes one keyset-paged list. Rows are ordered by the
+// composite key (sort, id), so a page boundary is exact even when rows with
+// equal sort values or new rows appear between pages.
+type listQuery struct {
+	cols  string // select list
+	from  string // FROM clause with joins
+	where []string
+	args  []any
+	sort  string // SQL expression of the sort value; "" means the id alone
+	idCol string // the id column, qualified if joins need it
+	desc  bool
+	// sortUnique says no two rows share a sort value (a sequence): the
+	// order and the page boundary then use the sort value alone, so an
+	// index on it serves the page without a sort step.
+	sortUnique bool
+}
+
+// scanner is what pgx.Row and pgx.Rows offer.
+type scanner interface{ Scan(dest ...any) error }
+
+// page runs q for p: it resolves the cursor row within the same scope (a
+// cursor from another library or user is a 422, not an empty page), fetches
+// one extra row to learn has_more, and scans each row with scan.
+func page[T any](ctx context.Context, db conn, q listQuery, p store.Page, scan func(scanner) (T, error)) ([]T, bool, error) {
+	where := append([]string(nil), q.where...)
+	args := append([]any(nil), q.args...)
+	sortExpr := q.sort
+	if sortExpr == "" {
+		sortExpr = q.idCol
+	}
+	op, dir := ">", "ASC"
+	if q.desc {
+		op, dir = "<", "DESC"
+	}
+	if p.AfterID != "" {
+		cond := append(append([]string(nil), where...), q.idCol+" = ?")
+		var cursor any
+		err := db.queryRow(ctx, "SELECT "+sortExpr+" FROM "+q.from+" WHERE "+strings.Join(cond, " AND "),
+			append(append([]any(nil), args...), p.AfterID)...).Scan(&cursor)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, false, catalog.InvalidField("value_error",
+				"starting_after_id does not name an item of this list", p.AfterID, "query", "starting_after_id")
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("resolve cursor: %w", translate(err))
+		}
+		switch {
+		case q.sort == "":
+			where, args = append(where, q.idCol+" "+op+" ?"), append(args, p.AfterID)
+		case q.sortUnique:
+			where, args = append(where, sortExpr+" "+op+" ?"), append(args, cursor)
+		default:
+			where = append(where, fmt.Sprintf("(%s, %s) %s (?, ?)", sortExpr, q.idCol, op))
+			args = append(args, cursor, p.AfterID)
+		}
+	}
+	sqlText := "SELECT " + q.cols + " FROM " + q.from
+	if len(where) > 0 {
+		sqlText += " WHERE " + strings.Join(where, " AND ")
+	}
+	switch {
+	case q.sort == "":
+		sqlText += fmt.Sprintf(" ORDER BY %s %s", q.idCol, dir)
+	case q.sortUnique:
+		sqlText += fmt.Sprintf(" ORDER BY %s %s", sortExpr, dir)
+	default:
+		sqlText += fmt.Sprintf(" ORDER BY %s %s, %s %s", sortExpr, dir, q.idCol, dir)
+	}
+	sqlText += " LIMIT ?"
+	args = append(args, p.Limit+1)
+	rows, err := db.query(ctx, sqlText, args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("list: %w", translate(err))
+	}
+	defer rows.Close()
+	out := make([]T, 0, p.Limit+1) // the extra row tells has_more
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, false, fmt.Errorf("scan: %w", err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("list: %w", translate(err))
+	}
+	if len(out) > p.Limit {
+		return out[:p.Limit], true, nil
+	}
+	return out, false, nil
+}
+
+// queryStrings returns the first column of every row.
+func queryStrings(ctx context.Context, db conn, sql string, args ...any) ([]string, error) {
+	rows, err := db.query(ctx, sql, args...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []string // nil when no row, as in the SQLite store
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, translate(rows.Err())
+}

@@ -1,0 +1,77 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+type sessions struct{ q conn }
+
+var _ store.Sessions = sessions{}
+
+func (s sessions) Create(ctx context.Context, se *catalog.Session) error {
+	tag, err := s.q.exec(ctx, `INSERT INTO sessions (id, user_id, created_at, expires_at, revoked_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, se.ID, se.UserID, micros(se.CreatedAt),
+		micros(se.ExpiresAt), nullMicros(se.RevokedAt))
+	return inserted("create session", se.ID, tag, err)
+}
+
+func (s sessions) Get(ctx context.Context, id string) (*catalog.Session, error) {
+	var se catalog.Session
+	var created, expires int64
+	var revoked *int64
+	err := s.q.queryRow(ctx, `SELECT id, user_id, created_at, expires_at, revoked_at
+		FROM sessions WHERE id = ?`, id).Scan(&se.ID, &se.UserID, &created, &expires, &revoked)
+	if err != nil {
+		return nil, one("session", id, err)
+	}
+	se.CreatedAt, se.ExpiresAt, se.RevokedAt = fromMicros(created), fromMicros(expires), fromNullMicros(revoked)
+	return &se, nil
+}
+
+func (s sessions) Revoke(ctx context.Context, id string, t time.Time) error {
+	_, err := s.q.exec(ctx, `UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`,
+		micros(t), id)
+	if err != nil {
+		return one("revoke session", id, err)
+	}
+	_, err = s.q.exec(ctx, `UPDATE refresh_tokens SET rotated_at = COALESCE(rotated_at, ?)
+		WHERE session_id = ?`, micros(t), id)
+	return one("revoke refresh tokens of", id, err)
+}
+
+func (s sessions) AddRefreshToken(ctx context.Context, rt *catalog.RefreshToken) error {
+	tag, err := s.q.exec(ctx, `INSERT INTO refresh_tokens (id, session_id, user_id, token_hash,
+		created_at, expires_at, rotated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		rt.ID, rt.SessionID, rt.UserID, rt.Hash, micros(rt.CreatedAt), micros(rt.ExpiresAt), nullMicros(rt.RotatedAt))
+	return inserted("create refresh token", rt.ID, tag, err)
+}
+
+func (s sessions) RefreshTokenByHash(ctx context.Context, hash []byte) (*catalog.RefreshToken, error) {
+	var rt catalog.RefreshToken
+	var created, expires int64
+	var rotated *int64
+	err := s.q.queryRow(ctx, `SELECT id, session_id, user_id, token_hash, created_at, expires_at,
+		rotated_at FROM refresh_tokens WHERE token_hash = ?`, hash).Scan(&rt.ID, &rt.SessionID, &rt.UserID,
+		&rt.Hash, &created, &expires, &rotated)
+	if err != nil {
+		return nil, one("refresh token", "by secret", err)
+	}
+	rt.CreatedAt, rt.ExpiresAt, rt.RotatedAt = fromMicros(created), fromMicros(expires), fromNullMicros(rotated)
+	return &rt, nil
+}
+
+func (s sessions) MarkRotated(ctx context.Context, id string, t time.Time) error {
+	tag, err := s.q.exec(ctx, `UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?
+		AND rotated_at IS NULL`, micros(t), id)
+	if err != nil {
+		return one("rotate refresh token", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return one("rotate refresh token", id, catalog.ErrConflict)
+	}
+	return nil
+}

@@ -1,0 +1,311 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// done is the answer of a change: apply runs in Update with what the
+// request returned.
+type done func(m *Model) tea.Cmd
+
+func (d done) apply(m *Model) tea.Cmd { return d(m) }
+
+// request runs call off the event loop; on success then updates the model
+// and on failure the status line shows the server's detail.
+func (m *Model) request(call func(ctx context.Context) error, then func(m *Model) tea.Cmd) tea.Cmd {
+	ctx := m.ctx
+	return func() tea.Msg {
+		if err := call(ctx); err != nil {
+			return done(func(m *Model) tea.Cmd { m.fail(err); return nil })
+		}
+		return done(then)
+	}
+}
+
+func ids(as []api.Asset) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.ID
+	}
+	return out
+}
+
+// rate sets the rating of the targets in one bulk update.
+func (m *Model) rate(stars int) tea.Cmd {
+	targets := m.view().targets()
+	updates := make([]api.AssetUpdate, len(targets))
+	for i, a := range targets {
+		updates[i] = api.AssetUpdate{ID: a.ID, Change: api.AssetChange{Rating: api.Optional[int]{Set: true, Value: &stars}}}
+	}
+	return m.request(func(ctx context.Context) error { return m.c.BulkUpdateAssets(ctx, updates) },
+		func(m *Model) tea.Cmd {
+			r := float64(stars)
+			m.eachAsset(ids(targets), func(a *api.Asset) { a.Metadata.Rating = &r })
+			m.inform("Rated %d asset(s) %d.", len(targets), stars)
+			return nil
+		})
+}
+
+// startDescribe asks for the targets' new description ("" clears it).
+func (m *Model) startDescribe() {
+	v := m.view()
+	targets := v.targets()
+	if len(targets) == 0 || v.trash {
+		return
+	}
+	value := ""
+	if len(targets) == 1 && targets[0].Metadata.Description != nil {
+		value = *targets[0].Metadata.Description
+	}
+	m.newPrompt(fmt.Sprintf("Description (%d): ", len(targets)), value, func(text string) tea.Cmd {
+		var val *string
+		if text = strings.TrimSpace(text); text != "" {
+			val = &text
+		}
+		updates := make([]api.AssetUpdate, len(targets))
+		for i, a := range targets {
+			updates[i] = api.AssetUpdate{ID: a.ID, Change: api.AssetChange{Description: api.Optional[string]{Set: true, Value: val}}}
+		}
+		return m.request(func(ctx context.Context) error { return m.c.BulkUpdateAssets(ctx, updates) },
+			func(m *Model) tea.Cmd {
+				m.eachAsset(ids(targets), func(a *api.Asset) { a.Metadata.Description = val })
+				m.inform("Described %d asset(s).", len(targets))
+				return nil
+			})
+	})
+}
+
+// eachAsset changes the copies of the assets ids in every list.
+func (m *Model) eachAsset(list []string, change func(*api.Asset)) {
+	want := make(map[string]bool, len(list))
+	for _, id := range list {
+		want[id] = true
+	}
+	for _, v := range m.opened {
+		if v == nil {
+			continue
+		}
+		for i := range v.p.items {
+			if want[v.p.items[i].ID] {
+				change(&v.p.items[i])
+			}
+		}
+	}
+}
+
+// addToAlbum adds the targets to album in one request.
+func (m *Model) addToAlbum(album api.Album) tea.Cmd {
+	targets := ids(m.view().targets())
+	return m.request(func(ctx context.Context) error {
+		_, err := m.c.AddAlbumAssets(ctx, album.ID, targets)
+		return err
+	}, func(m *Model) tea.Cmd {
+		m.albums.reset()
+		m.inform("Added %d asset(s) to %s.", len(targets), albumName(album))
+		return nil
+	})
+}
+
+// addToNewAlbum creates the album (or finds the library's album of that
+// name) and adds the targets.
+func (m *Model) addToNewAlbum(name string) tea.Cmd {
+	targets, lib := ids(m.view().targets()), m.libraryID
+	return m.request(func(ctx context.Context) error {
+		album, _, err := m.c.CreateAlbum(ctx, lib, name)
+		if err != nil {
+			return err
+		}
+		_, err = m.c.AddAlbumAssets(ctx, album.ID, targets)
+		return err
+	}, func(m *Model) tea.Cmd {
+		m.albums.reset()
+		m.inform("Added %d asset(s) to %s.", len(targets), name)
+		return nil
+	})
+}
+
+// askTrash asks before moving the targets to the trash (one request).
+func (m *Model) askTrash() {
+	v := m.view()
+	targets := ids(v.targets())
+	if v.trash || len(targets) == 0 {
+		return
+	}
+	if len(targets) > client.MaxBulkIDs {
+		m.fail(fmt.Errorf("select at most %d assets to trash at once", client.MaxBulkIDs))
+		return
+	}
+	m.confirm = &confirmation{question: fmt.Sprintf("Move %d asset(s) to the trash? (y/n)", len(targets)),
+		run: func() tea.Cmd {
+			lib := m.libraryID
+			return m.request(func(ctx context.Context) error {
+				_, err := m.c.TrashAssets(ctx, lib, targets)
+				return err
+			}, func(m *Model) tea.Cmd {
+				m.gone(targets)
+				m.inform("Moved %d asset(s) to the trash.", len(targets))
+				return m.cursorMoved()
+			})
+		}}
+}
+
+// askRestore asks before restoring the targets from the trash.
+func (m *Model) askRestore() {
+	v := m.view()
+	targets := ids(v.targets())
+	if !v.trash || len(targets) == 0 {
+		return
+	}
+	if len(targets) > client.MaxBulkIDs {
+		m.fail(fmt.Errorf("select at most %d assets to restore at once", client.MaxBulkIDs))
+		return
+	}
+	m.confirm = &confirmation{question: fmt.Sprintf("Restore %d asset(s) from the trash? (y/n)", len(targets)),
+		run: func() tea.Cmd {
+			lib := m.libraryID
+			return m.request(func(ctx context.Context) error {
+				_, err := m.c.RestoreAssets(ctx, lib, targets)
+				return err
+			}, func(m *Model) tea.Cmd {
+				m.gone(targets)
+				m.inform("Restored %d asset(s).", len(targets))
+				return m.cursorMoved()
+			})
+		}}
+}
+
+// gone drops assets that changed state from every list shown and forgets
+// the lists whose counts they change.
+func (m *Model) gone(list []string) {
+	drop := make(map[string]bool, len(list))
+	for _, id := range list {
+		drop[id] = true
+	}
+	for i, v := range m.opened {
+		if v == nil {
+			continue
+		}
+		v.p.remove(drop)
+		for id := range drop {
+			delete(v.selected, id)
+		}
+		if i == tabTrash && i != m.tab {
+			v.p.reset() // trash gains what the timeline lost
+		}
+	}
+	m.months.reset()
+	m.albums.reset()
+	m.people.reset()
+}
+
+// viewOriginal fetches the original into the temporary folder and opens
+// it in the system viewer.
+func (m *Model) viewOriginal() tea.Cmd {
+	a, ok := m.view().p.current()
+	if !ok {
+		return nil
+	}
+	var path string
+	return m.request(func(ctx context.Context) error {
+		var err error
+		path, err = m.fetchOriginal(ctx, a, m.opts.TempDir, true)
+		if err != nil {
+			return err
+		}
+		return m.opts.Open(path)
+	}, func(m *Model) tea.Cmd {
+		m.inform("Opened %s.", path)
+		return nil
+	})
+}
+
+// download saves the originals of the targets in the download folder.
+func (m *Model) download() tea.Cmd {
+	targets := m.view().targets()
+	if len(targets) == 0 {
+		return nil
+	}
+	dir := m.opts.DownloadDir
+	var last string
+	return m.request(func(ctx context.Context) error {
+		for _, a := range targets {
+			path, err := m.fetchOriginal(ctx, a, dir, false)
+			if err != nil {
+				return err
+			}
+			last = path
+		}
+		return nil
+	}, func(m *Model) tea.Cmd {
+		m.inform("Saved %d original(s), last %s.", len(targets), last)
+		return nil
+	})
+}
+
+// fetchOriginal writes the original of a into dir under its file name
+// (in its own folder for temp, else without overwriting a file) and
+// returns the path.
+func (m *Model) fetchOriginal(ctx context.Context, a api.Asset, dir string, temp bool) (string, error) {
+	name := filepath.Base(a.OriginalFileName)
+	if name == "." || name == "/" || name == "" {
+		name = a.ID
+	}
+	if temp {
+		sub, err := os.MkdirTemp(dir, "photoctl-tui-")
+		if err != nil {
+			return "", err
+		}
+		dir = sub
+	}
+	d, err := m.c.DownloadOriginal(ctx, a.ID, 0, "")
+	if err != nil {
+		return "", err
+	}
+	defer d.Body.Close()
+	path := filepath.Join(dir, name)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return "", fmt.Errorf("save %s: %w", a.OriginalFileName, err)
+	}
+	if _, err := io.Copy(f, d.Body); err != nil {
+		f.Close()
+		os.Remove(path)
+		return "", fmt.Errorf("save %s: %w", a.OriginalFileName, err)
+	}
+	return path, f.Close()
+}
+
+// openAlbum shows the assets of the album under the cursor.
+func (m *Model) openAlbum() tea.Cmd {
+	a, ok := m.albums.current()
+	if !ok {
+		return nil
+	}
+	return m.open(m.assetList("Album "+albumName(a), client.AssetQuery{}, client.AssetScope{AlbumID: a.ID}))
+}
+
+// openPerson shows the assets showing the person under the cursor.
+func (m *Model) openPerson() tea.Cmd {
+	p, ok := m.people.current()
+	if !ok {
+		return nil
+	}
+	return m.open(m.assetList(personName(p), client.AssetQuery{}, client.AssetScope{PersonIDs: []string{p.ID}}))
+}
+
+func personName(p api.Person) string {
+	if p.Name == nil || *p.Name == "" {
+		return "(unnamed)"
+	}
+	return *p.Name
+}

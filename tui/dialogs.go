@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// prompt is a line being typed; submit gets the text on enter.
+type prompt struct {
+	label  string
+	input  textinput.Model
+	submit func(text string) tea.Cmd
+}
+
+func (m *Model) newPrompt(label, value string, submit func(string) tea.Cmd) {
+	in := textinput.New()
+	in.Prompt = ""
+	in.CharLimit = 2000
+	in.SetValue(value)
+	in.Cursor.SetMode(cursor.CursorStatic) // no blink ticks
+	in.Focus()
+	m.prompt = &prompt{label: label, input: in, submit: submit}
+}
+
+func (m *Model) promptKey(msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.prompt = nil
+		return nil
+	case tea.KeyEnter:
+		p := m.prompt
+		m.prompt = nil
+		return p.submit(p.input.Value())
+	}
+	m.prompt.input, _ = m.prompt.input.Update(msg)
+	return nil
+}
+
+// startSearch asks for the text to search the library for.
+func (m *Model) startSearch() {
+	if m.libraryID == "" {
+		return
+	}
+	m.newPrompt("Search: ", "", func(text string) tea.Cmd {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return nil
+		}
+		return m.open(m.searchList("Search: "+text, client.SearchQuery{Query: text}))
+	})
+}
+
+// confirmation is a yes/no question; run is the change on yes.
+type confirmation struct {
+	question string
+	run      func() tea.Cmd
+}
+
+func (m *Model) confirmKey(msg tea.KeyMsg) tea.Cmd {
+	c := m.confirm
+	switch msg.String() {
+	case "y", "Y", "enter":
+		m.confirm = nil
+		return c.run()
+	case "n", "N", "esc", "q":
+		m.confirm = nil
+		m.inform("Cancelled.")
+	}
+	return nil
+}
+
+// ratingKey takes the digit after r.
+func (m *Model) ratingKey(msg tea.KeyMsg) tea.Cmd {
+	m.rating = false
+	s := msg.String()
+	if len(s) == 1 && s[0] >= '0' && s[0] <= '5' {
+		return m.rate(int(s[0] - '0'))
+	}
+	m.inform("Rating cancelled (r then 0–5).")
+	return nil
+}
+
+// albumPicker chooses the album that the targets go to; the first row
+// makes a new album.
+type albumPicker struct {
+	cursor int
+}
+
+func (m *Model) startPicker() tea.Cmd {
+	if v := m.view(); v == nil || v.trash || len(v.targets()) == 0 {
+		return nil
+	}
+	m.picker = &albumPicker{}
+	return m.albums.ensure(m.ctx)
+}
+
+func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
+	pk := m.picker
+	switch {
+	case msg.Type == tea.KeyEsc || msg.String() == "q":
+		m.picker = nil
+	case msg.String() == "up" || msg.String() == "k":
+		pk.cursor = max(0, pk.cursor-1)
+	case msg.String() == "down" || msg.String() == "j":
+		pk.cursor = min(pk.cursor+1, len(m.albums.items))
+		m.albums.cursor = max(0, pk.cursor-1)
+		if m.albums.near() {
+			return m.albums.next(m.ctx)
+		}
+	case msg.Type == tea.KeyEnter:
+		m.picker = nil
+		if pk.cursor == 0 {
+			m.newPrompt("New album name: ", "", func(name string) tea.Cmd {
+				if name = strings.TrimSpace(name); name == "" {
+					return nil
+				}
+				return m.addToNewAlbum(name)
+			})
+			return nil
+		}
+		return m.addToAlbum(m.albums.items[pk.cursor-1])
+	}
+	return nil
+}
+
+// albumName is the album's name for lists.
+func albumName(a api.Album) string {
+	if a.Name == "" {
+		return "(untitled)"
+	}
+	return a.Name
+}
