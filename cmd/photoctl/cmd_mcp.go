@@ -24,8 +24,11 @@ exactly what they allow. Nothing but protocol messages is written to
 standard output. A key without write actions gets a tool error from write
 tools; use a read-only key to keep an assistant from changing anything.
 
-Example (an assistant's server configuration):
-   {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]}`,
+Example:
+   photoctl mcp --server http://127.0.0.1:2283 --api-key apikey_...
+
+   (in an assistant's server configuration:
+   {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]})`,
 		Flags: clientFlags(),
 		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
 			s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
