@@ -75,6 +75,10 @@ func (s *Server) authorize(a access) fiber.Handler {
 		if a.kinds != nil && !slices.Contains(a.kinds, p.Kind) {
 			err := fmt.Errorf("this operation needs a first-party session (sign in with photoctl login); %s credentials cannot perform it: %w",
 				kindName(p.Kind), catalog.ErrForbidden)
+			if !slices.Contains(a.kinds, catalog.CredSession) { // /api/mcp: for delegated credentials only
+				err = fmt.Errorf("this operation needs an API key or an OAuth access token; %s credentials cannot perform it: %w",
+					kindName(p.Kind), catalog.ErrForbidden)
+			}
 			if a.sharing {
 				return catalog.Coded(catalog.ErrForbidden, "first_party_session_required", err.Error())
 			}
@@ -94,6 +98,8 @@ func kindName(k catalog.CredentialKind) string {
 		return "API key"
 	case catalog.CredOAuth:
 		return "OAuth token"
+	case catalog.CredSession:
+		return "first-party session"
 	default:
 		return string(k)
 	}

@@ -71,6 +71,9 @@ func TestMCPTransportAuthentication(t *testing.T) {
 	require.Equal(t, http.StatusUnauthorized, post("").StatusCode, "no credential")
 	require.Equal(t, http.StatusUnauthorized, post("apikey_nonsense").StatusCode, "a wrong key")
 	require.Equal(t, http.StatusForbidden, post(session).StatusCode, "the default rule excludes first-party sessions")
+	r := s.Do("POST", "/api/mcp", session, map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+	require.Equal(t, http.StatusForbidden, r.Status)
+	require.Contains(t, string(r.Body), "needs an API key or an OAuth access token; first-party session credentials cannot")
 	require.Equal(t, http.StatusOK, post(s.CreateKey(session, readActions, nil)).StatusCode)
 }
 
