@@ -171,7 +171,15 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		case <-time.After(wait):
 		}
 		started := time.Now()
-		if err := w.poll(ctx); err != nil {
+		err := w.poll(ctx, false)
+		if err == nil && len(w.active) == 0 {
+			// Queued and running are two lists: a task that finished
+			// between them may have queued its successor after the queued
+			// list was read. Look once more, running first, before calling
+			// the queue drained.
+			err = w.poll(ctx, true)
+		}
+		if err != nil {
 			bar.finish()
 			return err
 		}
@@ -227,7 +235,7 @@ type taskWatch struct {
 // begin takes the first look at the queue.
 func (w *taskWatch) begin(ctx context.Context) error {
 	w.done = map[string]bool{}
-	active, err := w.activeIDs(ctx)
+	active, err := w.activeIDs(ctx, false)
 	if err != nil || len(active) == 0 {
 		w.active = active
 		return err
@@ -249,9 +257,9 @@ func (w *taskWatch) begin(ctx context.Context) error {
 	return nil
 }
 
-// poll takes the next look.
-func (w *taskWatch) poll(ctx context.Context) error {
-	active, err := w.activeIDs(ctx)
+// poll takes the next look (see activeIDs for runningFirst).
+func (w *taskWatch) poll(ctx context.Context, runningFirst bool) error {
+	active, err := w.activeIDs(ctx, runningFirst)
 	if err != nil {
 		return err
 	}
@@ -285,10 +293,15 @@ func (w *taskWatch) succeeded() int {
 	return n
 }
 
-// activeIDs lists the ids of the queued and running tasks.
-func (w *taskWatch) activeIDs(ctx context.Context) (map[string]bool, error) {
+// activeIDs lists the ids of the queued and running tasks: queued first,
+// or running first with runningFirst.
+func (w *taskWatch) activeIDs(ctx context.Context, runningFirst bool) (map[string]bool, error) {
 	ids := map[string]bool{}
-	for _, state := range []string{client.TaskQueued, client.TaskRunning} {
+	states := []string{client.TaskQueued, client.TaskRunning}
+	if runningFirst {
+		states[0], states[1] = states[1], states[0]
+	}
+	for _, state := range states {
 		for t, err := range w.conn.Tasks(ctx, client.TaskQuery{LibraryID: w.lib, State: state}, 0) {
 			if err != nil {
 				return nil, err
