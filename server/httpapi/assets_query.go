@@ -110,3 +110,18 @@ func parseVariants(c *fiber.Ctx) ([]string, error) {
 	}
 	return names, nil
 }
+
+// parseListQuery reads what an asset list and a search share from the
+// query: the page, the filter and the variants to link, in that order.
+func parseListQuery(c *fiber.Ctx) (store.Page, store.AssetFilter, []string, error) {
+	pg, err := parsePage(c)
+	if err != nil {
+		return pg, store.AssetFilter{}, nil, err
+	}
+	f, err := parseAssetFilter(c)
+	if err != nil {
+		return pg, f, nil, err
+	}
+	variants, err := parseVariants(c)
+	return pg, f, variants, err
+}

@@ -32,15 +32,7 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err := allowQuery(c, assetListParams...); err != nil {
 		return err
 	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	f, err := parseAssetFilter(c)
-	if err != nil {
-		return err
-	}
-	variants, err := parseVariants(c)
+	pg, f, variants, err := parseListQuery(c)
 	if err != nil {
 		return err
 	}

@@ -117,15 +117,7 @@ func (s *Server) searchByImage(c *fiber.Ctx) error {
 
 // runSearch parses the (query or form) parameters, searches and answers.
 func (s *Server) runSearch(c *fiber.Ctx, image []byte, loc string) error {
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	f, err := parseAssetFilter(c)
-	if err != nil {
-		return err
-	}
-	variants, err := parseVariants(c)
+	pg, f, variants, err := parseListQuery(c)
 	if err != nil {
 		return err
 	}
