@@ -159,11 +159,3 @@ func offsetAt(loc *time.Location, wall time.Time) int {
 // when none is known there. It is the zone Read uses for GPS-derived
 // offsets, for callers that have a position from elsewhere (ffprobe).
 func ZoneAt(lat, lon float64) *time.Location { return zoneAt(lat, lon) }
-
-// LoadTimeZones loads the time zone tile index now (0.3 to 0.5 s of CPU,
-// once per process) rather than on the first photo with a position, so a
-// server can pay it at start-up. Safe to call more than once.
-func LoadTimeZones() error {
-	_, err := tileFinder()
-	return err
-}

@@ -76,6 +76,17 @@ type Analyzer struct {
 
 var _ ml.FaceAnalyzer = (*Analyzer)(nil)
 
+// Check reports whether rt's model directory has the three models,
+// without loading them: a missing one wraps ml.ErrUnavailable.
+func Check(rt *onnx.Runtime) error {
+	for _, name := range []string{DetectModel, LandmarkModel, FeatureModel} {
+		if _, err := rt.ModelPath(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // New loads the three models from rt. A missing model wraps
 // ml.ErrUnavailable; a model of another shape is an error too.
 func New(rt *onnx.Runtime, cfg Config) (*Analyzer, error) {

@@ -74,6 +74,17 @@ type Reader struct {
 
 var _ ml.TextReader = (*Reader)(nil)
 
+// Check reports whether rt's model directory has the models and the
+// dictionary, without loading them: a missing one wraps ml.ErrUnavailable.
+func Check(rt *onnx.Runtime) error {
+	for _, name := range []string{Dictionary, DetectModel, RecognizeModel} {
+		if _, err := rt.ModelPath(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // New loads the models and the dictionary from rt. A missing file wraps
 // ml.ErrUnavailable; models of another shape are an error too.
 func New(rt *onnx.Runtime, cfg Config) (*Reader, error) {

@@ -30,8 +30,11 @@ type MLConfig struct {
 	Library string `koanf:"library"`
 	// Threads is how many model runs go at once, one thread each (0: one
 	// per core).
-	Threads   int             `koanf:"threads"`
-	Describer DescriberConfig `koanf:"describer"`
+	Threads int `koanf:"threads"`
+	// IdleUnload releases the models after this long without use (default
+	// 5m; 0 keeps them once loaded). They load on first use either way.
+	IdleUnload time.Duration   `koanf:"idle_unload"`
+	Describer  DescriberConfig `koanf:"describer"`
 }
 
 // DescriberConfig picks who writes asset descriptions.
@@ -59,7 +62,7 @@ const (
 )
 
 func mlDefaults() MLConfig {
-	return MLConfig{Enabled: true, Describer: DescriberConfig{Provider: ProviderBuiltin, Timeout: 60 * time.Second}}
+	return MLConfig{Enabled: true, IdleUnload: 5 * time.Minute, Describer: DescriberConfig{Provider: ProviderBuiltin, Timeout: 60 * time.Second}}
 }
 
 func (c DescriberConfig) openAI() describe.OpenAIConfig {
@@ -71,6 +74,9 @@ func (c MLConfig) Validate() error {
 	var errs []error
 	if c.Threads < 0 {
 		errs = append(errs, fmt.Errorf("ml.threads %d: must not be negative", c.Threads))
+	}
+	if c.IdleUnload < 0 {
+		errs = append(errs, errors.New("ml.idle_unload must not be negative"))
 	}
 	switch c.Describer.Provider {
 	case ProviderBuiltin:
@@ -87,11 +93,14 @@ func (c MLConfig) Validate() error {
 	return errors.Join(errs...)
 }
 
-// openML builds the ML steps' tools for this process: the ONNX runtime,
-// the face analyzer and the OCR reader, and the describer. What cannot
-// run — ML disabled, the runtime or a model missing — is not an error:
-// its steps are skipped with the reason, logged here once. The returned
-// Closer releases the runtime.
+// openML builds the ML steps' tools for this process: the face analyzer
+// and the OCR reader over the ONNX runtime, and the describer. It loads
+// the runtime and looks for the model files to find out what can run —
+// ML disabled, the runtime or a model missing is not an error: its steps
+// are skipped with the reason, logged here once. The models themselves
+// load on first use and unload when idle (mlModels); a model file that
+// is there but broken fails its tasks with the reason. The returned
+// Closer releases them.
 func openML(cfg MLConfig, log *slog.Logger) (pipeline.ML, io.Closer, error) {
 	log = log.With("component", "ml")
 	var out pipeline.ML
@@ -117,24 +126,28 @@ func openML(cfg MLConfig, log *slog.Logger) (pipeline.ML, io.Closer, error) {
 		out.FacesOff, out.TextOff = reason, reason
 		return out, noop, nil
 	}
-	fa, err := faces.New(rt, faces.Config{})
-	if err != nil {
+	models := &mlModels{cfg: cfg, log: log}
+	if err := faces.Check(rt); err != nil {
 		out.FacesOff = unavailable(log, "faces", err)
 	} else {
-		out.Faces = fa
+		models.faces, out.Faces = true, lazyFaces{models}
 	}
-	tr, err := ocr.New(rt, ocr.Config{})
-	if err != nil {
+	if err := ocr.Check(rt); err != nil {
 		out.TextOff = unavailable(log, "ocr", err)
 	} else {
-		out.Text = tr
+		models.text, out.Text = true, lazyText{models}
+	}
+	version, dir, threads := rt.Version(), rt.Dir(), rt.Concurrency()
+	if err := rt.Close(); err != nil {
+		return out, noop, err
 	}
 	if out.Faces == nil && out.Text == nil {
-		return out, noop, rt.Close()
+		return out, noop, nil
 	}
-	log.Info("ml ready", "onnxruntime", rt.Version(), "dir", rt.Dir(), "threads", rt.Concurrency(),
-		"faces", out.Faces != nil, "ocr", out.Text != nil, "describer", out.Describer.Name())
-	return out, closeFunc(rt.Close), nil
+	log.Info("ml ready", "onnxruntime", version, "dir", dir, "threads", threads,
+		"faces", out.Faces != nil, "ocr", out.Text != nil, "describer", out.Describer.Name(),
+		"idle_unload", cfg.IdleUnload)
+	return out, models, nil
 }
 
 // closeFunc is a function as an io.Closer.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"image"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/ml"
 	"github.com/photoctl/photoctl/ml/onnx"
 )
 
@@ -92,7 +94,10 @@ func TestOpenMLSaysOnceWhyStepsAreSkipped(t *testing.T) {
 	})
 }
 
-func TestOpenMLLoadsTheModels(t *testing.T) {
+// modelDir returns the ML folder of `make models`, skipping the test
+// without it (unless PHOTOCTL_ML_REQUIRED is set).
+func modelDir(t *testing.T) string {
+	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("..", "..", ".cache", "ml"))
 	require.NoError(t, err)
 	if d := os.Getenv("PHOTOCTL_ML_DIR"); d != "" {
@@ -104,6 +109,11 @@ func TestOpenMLLoadsTheModels(t *testing.T) {
 		}
 		t.Skipf("no ML files in %s; run `make models`", dir)
 	}
+	return dir
+}
+
+func TestOpenMLLoadsTheModels(t *testing.T) {
+	dir := modelDir(t)
 	var log bytes.Buffer
 	c := mlDefaults()
 	c.Dir, c.Threads = dir, 1
@@ -113,7 +123,15 @@ func TestOpenMLLoadsTheModels(t *testing.T) {
 	require.NotNil(t, tools.Text)
 	require.Empty(t, tools.FacesOff)
 	require.Contains(t, log.String(), "ml ready")
+	models := closer.(*mlModels)
+	require.False(t, models.loaded(), "the models load on first use, not at start")
+	lines, err := tools.Text.ReadText(t.Context(), image.NewGray(image.Rect(0, 0, 64, 64)))
+	require.NoError(t, err)
+	require.Empty(t, lines)
+	require.True(t, models.loaded())
 	require.NoError(t, closer.Close())
+	_, err = tools.Text.ReadText(t.Context(), image.NewGray(image.Rect(0, 0, 64, 64)))
+	require.ErrorIs(t, err, ml.ErrClosed)
 
 	t.Run("a model missing skips its step alone", func(t *testing.T) {
 		half := t.TempDir()
@@ -130,4 +148,38 @@ func TestOpenMLLoadsTheModels(t *testing.T) {
 		require.Contains(t, tools.FacesOff, "fr_detect.onnx")
 		require.NotNil(t, tools.Text)
 	})
+}
+
+// The models go after ml.idle_unload without use and come back on the
+// next call; a call in progress keeps them. (The timer's callback is
+// called directly: the test does not wait for time to pass.)
+func TestIdleModelsAreUnloadedAndComeBack(t *testing.T) {
+	c := mlDefaults()
+	c.Dir, c.Threads, c.IdleUnload = modelDir(t), 1, time.Hour
+	m := &mlModels{cfg: c, log: slog.New(slog.DiscardHandler), faces: true}
+	defer m.Close()
+	faces := lazyFaces{m}
+	found, err := faces.DetectFaces(t.Context(), image.NewRGBA(image.Rect(0, 0, 320, 240)))
+	require.NoError(t, err)
+	require.Empty(t, found)
+	require.True(t, m.loaded())
+
+	_, _, err = m.acquire() // a call in progress
+	require.NoError(t, err)
+	m.unloadIdle(m.idle)
+	require.True(t, m.loaded(), "a model in use stays")
+	m.release()
+	armed := m.idle
+	_, _, err = m.acquire() // used again before the timer fired
+	require.NoError(t, err)
+	m.release()
+	m.unloadIdle(armed)
+	require.True(t, m.loaded(), "a stale timer unloads nothing")
+	m.unloadIdle(m.idle)
+	require.False(t, m.loaded(), "idle models are released")
+
+	found, err = faces.DetectFaces(t.Context(), image.NewRGBA(image.Rect(0, 0, 320, 240)))
+	require.NoError(t, err)
+	require.Empty(t, found)
+	require.True(t, m.loaded(), "and load again on the next call")
 }

@@ -101,15 +101,10 @@ func newPipeline(cfg Config, st store.Store, blobs *blob.Store, log *slog.Logger
 	if err != nil {
 		return nil, nil, errors.Join(err, pool.Close())
 	}
+	// The places and the time zones load on first use (geocode step,
+	// metadata of a photo with a position but no offset): together they
+	// take about 20 MB that a server holding no such photo never needs.
 	geo := geocode.New()
-	go func() {
-		if err := geo.Load(); err != nil {
-			log.Error("load reverse-geocoding data; places stay unknown", "component", "pipeline", "err", err)
-		}
-		if err := exif.LoadTimeZones(); err != nil {
-			log.Error("load time zone data; GPS-derived offsets stay unknown", "component", "pipeline", "err", err)
-		}
-	}()
 	clusterer, err := people.NewClusterer(st, cfg.People.cluster(), log, now)
 	if err != nil {
 		return nil, nil, errors.Join(err, renderer.Close(), pool.Close())

@@ -85,7 +85,7 @@ func OpenStore(ctx context.Context, cfg Config) (store.Store, error) {
 	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "photoctl.db"))
 }
 
-func newServices(ctx context.Context, cfg Config, st store.Store, now func() time.Time) (*services, error) {
+func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logger, now func() time.Time) (*services, error) {
 	a, err := auth.NewService(ctx, st, auth.Config{AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL}, now)
 	if err != nil {
 		return nil, err
@@ -95,7 +95,7 @@ func newServices(ctx context.Context, cfg Config, st store.Store, now func() tim
 		return nil, err
 	}
 	libs := libraries.NewService(st, now)
-	faces := newSearchFaces(cfg.ML)
+	faces := newSearchFaces(cfg.ML, log)
 	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,
 		TrashRetention: cfg.Trash.Retention}, now)
 	us, al := users.NewService(st, libs, now), albums.NewService(st, libs, now)
@@ -123,7 +123,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		return nil, err
 	}
 	sig := tasks.NewSignal() // uploads wake this process's task runner
-	svc, err := newServices(ctx, cfg, tasks.NotifyOnEnqueue(st, sig), o.now)
+	svc, err := newServices(ctx, cfg, tasks.NotifyOnEnqueue(st, sig), log, o.now)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -258,7 +258,7 @@ func CreateUser(ctx context.Context, cfg Config, u NewUser) (*catalog.User, erro
 		return nil, err
 	}
 	defer st.Close()
-	svc, err := newServices(ctx, cfg, st, time.Now)
+	svc, err := newServices(ctx, cfg, st, slog.New(slog.DiscardHandler), time.Now)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,8 @@
 package httpapi
 
 import (
-	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -74,7 +74,7 @@ type Server struct {
 	costs        map[costClass]float64
 	log          *slog.Logger
 	now          func() time.Time
-	openAPIDoc   []byte
+	openAPIDoc   func() ([]byte, error) // openapi.go
 }
 
 // New builds the fiber app with every route registered.
@@ -118,13 +118,7 @@ func New(d Deps) *Server {
 	for _, r := range table {
 		s.app.Add(r.method, r.path, s.authorize(r.access), r.handler)
 	}
-	doc, err := openAPIJSON(table)
-	if err != nil {
-		// The document depends only on the route table and the wire types,
-		// so this is a programming error that every test run would catch.
-		panic(fmt.Sprintf("generate OpenAPI document: %v", err))
-	}
-	s.openAPIDoc = doc
+	s.openAPIDoc = sync.OnceValues(func() ([]byte, error) { return openAPIJSON(table) })
 	s.mountImmich(s.app.Group(immichPrefix), immichPrefix) // outside the native table and document
 	s.app.Use(notFound)
 	return s
