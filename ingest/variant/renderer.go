@@ -49,8 +49,8 @@ func (r *Renderer) Close() error {
 // made. Every variant is upright, sRGB and without metadata; Sample holds
 // the preview's pixels for the metrics.
 //
-// The header is checked before decoding: more than Config.MaxPixels is
-// ErrTooLarge. A MIME type that is not a still image, content of another
+// The file is checked before decoding: a JPEG or PNG that ends early is
+// ErrTruncated, a header of more than Config.MaxPixels ErrTooLarge. A MIME type that is not a still image, content of another
 // type, or a camera RAW format is ErrUnsupported. ctx is checked between
 // steps and while waiting for a slot; a libvips step runs to its end.
 // Render is idempotent: with the same libvips, the same original gives the
@@ -76,6 +76,9 @@ func (r *Renderer) Render(ctx context.Context, path string, mime string) (*Resul
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", path, err)
 	}
+	if err := checkComplete(orig, mime); err != nil {
+		return nil, fmt.Errorf("render %s: %w", path, err)
+	}
 	res, err := r.render(ctx, orig, f, 0)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", path, err)
@@ -99,6 +102,9 @@ func (r *Renderer) RenderEmbedded(ctx context.Context, jpeg []byte, orientation 
 		return nil, fmt.Errorf("render embedded image: %w", err)
 	}
 	defer r.release()
+	if err := checkComplete(jpeg, "image/jpeg"); err != nil {
+		return nil, fmt.Errorf("render embedded image: %w", err)
+	}
 	res, err := r.render(ctx, jpeg, format{loads: formats["image/jpeg"].loads, fullsize: true}, orientation)
 	if err != nil {
 		return nil, fmt.Errorf("render embedded image: %w", err)

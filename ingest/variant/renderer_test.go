@@ -1,6 +1,7 @@
 package variant_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -148,7 +149,6 @@ func TestRenderMaxPixelsIsConfigurable(t *testing.T) {
 func TestRenderRefusesWhatItCannotDecode(t *testing.T) {
 	dir := t.TempDir()
 	png := writePNG(t, dir, "a.png", scene(64, 48, 8))
-	garbage := writeFile(t, dir, "garbage.jpg", []byte("\xff\xd8\xff\xe0 this is not a JPEG at all, only its first bytes"))
 	svg := writeFile(t, dir, "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>`))
 	cases := []struct {
 		name, path, mime string
@@ -157,7 +157,6 @@ func TestRenderRefusesWhatItCannotDecode(t *testing.T) {
 		{"a camera RAW format", png, "image/x-adobe-dng"},
 		{"a PNG sniffed as HEIC", png, "image/heic"},
 		{"an SVG called a JPEG", svg, "image/jpeg"},
-		{"a truncated JPEG", garbage, "image/jpeg"},
 	}
 	r := newRenderer(t, variant.Config{})
 	for _, tc := range cases {
@@ -168,6 +167,47 @@ func TestRenderRefusesWhatItCannotDecode(t *testing.T) {
 	}
 	_, err := r.Render(t.Context(), filepath.Join(dir, "missing.jpg"), "image/jpeg")
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// A JPEG or PNG that ends before its image does is refused, whatever
+// FF D9 bytes precede its scan (an EXIF thumbnail ends with one); bytes
+// after the end of the image are a trailer, not a truncation.
+func TestRenderRefusesATruncatedFile(t *testing.T) {
+	dir := t.TempDir()
+	jpg := readFile(t, writeJPEG(t, dir, "a.jpg", scene(320, 240, 11)))
+	png := readFile(t, writePNG(t, dir, "a.png", scene(320, 240, 12)))
+	// A comment segment holding an end-of-image marker, before the scan.
+	withMarker := append([]byte{0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x06, 'x', 0xFF, 0xD9, 'y'}, jpg[2:]...)
+	r := newRenderer(t, variant.Config{})
+	for _, tc := range []struct {
+		name, mime string
+		data       []byte
+	}{
+		{"a JPEG cut in half", "image/jpeg", jpg[:len(jpg)/2]},
+		{"a JPEG cut before its scan", "image/jpeg", jpg[:30]},
+		{"a JPEG cut in half with FF D9 before its scan", "image/jpeg", withMarker[:len(withMarker)/2]},
+		{"a JPEG without its last two bytes", "image/jpeg", jpg[:len(jpg)-2]},
+		{"a PNG cut in half", "image/png", png[:len(png)/2]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := r.Render(t.Context(), writeFile(t, dir, "cut", tc.data), tc.mime)
+			require.ErrorIs(t, err, variant.ErrTruncated)
+		})
+	}
+	for _, tc := range []struct {
+		name, mime string
+		data       []byte
+	}{
+		{"a JPEG with FF D9 before its scan", "image/jpeg", withMarker},
+		{"a JPEG with a trailer", "image/jpeg", append(bytes.Clone(jpg), "SEFT trailer"...)},
+		{"a PNG", "image/png", png},
+	} {
+		t.Run(tc.name+" renders", func(t *testing.T) {
+			res, err := r.Render(t.Context(), writeFile(t, dir, "whole", tc.data), tc.mime)
+			require.NoError(t, err)
+			require.Equal(t, 320, res.Width)
+		})
+	}
 }
 
 func TestRenderCancelled(t *testing.T) {

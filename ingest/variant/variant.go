@@ -53,6 +53,13 @@ var ErrUnsupported = errors.New("unsupported image format")
 // or simply too big). Nothing is decoded.
 var ErrTooLarge = errors.New("image too large")
 
+// ErrTruncated is wrapped by the error Render returns for a JPEG or PNG
+// that ends before its image does (an interrupted copy or download).
+// libvips would render the part that is there and fill the rest with grey;
+// a thumbnail that looks right at a glance but is half grey is worse than
+// none, so the file is refused and stays downloadable as it is.
+var ErrTruncated = errors.New("the file ends before its image does")
+
 // ErrClosed is returned by Render after Close.
 var ErrClosed = errors.New("renderer closed")
 

@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -185,7 +186,9 @@ func TestBrokenCameraFilesNeverHangOrPanic(t *testing.T) {
 		require.NoError(t, e.p.Metadata(e.ctx, a.ID), name)
 		if err := e.p.Variants(e.ctx, a.ID); err != nil {
 			t.Logf("%s: %v", name, err)
-			require.ErrorIs(t, err, variant.ErrUnsupported, name)
+			// The sample is the head of a phone photo (goexif needs its
+			// EXIF only): it is refused as truncated.
+			require.True(t, errors.Is(err, variant.ErrUnsupported) || errors.Is(err, variant.ErrTruncated), name)
 			continue
 		}
 		require.NoError(t, e.p.Metrics(e.ctx, a.ID), name)

@@ -87,10 +87,8 @@ func hostileFiles(t *testing.T) []hostileFile {
 	files := []hostileFile{
 		{name: "bomb.png", data: pngBomb(60000, 60000), failed: map[string]string{"variants": "pixels"}},
 		{name: "bomb.jpg", data: jpegClaiming(t, jpeg, 60000, 60000), failed: map[string]string{"variants": "pixels"}},
-		// libvips renders what a truncated JPEG or PNG holds (its default
-		// fail_on=none; the rest is grey): their tasks may succeed.
-		{name: "truncated.jpg", data: jpeg[:len(jpeg)/2]},
-		{name: "truncated.png", data: png[:len(png)/2]},
+		{name: "truncated.jpg", data: jpeg[:len(jpeg)/2], failed: map[string]string{"variants": "end-of-image"}},
+		{name: "truncated.png", data: png[:len(png)/2], failed: map[string]string{"variants": "IEND"}},
 		{name: "truncated.mp4", data: mp4[:len(mp4)/2], failed: map[string]string{"variants": ""}},
 		{name: "png-named.jpg", data: png},
 		{name: "jpeg-named.mp4", data: servertest.JPEG(t, 64, 48, 5)},

@@ -50,10 +50,10 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 }
 
 // classify marks the failures retrying cannot fix: content libvips cannot
-// decode or refuses as too large, a video ffmpeg cannot read or without a
+// decode or refuses as too large or truncated, a video ffmpeg cannot read or without a
 // video stream.
 func classify(err error) error {
-	if errors.Is(err, variant.ErrUnsupported) || errors.Is(err, variant.ErrTooLarge) ||
+	if errors.Is(err, variant.ErrUnsupported) || errors.Is(err, variant.ErrTooLarge) || errors.Is(err, variant.ErrTruncated) ||
 		errors.Is(err, video.ErrNoVideoStream) || errors.Is(err, video.ErrUnreadable) {
 		return tasks.Permanent(err)
 	}
