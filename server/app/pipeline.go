@@ -65,9 +65,10 @@ func (c IngestConfig) exif() exif.Config {
 }
 
 func (c IngestConfig) variant() variant.Config {
-	// The metrics step measures the stored preview: Render need not.
+	// Render decodes the preview it made once more, at metrics size: the
+	// variants step measures the quality from it.
 	return variant.Config{Concurrency: c.RenderConcurrency, Format: c.VariantFormat, Quality: c.VariantQuality,
-		MaxPixels: c.MaxPixels, NoSample: true}
+		MaxPixels: c.MaxPixels}
 }
 
 // Validate reports the first problem of each tool's settings.

@@ -76,7 +76,7 @@ func newEnv(t testing.TB) *env {
 	require.NoError(t, err)
 	pool, err := exif.NewPool(exif.Config{Processes: 1})
 	require.NoError(t, err)
-	renderer, err := variant.NewRenderer(variant.Config{Concurrency: 2, NoSample: true})
+	renderer, err := variant.NewRenderer(variant.Config{Concurrency: 2}) // as the server renders: with the sample the variants step measures
 	require.NoError(t, err)
 	p, err := pipeline.New(pipeline.Deps{Store: st, Blobs: blobs, Metadata: pool, Renderer: renderer,
 		Geocoder: sharedGeocoder(), Embedded: pool, Now: time.Now, Closers: []io.Closer{pool, renderer}})
@@ -123,7 +123,6 @@ func (e *env) ingest(id string) *catalog.Asset {
 	require.NoError(e.t, e.p.Metadata(e.ctx, id))
 	require.NoError(e.t, e.p.Variants(e.ctx, id))
 	require.NoError(e.t, e.p.Geocode(e.ctx, id))
-	require.NoError(e.t, e.p.Metrics(e.ctx, id))
 	return e.get(id)
 }
 

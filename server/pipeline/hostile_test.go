@@ -132,7 +132,7 @@ func TestHostileMediaFailsItsTasksAndTheWorkerGoesOn(t *testing.T) {
 	// The worker goes on: a normal photo after them is ingested whole.
 	a := s.UploadAsset(token, "normal.jpg", servertest.JPEG(t, 64, 48, 99), nil)
 	outcome := requireChainEnds(t, s, token, a.ID, nil)
-	for _, kind := range []string{"metadata", "variants", "metrics"} {
+	for _, kind := range []string{"metadata", "variants", "geocode"} {
 		require.Equal(t, "succeeded", outcome[kind].State, "%s: %v", kind, outcome[kind].Error)
 	}
 }

@@ -21,9 +21,11 @@ const (
 )
 
 // Kinds returns the pipeline's task kinds for a tasks.Runner:
-// metadata → variants → metrics → burst and geocode (burst detection and
-// everything after metrics see the quality measures); geocode → faces →
-// cluster → ocr → describe (faces.go). Each handler runs its step
+// metadata → variants (which measures the quality too) → burst and geocode
+// (burst detection and everything after see the quality measures);
+// geocode → faces → cluster → ocr → describe (faces.go). metrics measures
+// again from the stored rendering; no chain enqueues it any more (tasks
+// queued by an older version still run, then go on like variants). Each handler runs its step
 // on the task's asset; a file no tool can decode fails at once
 // (tasks.Permanent) instead of being retried.
 func (p *Pipeline) Kinds() []tasks.Kind {
@@ -37,7 +39,7 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 	}
 	return []tasks.Kind{
 		{Name: KindMetadata, Run: step(p.Metadata), Next: []string{KindVariants}},
-		{Name: KindVariants, Run: step(p.Variants), Next: []string{KindMetrics}},
+		{Name: KindVariants, Run: step(p.Variants), Next: []string{KindBurst, KindGeocode}},
 		{Name: KindGeocode, Run: step(p.Geocode), Next: []string{KindFaces}},
 		{Name: KindMetrics, Run: step(p.Metrics), Next: []string{KindBurst, KindGeocode}},
 		{Name: KindBurst, Run: step(p.Burst)},

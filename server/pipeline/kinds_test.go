@@ -23,7 +23,7 @@ func TestKindsChainTheSteps(t *testing.T) {
 	}
 	require.Equal(t, map[string][]string{
 		pipeline.KindMetadata:  {pipeline.KindVariants},
-		pipeline.KindVariants:  {pipeline.KindMetrics},
+		pipeline.KindVariants:  {pipeline.KindBurst, pipeline.KindGeocode},
 		pipeline.KindGeocode:   {pipeline.KindFaces},
 		pipeline.KindMetrics:   {pipeline.KindBurst, pipeline.KindGeocode},
 		pipeline.KindBurst:     nil,

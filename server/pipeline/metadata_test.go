@@ -70,9 +70,9 @@ func TestMetadataOfATaggedCameraJPEGFillsEveryField(t *testing.T) {
 	updates := e.events(a, "asset.updated")
 	require.Equal(t, []map[string]any{
 		{"step": "metadata", "fields": []any{"height", "local_datetime", "metadata", "width"}},
-		// variants: libvips agrees on the size, so nothing changed
+		// variants: libvips agrees on the size, so only the metrics changed
+		{"step": "variants", "fields": []any{"metrics"}},
 		{"step": "geocode", "fields": []any{"metadata"}},
-		{"step": "metrics", "fields": []any{"metrics"}},
 	}, updates, "one event per step that changed something")
 }
 

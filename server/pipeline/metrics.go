@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"math"
 
@@ -16,13 +17,12 @@ import (
 // (a 1440 px rendering is a few hundred kilobytes).
 const maxRenderingBytes = 32 << 20
 
-// Metrics measures the asset's quality from its preview (a video's, from
-// its poster frame) and writes the metrics keys decisions.md lists:
-// sharpness, exposure, contrast, colorfulness, noise, quality (0..1, to
-// four decimals), phash (16 hex digits) and colors (the colour signature,
-// 64 hex digits, for image search). Other keys of Asset.Metrics
-// are kept. It needs the variants step to have run: a missing rendering is
-// an error, retried. Idempotent.
+// Metrics measures the asset's quality from its stored preview (a
+// video's, from its poster frame) and writes the metrics keys (measure).
+// The variants step measures while it renders, so the ingest chain does
+// not run this step; it stays a task kind for tasks queued before that and
+// to measure again. It needs the variants step to have run: a missing
+// rendering is an error, retried. Idempotent.
 func (p *Pipeline) Metrics(ctx context.Context, assetID string) error {
 	return p.settle(ctx, assetID, p.metrics(ctx, assetID))
 }
@@ -36,28 +36,50 @@ func (p *Pipeline) metrics(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	img, err := p.d.Renderer.Sample(ctx, buf)
+	values, err := p.measureEncoded(ctx, buf)
 	if err != nil {
 		return err
 	}
+	return p.update(ctx, id, "metrics", func(a *catalog.Asset) { setMetrics(a, values) })
+}
+
+// measureEncoded decodes a rendering photoctl made (preview, poster) at
+// metrics size and measures it.
+func (p *Pipeline) measureEncoded(ctx context.Context, buf []byte) (map[string]any, error) {
+	img, err := p.d.Renderer.Sample(ctx, buf)
+	if err != nil {
+		return nil, err
+	}
+	return measure(img), nil
+}
+
+// measure returns the metrics keys decisions.md lists, measured on a
+// rendering decoded at variant.SampleSize: sharpness, exposure, contrast,
+// colorfulness, noise, quality (0..1, to four decimals), phash (16 hex
+// digits) and colors (the colour signature, 64 hex digits, for image
+// search).
+func measure(img *image.NRGBA) map[string]any {
 	m := metrics.Compute(img)
-	values := map[string]any{
+	return map[string]any{
 		"sharpness": round4(m.Sharpness), "exposure": round4(m.Exposure), "contrast": round4(m.Contrast),
 		"colorfulness": round4(m.Colorfulness), "noise": round4(m.Noise), "quality": round4(m.Quality),
 		"phash": m.PHash,
 		// The colour signature beside the pHash: image search compares both.
 		"colors": metrics.ColorSignature(img),
 	}
-	return p.update(ctx, id, "metrics", func(a *catalog.Asset) {
-		merged := make(map[string]any, len(a.Metrics)+len(values))
-		for k, v := range a.Metrics {
-			merged[k] = v
-		}
-		for k, v := range values {
-			merged[k] = v
-		}
-		a.Metrics = merged
-	})
+}
+
+// setMetrics writes values into the asset's metrics, keeping its other
+// keys.
+func setMetrics(a *catalog.Asset, values map[string]any) {
+	merged := make(map[string]any, len(a.Metrics)+len(values))
+	for k, v := range a.Metrics {
+		merged[k] = v
+	}
+	for k, v := range values {
+		merged[k] = v
+	}
+	a.Metrics = merged
 }
 
 // rendering reads the preview of an image, or the poster of a video.

@@ -37,7 +37,9 @@ var variantExts = []string{".webp", ".jpg"}
 //
 // When libvips reads the image's displayed size differently from exiftool
 // (or exiftool had none), the asset's width and height take libvips'.
-// Idempotent.
+// The quality metrics (Metrics) are measured here too, on the preview
+// Render decoded at metrics size (a video's, on its poster frame), and
+// stored with the sizes in one transaction. Idempotent.
 func (p *Pipeline) Variants(ctx context.Context, assetID string) error {
 	return p.settle(ctx, assetID, p.variants(ctx, assetID))
 }
@@ -53,11 +55,23 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 	}
 	defer orig.Close()
 	if a.MediaType == catalog.MediaVideo {
-		return p.poster(ctx, id, orig.path)
+		poster, err := p.poster(ctx, id, orig.path)
+		if err != nil {
+			return err
+		}
+		values, err := p.measureEncoded(ctx, poster)
+		if err != nil {
+			return err
+		}
+		return p.update(ctx, id, "variants", func(a *catalog.Asset) { setMetrics(a, values) })
 	}
 	res, embedded, err := p.render(ctx, a, orig.path)
 	if err != nil {
 		return err
+	}
+	var values map[string]any
+	if res.Sample != nil {
+		values = measure(res.Sample)
 	}
 	if err := p.storeVariants(id, res); err != nil {
 		return err
@@ -74,6 +88,9 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 		if !embedded || a.Width == nil || a.Height == nil {
 			w, h := res.Width, res.Height
 			a.Width, a.Height = &w, &h
+		}
+		if values != nil {
+			setMetrics(a, values)
 		}
 	})
 }
@@ -139,28 +156,28 @@ func (p *Pipeline) storeVariants(id string, res *variant.Result) error {
 }
 
 // poster writes a video's poster frame: 10% in (the first frame of a clip
-// shorter than a second), upright, at most video.PosterMaxSide px.
-func (p *Pipeline) poster(ctx context.Context, id, path string) error {
+// shorter than a second), upright, at most video.PosterMaxSide px. It
+// returns the frame's JPEG.
+func (p *Pipeline) poster(ctx context.Context, id, path string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "photoctl-poster-*")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "poster.jpg")
 	if err := video.Poster(ctx, path, out, -1); err != nil {
-		return err
+		return nil, err
 	}
-	f, err := os.Open(out)
+	frame, err := os.ReadFile(out)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer f.Close()
-	if err := p.d.Blobs.Put(PosterKey(id), f); err != nil {
-		return fmt.Errorf("store poster: %w", err)
+	if err := p.d.Blobs.Put(PosterKey(id), bytes.NewReader(frame)); err != nil {
+		return nil, fmt.Errorf("store poster: %w", err)
 	}
 	if _, err := p.asset(ctx, id); errors.Is(err, errVanished) {
 		_ = p.d.Blobs.Remove(PosterKey(id))
-		return errVanished
+		return nil, errVanished
 	}
-	return nil
+	return frame, nil
 }
