@@ -56,6 +56,7 @@ func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
 		"github.com/schollz/progressbar/v3":      {"cmd/photoctl", "client"},
 		"github.com/golang-jwt/jwt/v5":           {"server/auth"},
 		"github.com/ory/fosite":                  {"server/auth"},
+		"github.com/hashicorp/golang-lru/v2":     {"server/httpapi"},
 		"github.com/coreos/go-oidc/v3":           {"server/oidc"},
 		"golang.org/x/oauth2":                    {"server/oidc"},
 		"github.com/modelcontextprotocol/go-sdk": {"server/mcp"},

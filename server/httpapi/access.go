@@ -63,11 +63,16 @@ func (s *Server) authorize(a access) fiber.Handler {
 			}
 			return c.Next()
 		}
-		p, err := s.auth.Authenticate(c.UserContext(), c.Get(fiber.HeaderAuthorization))
+		header := c.Get(fiber.HeaderAuthorization)
+		if wait := s.owners.wait(s.limiter, header, s.costs[a.cost]); wait > 0 {
+			return &catalog.RateLimitedError{RetryAfter: wait}
+		}
+		p, err := s.auth.Authenticate(c.UserContext(), header)
 		if err != nil {
 			return err
 		}
 		if s.limiter != nil {
+			s.owners.add(header, p.User.ID)
 			if ok, wait := s.limiter.Allow("user:"+p.User.ID, s.costs[a.cost]); !ok {
 				return &catalog.RateLimitedError{RetryAfter: wait}
 			}

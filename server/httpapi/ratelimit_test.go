@@ -41,6 +41,35 @@ func TestRateLimitPerUser(t *testing.T) {
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", alice, nil).Status)
 }
 
+// A user over the limit is refused before their credential is checked
+// again (a flood costs no authentication), but a request the limiter would
+// admit is always authenticated in full: a key revoked meanwhile is 429
+// while its user is over the limit, then 401.
+func TestAUserOverTheLimitIsRefusedBeforeAuthentication(t *testing.T) {
+	s := servertest.Start(t, func(c *app.Config) {
+		c.RateLimit.Enabled = true
+		c.RateLimit.Rate = 0.5 // one token every 2 s
+		c.RateLimit.Burst = 5
+		c.RateLimit.LoginBurst = 100
+	})
+	_, alice := s.Session()
+	key := s.CreateKey(alice, []string{"all"}, nil)                        // 1 token
+	keys := servertest.List[api.APIKey](s, alice, "/api/api-keys?limit=1") // 2
+	require.Len(t, keys, 1)
+	for i := range 2 { // 3, 4
+		require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", key, nil).Status, "request %d", i)
+	}
+	require.Equal(t, http.StatusNoContent, s.Do("DELETE", "/api/api-keys/"+keys[0].ID, alice, nil).Status) // 5
+
+	r := s.Do("GET", "/api/users/me", key, nil)
+	requireDetail(t, r, http.StatusTooManyRequests)
+	require.Equal(t, "2", r.Header.Get("Retry-After"))
+
+	s.Clock.Advance(2 * time.Second)
+	requireDetail(t, s.Do("GET", "/api/users/me", key, nil), http.StatusUnauthorized)
+	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", alice, nil).Status, "the failed request charged nothing")
+}
+
 func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 	s := servertest.Start(t, func(c *app.Config) {
 		c.RateLimit.Enabled = true

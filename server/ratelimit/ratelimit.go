@@ -150,6 +150,29 @@ func (l *Limiter) Allow(key string, cost float64) (ok bool, retryAfter time.Dura
 	return ok, retryAfter
 }
 
+// Wait returns how long until key's bucket holds cost tokens, without
+// charging anything: 0 when Allow would pass now. A key without a bucket
+// (never charged, or full and swept) waits 0. It lets a caller refuse
+// early, before work that Allow would then refuse anyway.
+func (l *Limiter) Wait(key string, cost float64) time.Duration {
+	if l.unlimited || !(cost > 0) {
+		return 0
+	}
+	n := min(float64(l.burst), math.Ceil(cost))
+	s := &l.shards[shardIndex(key)]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.buckets[key]
+	if b == nil {
+		return 0
+	}
+	missing := n - b.TokensAt(l.now())
+	if missing <= 0 {
+		return 0
+	}
+	return time.Duration(math.Ceil(missing / float64(l.limit) * float64(time.Second)))
+}
+
 // sweep drops the buckets that are full at now; s.mu must be held.
 func (s *shard) sweep(now time.Time, burst float64) {
 	for key, b := range s.buckets {

@@ -194,3 +194,25 @@ func TestRetryAfterSeconds(t *testing.T) {
 		require.Equal(t, tc.want, RetryAfterSeconds(tc.d), "%v", tc.d)
 	}
 }
+
+// Wait answers what Allow would, without charging.
+func TestWaitPeeksWithoutCharging(t *testing.T) {
+	clock := newFakeClock()
+	l := New(Config{Rate: 2, Burst: 3}, clock.Now)
+	require.Zero(t, l.Wait("alice", 1), "a key never charged waits for nothing")
+	for range 3 {
+		require.Zero(t, l.Wait("alice", 1))
+		ok, _ := l.Allow("alice", 1)
+		require.True(t, ok)
+	}
+	require.Equal(t, 500*time.Millisecond, l.Wait("alice", 1))
+	require.Equal(t, 500*time.Millisecond, l.Wait("alice", 1), "Wait charges nothing")
+	require.Equal(t, 1500*time.Millisecond, l.Wait("alice", 3))
+	require.Equal(t, 1500*time.Millisecond, l.Wait("alice", 99), "a cost above the burst waits for a full bucket")
+	_, retry := l.Allow("alice", 1)
+	require.Equal(t, retry, l.Wait("alice", 1), "the same delay Allow gives")
+	clock.Advance(500 * time.Millisecond)
+	require.Zero(t, l.Wait("alice", 1))
+	require.Zero(t, l.Wait("bob", 1))
+	require.Zero(t, New(Config{Rate: math.Inf(1), Burst: 1}, clock.Now).Wait("alice", 5))
+}
