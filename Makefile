@@ -67,15 +67,22 @@ test: deps models
 fuzz:
 	scripts/fuzz
 
-## test-postgres: run the PostgreSQL store's tests (none skipped) on a
-## throwaway cluster from scripts/pg-cluster, installing Debian's
-## postgresql when initdb is missing
-test-postgres:
+## test-postgres: run the test suite (PG_PKGS, default every package) with
+## the PostgreSQL store selected (PHOTOCTL_TEST_STORE=postgres: every server
+## and store of servertest gets a fresh database) on a throwaway cluster from
+## scripts/pg-cluster, stopped after; installs Debian's postgresql when
+## initdb is missing. No -race here, to keep it affordable (make test runs
+## the PostgreSQL store's own tests with -race); a longer -timeout, as each
+## server creates its database (cmd/photoctl passed 10 minutes on a busy
+## machine).
+PG_PKGS ?= ./...
+test-postgres: deps
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }
 	dir=$${TMPDIR:-/tmp}/photoctl-pg-$$$$; url=$$(scripts/pg-cluster start $$dir) || exit 1; \
 	trap 'scripts/pg-cluster stop '$$dir EXIT; \
-	CGO_ENABLED=1 PHOTOCTL_TEST_DATABASE_URL=$$url PHOTOCTL_POSTGRES_REQUIRED=1 $(GO) test -race -count=1 ./server/store/postgres/...
+	CGO_ENABLED=1 PHOTOCTL_TEST_DATABASE_URL=$$url PHOTOCTL_POSTGRES_REQUIRED=1 PHOTOCTL_TEST_STORE=postgres \
+		$(GO) test -count=1 -timeout 30m $(PG_PKGS)
 
 # Node 22 and the Immich CLI for the compatibility test: npm packages
 # (node@22 installs its binary from the npm registry's node-linux-* package).

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // These tests run the compiled photoctl as a user would: real process,
@@ -35,7 +37,7 @@ var built struct {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := servertest.Main(m) // PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
@@ -74,7 +76,8 @@ type buildError struct {
 func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + e.out }
 
 // binaryEnv is the environment of the binary: the test's own without any
-// PHOTOCTL_* variable, XDG homes in fresh folders, then extra.
+// PHOTOCTL_* variable, XDG homes in fresh folders, a fresh database when the
+// tests run on PostgreSQL, then extra.
 func binaryEnv(t *testing.T, extra ...string) []string {
 	t.Helper()
 	var env []string
@@ -84,6 +87,7 @@ func binaryEnv(t *testing.T, extra ...string) []string {
 		}
 	}
 	env = append(env, "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	env = append(env, servertest.DatabaseEnv(t)...) // PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	return append(env, extra...)
 }
 

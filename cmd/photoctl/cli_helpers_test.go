@@ -29,8 +29,10 @@ func newCLIServer(t *testing.T) *cliServer {
 	t.Helper()
 	photoctlBinary(t) // skip early with -short
 	s := servertest.Start(t)
-	return &cliServer{Server: s, user: s.CreateUser(),
-		env: binaryEnv(t, "XDG_CACHE_HOME="+t.TempDir(), "NO_COLOR=1")}
+	// The server's own database, for the worker and admin commands run
+	// beside it (on PostgreSQL; on SQLite they find it in the data directory).
+	env := append(binaryEnv(t, "XDG_CACHE_HOME="+t.TempDir(), "NO_COLOR=1"), s.DatabaseEnv()...)
+	return &cliServer{Server: s, user: s.CreateUser(), env: env}
 }
 
 // run runs the photoctl binary with the server's environment plus extra

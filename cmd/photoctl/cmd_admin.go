@@ -109,40 +109,7 @@ Example:
 	}
 }
 
-// newMigrateCommand returns `photoctl admin migrate`.
-func newMigrateCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "migrate",
-		Usage: "Bring the database schema up to date, without serving",
-		Description: `Applies the migrations the database has not had yet, as 'photoctl serve'
-does when it starts, and exits. Run it after an upgrade to pay for a long
-migration (a new index over a large library) before the server starts, or
-in a deployment step. Safe to run again and beside a running server (each
-migration is applied once, in its own transaction).
-
-Example:
-   photoctl admin migrate --data-dir /srv/photoctl`,
-		Flags: []cli.Flag{dataDirFlag()},
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			cfg, err := loadConfig(c)
-			if err != nil {
-				return err
-			}
-			st, err := app.OpenStore(c.Context, cfg)
-			if err != nil {
-				return fmt.Errorf("migrate: %w", err)
-			}
-			if err := st.Close(); err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(c.App.Writer, "the database schema is up to date")
-			return err
-		},
-	}
-}
+// newMigrateCommand is in cmd_admin_migrate.go.
 
 // runCreateUser creates the user and prints it.
 func runCreateUser(ctx context.Context, opts *CreateUserOptions) error {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/backup"
 )
 
@@ -34,6 +35,9 @@ Example:
 			}
 			cfg, err := loadConfig(c)
 			if err != nil {
+				return err
+			}
+			if err := app.RequireDataDirSQLite(cfg, "admin backup"); err != nil {
 				return err
 			}
 			st, err := backup.Backup(c.Context, cfg.DataDir, dir, time.Now())
@@ -71,6 +75,9 @@ Example:
 			}
 			cfg, err := loadConfig(c)
 			if err != nil {
+				return err
+			}
+			if err := app.RequireDataDirSQLite(cfg, "admin restore"); err != nil {
 				return err
 			}
 			st, err := backup.Restore(c.Context, dir, cfg.DataDir)

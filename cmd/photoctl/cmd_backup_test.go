@@ -40,6 +40,7 @@ func runPhotoctl(t *testing.T, env []string, args ...string) (string, string, in
 // `photoctl admin restore` (refusing a non-empty directory) and serves the
 // restored library.
 func TestBinaryBackupBesideServeAndRestore(t *testing.T) {
+	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file (a PostgreSQL library is backed up with pg_dump)")
 	photoctlBinary(t)
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)

@@ -72,6 +72,7 @@ func serveFlags() []cli.Flag {
 			DefaultText: d.Listen,
 		},
 		dataDirFlag(),
+		databaseURLFlag(),
 		&cli.StringFlag{
 			Name:        "log-level",
 			Usage:       "log `LEVEL`: debug, info, warn or error (config: log.level)",
@@ -102,5 +103,15 @@ func dataDirFlag() cli.Flag {
 		Name:        "data-dir",
 		Usage:       "keep the database and originals in `DIR` (config: data_dir)",
 		DefaultText: "$XDG_DATA_HOME/photoctl",
+	}
+}
+
+// databaseURLFlag selects the database: SQLite in the data directory, or
+// PostgreSQL, which every serve and worker process then shares.
+func databaseURLFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name:        "database-url",
+		Usage:       "use the database at `URL`: sqlite://PATH or postgres://USER@HOST/DB (config: database.url)",
+		DefaultText: "SQLite photoctl.db in the data directory",
 	}
 }

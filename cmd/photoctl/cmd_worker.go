@@ -19,11 +19,14 @@ running are taken up again once their lease (one minute) expires.
 
 --concurrency (config: workers.concurrency) sets how many tasks run at once;
 0, which keeps serve from running tasks itself, means one per core here.
-Logs go to stderr.
+With --database-url (config: database.url) set to a PostgreSQL database,
+workers on other hosts share the queue too, given the same data directory
+(a shared folder). Logs go to stderr.
 
 Example:
    PHOTOCTL_WORKERS_CONCURRENCY=0 photoctl serve --data-dir /srv/photoctl &
-   photoctl worker --data-dir /srv/photoctl --concurrency 4`,
+   photoctl worker --data-dir /srv/photoctl --concurrency 4
+   photoctl worker --data-dir /mnt/photos --database-url postgres://photoctl@db/photoctl`,
 		Flags: workerFlags(),
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -43,6 +46,7 @@ func workerFlags() []cli.Flag {
 	d := app.Defaults("")
 	return []cli.Flag{
 		dataDirFlag(),
+		databaseURLFlag(),
 		&cli.IntFlag{
 			Name:        "concurrency",
 			Usage:       "run `N` tasks at once; 0 means one per core (config: workers.concurrency)",

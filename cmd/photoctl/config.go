@@ -28,6 +28,7 @@ const envPrefix = "PHOTOCTL_"
 var flagKeys = map[string]string{
 	"listen":           "listen",
 	"data-dir":         "data_dir",
+	"database-url":     "database.url",
 	"log-level":        "log.level",
 	"log-format":       "log.format",
 	"max-upload-bytes": "upload.max_bytes",

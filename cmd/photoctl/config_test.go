@@ -160,7 +160,7 @@ func TestConfigInvalidValuesAreUsageErrors(t *testing.T) {
 		{name: "a non-boolean switch from env", env: map[string]string{"PHOTOCTL_RATE_LIMIT_ENABLED": "maybe"}, wantStderr: "rate_limit.enabled"},
 		{name: "a bad duration from env", env: map[string]string{"PHOTOCTL_TRASH_RETENTION": "forever"}, wantStderr: "trash.retention"},
 		{name: "a bad duration in the file", file: "[auth]\nrefresh_ttl = \"a month\"\n", wantStderr: "auth.refresh_ttl"},
-		{name: "a non-sqlite database url", env: map[string]string{"PHOTOCTL_DATABASE_URL": "postgres://db"}, wantStderr: "only sqlite://"},
+		{name: "a database url of an unsupported database", env: map[string]string{"PHOTOCTL_DATABASE_URL": "mysql://db"}, wantStderr: "database.url: unsupported database (mysql)"},
 		{name: "an unknown key in the file", file: "[rate_limit]\nburts = 5\n", wantStderr: "unknown keys: rate_limit.burts"},
 		{name: "a file that is not TOML", file: "listen = [", wantStderr: "parse config file"},
 	}

@@ -170,8 +170,8 @@ func (c Config) Validate() error {
 	if strings.TrimSpace(c.DataDir) == "" {
 		errs = append(errs, errors.New("data_dir must be set"))
 	}
-	if c.Database.URL != "" && !strings.HasPrefix(string(c.Database.URL), "sqlite://") {
-		errs = append(errs, errors.New("database.url: only sqlite:// is supported in this version"))
+	if _, err := c.Database.Dialect(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.Upload.MaxBytes <= 0 {
 		errs = append(errs, errors.New("upload.max_bytes must be positive"))

@@ -13,7 +13,6 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // TestStartFinishesAnInterruptedDeletion simulates a crash right after a
@@ -31,7 +30,7 @@ func TestStartFinishesAnInterruptedDeletion(t *testing.T) {
 	require.NoError(t, s.App().Shutdown(ctx))
 
 	// The committed half of a deletion: row gone, key journaled, file kept.
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "photoctl.db"))
+	db, err := app.OpenStore(ctx, s.Config)
 	require.NoError(t, err)
 	require.NoError(t, db.InTx(ctx, func(r store.Repos) error {
 		if err := r.BlobJournal().Add(ctx, []string{catalog.OriginalKey(a.ID)}, time.Now()); err != nil {

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -27,7 +25,6 @@ import (
 	"github.com/photoctl/photoctl/server/search"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 	"github.com/photoctl/photoctl/server/tasks"
 	"github.com/photoctl/photoctl/server/users"
 )
@@ -76,14 +73,7 @@ type services struct {
 	oauth  *auth.OAuthServer // third-party OAuth authorization server
 }
 
-// OpenStore opens (creating and migrating) the database of cfg: the one
-// place that knows where it lives.
-func OpenStore(ctx context.Context, cfg Config) (store.Store, error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("create data directory: %w", err)
-	}
-	return sqlite.Open(ctx, filepath.Join(cfg.DataDir, "photoctl.db"))
-}
+// OpenStore is in config_database.go, with the choice of store.
 
 func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logger, now func() time.Time) (*services, error) {
 	a, err := auth.NewService(ctx, st, auth.Config{AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL}, now)

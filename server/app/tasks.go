@@ -36,7 +36,9 @@ func pipelineKinds(cfg Config, st store.Store, log *slog.Logger, now func() time
 // startTasks builds a runner of the pipeline's kinds over st, requeues the
 // tasks a stopped process left running (every running task when this
 // process holds the data directory alone, else those whose lease expired)
-// and starts it. sig, when not nil, is the signal the services ring when
+// and starts it. On PostgreSQL workers may run on other hosts, whose
+// tasks the data directory's lock says nothing about: there only expired
+// leases are requeued. sig, when not nil, is the signal the services ring when
 // they enqueue (tasks.NotifyOnEnqueue).
 func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int, sig tasks.Signal, alone bool,
 	log *slog.Logger, now func() time.Time) (*taskRunner, error) {
@@ -49,7 +51,7 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int
 	if err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}
-	if _, err := r.RequeueAbandoned(ctx, alone); err != nil {
+	if _, err := r.RequeueAbandoned(ctx, alone && !cfg.Database.Postgres()); err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)

@@ -44,7 +44,7 @@ func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
 	owners := map[string][]string{
 		"github.com/gofiber/fiber/v2":            {"server/httpapi"},
 		"github.com/mattn/go-sqlite3":            {"server/store/sqlite"},
-		"github.com/jackc/pgx/v5":                {"server/store/postgres"},
+		"github.com/jackc/pgx/v5":                {"server/store/postgres", "server/store/migrate"},
 		"github.com/go-resty/resty/v2":           {"client"},
 		"github.com/charmbracelet/bubbletea":     {"tui"},
 		"github.com/charmbracelet/bubbles":       {"tui"},

@@ -2,7 +2,6 @@ package devseed_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,17 +9,15 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
+	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // newLibrary opens a fresh store with one user owning one library.
-func newLibrary(t testing.TB) (*sqlite.DB, *catalog.Library) {
+func newLibrary(t testing.TB) (store.Store, *catalog.Library) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "photoctl.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := servertest.NewStore(t) // SQLite, or PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	now := time.Now()
 	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, now), Email: "dev@example.com", IsActive: true,
 		CreatedAt: now, UpdatedAt: now}

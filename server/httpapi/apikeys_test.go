@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"database/sql"
 	"net/http"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -52,7 +51,8 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		require.Equal(t, http.StatusOK, r.Status)
 		require.NotContains(t, string(r.Body), k.Secret)
 		require.NotContains(t, r.Map(t), "secret")
-		db, err := sql.Open("sqlite3", "file:"+filepath.Join(s.Config.DataDir, "photoctl.db")+"?mode=ro")
+		path := servertest.SQLitePath(t, s.Config, "reads the api_keys table through go-sqlite3")
+		db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
 		require.NoError(t, err)
 		defer db.Close()
 		var n int

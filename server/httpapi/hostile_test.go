@@ -254,6 +254,7 @@ func TestForgedTokensAreRefused(t *testing.T) {
 // WAL) for the API key and refresh token secrets: neither is there in
 // clear, and their SHA-256 is (the lookup key).
 func TestSecretsAreStoredOnlyAsHashes(t *testing.T) {
+	servertest.SkipOnPostgres(t, "reads the SQLite files and dumps them with the sqlite3 CLI")
 	sqlite3, err := exec.LookPath("sqlite3")
 	if err != nil {
 		t.Skip("sqlite3 CLI not installed (make deps installs it)")

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,7 +16,6 @@ import (
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 	"github.com/photoctl/photoctl/server/tasks"
 )
 
@@ -44,9 +42,7 @@ func startClusterServer(t *testing.T, minFaces int) *clusterServer {
 		c.People.ReclusterBurst = 1 << 20
 	})
 	u, token := s.Session()
-	st, err := sqlite.Open(context.Background(), filepath.Join(s.Config.DataDir, "photoctl.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
+	st := servertest.OpenStore(t, s.Config) // the server's own database, SQLite or PostgreSQL
 	return &clusterServer{Server: s, t: t, ctx: context.Background(), user: u, token: token,
 		lib: s.Libraries(token)[0].ID, st: st}
 }

@@ -26,7 +26,6 @@ import (
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // mlDir returns the ML directory `make models` fills ($PHOTOCTL_ML_DIR,
@@ -133,10 +132,7 @@ func textImage(t testing.TB, lines ...string) string {
 // API does not show (embeddings, OCR lines).
 func serverStore(t testing.TB, s *servertest.Server) store.Store {
 	t.Helper()
-	st, err := sqlite.Open(t.Context(), filepath.Join(s.Config.DataDir, "photoctl.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	return st
+	return servertest.OpenStore(t, s.Config)
 }
 
 // states maps the asset's task kinds to their state, and their error

@@ -27,8 +27,8 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -66,9 +66,7 @@ func newEnv(t testing.TB) *env {
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := sqlite.Open(ctx, filepath.Join(dir, "photoctl.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
+	st := servertest.NewStore(t) // SQLite, or PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	blobs, err := blob.Open(dir)
 	require.NoError(t, err)
 	libs := libraries.NewService(st, time.Now)

@@ -1,6 +1,7 @@
 // Package servertest starts a real photoctl server (the fiber app over a
-// fresh SQLite file on a loopback port) for tests, and gives them an HTTP
-// client with helpers for users, sessions and API keys.
+// fresh SQLite file, or a fresh PostgreSQL database with
+// PHOTOCTL_TEST_STORE=postgres, on a loopback port) for tests, and gives
+// them an HTTP client with helpers for users, sessions and API keys.
 package servertest
 
 import (
@@ -66,7 +67,9 @@ type Server struct {
 
 // Start starts a server with rate limiting off and no ingest workers (tests
 // that need either turn it on with configure, e.g. WithPipeline) and stops
-// it when the test ends. Without workers, uploads queue their ingest tasks
+// it when the test ends. Each data directory has its own database (store.go),
+// so a server started again on another's DataDir (a restart) finds its rows.
+// Without workers, uploads queue their ingest tasks
 // and nothing changes an asset behind the test's back.
 func Start(t testing.TB, configure ...func(*app.Config)) *Server {
 	t.Helper()
@@ -78,6 +81,7 @@ func Start(t testing.TB, configure ...func(*app.Config)) *Server {
 	for _, f := range configure {
 		f(&cfg)
 	}
+	useDatabase(t, &cfg) // store.go: PostgreSQL when PHOTOCTL_TEST_STORE=postgres
 	clock := &Clock{}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {

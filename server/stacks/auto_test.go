@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,9 +11,9 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // world is a real SQLite store with one user, a library and a burst of
@@ -30,9 +29,7 @@ type world struct {
 func newWorld(t *testing.T, n int) *world {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "stacks.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := servertest.NewStore(t) // SQLite, or PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	w := &world{st: db, svc: stacks.NewService(db, libraries.NewService(db, func() time.Time { return now }),
 		func() time.Time { return now })}

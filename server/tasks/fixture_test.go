@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,10 +11,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 	"github.com/photoctl/photoctl/server/tasks"
 )
 
@@ -28,7 +28,7 @@ func (c *clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 // world is a real SQLite file with a library and its assets.
 type world struct {
 	t      *testing.T
-	path   string
+	cfg    app.Config // names the database; open() opens it again
 	st     store.Store
 	clock  *clock
 	lib    string
@@ -39,7 +39,7 @@ type world struct {
 // newWorld opens a fresh database with one user, one library and n assets.
 func newWorld(t *testing.T, n int) *world {
 	t.Helper()
-	w := &world{t: t, path: filepath.Join(t.TempDir(), "photoctl.db"), clock: &clock{}}
+	w := &world{t: t, cfg: servertest.StoreConfig(t), clock: &clock{}}
 	w.st = w.open()
 	now := w.clock.Now()
 	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, now), Email: "a@example.com", IsActive: true,
@@ -61,10 +61,7 @@ func newWorld(t *testing.T, n int) *world {
 
 // open opens another store on the same file, as another process would.
 func (w *world) open() store.Store {
-	st, err := sqlite.Open(w.t.Context(), w.path)
-	require.NoError(w.t, err)
-	w.t.Cleanup(func() { st.Close() })
-	return st
+	return servertest.OpenStore(w.t, w.cfg)
 }
 
 // addAsset saves an asset, with its metadata task when enqueue is set,

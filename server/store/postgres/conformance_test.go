@@ -15,29 +15,10 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-// notYet is the reason of every group whose repositories have no
-// PostgreSQL implementation yet (issue 12 is built in stages).
-const notYet = "not implemented yet on postgres (issue 12)"
-
-// unimplemented lists the conformance groups this stage does not cover.
-var unimplemented = map[string]string{
-	"Tasks":      notYet,
-	"People":     notYet,
-	"Faces":      notYet,
-	"Clustering": notYet,
-	"FacesML":    notYet,
-	"AssetTexts": notYet,
-	"Albums":     notYet,
-	"Stacks":     notYet,
-	"Bursts":     notYet,
-	"Search":     notYet,
-	"OAuth":      notYet,
-}
-
-// TestConformance runs the store conformance suite against PostgreSQL,
-// each subtest on a fresh database.
+// TestConformance runs the whole store conformance suite against
+// PostgreSQL, each subtest on a fresh database.
 func TestConformance(t *testing.T) {
-	storetest.RunExcept(t, openStore, unimplemented)
+	storetest.Run(t, openStore)
 }
 
 // migrate applies the store's migrations to the database at url.

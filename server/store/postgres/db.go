@@ -6,14 +6,22 @@
 // cursors and orders are the same in both dialects and a library moves
 // between them without conversion.
 //
-// Write transactions are SERIALIZABLE. The services were written against
-// SQLite's single writer and rely on check-then-write inside one
-// transaction (quota counts, invitation joiner limits, name uniqueness
-// before insert); SERIALIZABLE keeps those invariants true with concurrent
-// writers without an explicit lock in every such place. A transaction
-// PostgreSQL aborts as a serialization failure or deadlock is run again
-// (fn must therefore have no effect outside the transaction, which is the
-// store's rule already). Reads run on the pool outside any transaction.
+// Write transactions run one at a time, as the store contract says and as
+// SQLite does: each takes one transaction-scoped advisory lock first, in
+// every process on the database, then runs at READ COMMITTED, so every
+// statement sees what the writers before it committed. The services were
+// written against SQLite's single writer and rely on check-then-write
+// inside one transaction (quota counts, invitation joiner limits, name
+// uniqueness before insert), and the maintained aggregates (storage use,
+// day counts, geo cells, album and person counts) are hot rows that
+// concurrent SERIALIZABLE writers kept aborting each other on (four
+// parallel uploads of one user exhausted the retries). Write transactions
+// are short: decoding, hashing and rendering happen outside them, so one
+// writer at a time does not limit several workers. A deadlock or
+// serialization failure (from a reader or a tool outside photoctl) still
+// runs the transaction again (fn must therefore have no effect outside the
+// transaction, which is the store's rule already). Reads run on the pool
+// outside any transaction.
 package postgres
 
 import (
@@ -31,8 +39,12 @@ import (
 )
 
 // maxAttempts bounds how often InTx runs a transaction that PostgreSQL
-// keeps aborting as a serialization failure.
+// keeps aborting as a serialization failure or deadlock.
 const maxAttempts = 10
+
+// writerLock is the advisory lock key every write transaction holds: any
+// constant, the same in every process ("photoctl" in ASCII).
+const writerLock int64 = 0x70686f746f63746c
 
 // DB is a PostgreSQL store.
 type DB struct {
@@ -62,8 +74,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // Read returns repositories over the pool.
 func (db *DB) Read() store.Repos { return repos{q: conn{db.pool}} }
 
-// InTx runs fn in a SERIALIZABLE transaction, again when PostgreSQL aborts
-// it as a serialization failure or deadlock.
+// InTx runs fn in a write transaction, one at a time across processes
+// (writerLock), again when PostgreSQL aborts it as a serialization failure
+// or deadlock.
 func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) error {
 	var err error
 	for attempt := range maxAttempts {
@@ -84,7 +97,7 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) error {
 }
 
 func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error) {
-	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.Serializable})
+	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", translate(err))
 	}
@@ -100,6 +113,9 @@ func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error)
 			panic(p)
 		}
 	}()
+	if _, err = tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", writerLock); err != nil {
+		return fmt.Errorf("wait for the writer lock: %w", translate(err))
+	}
 	if err = fn(repos{q: conn{tx}}); err != nil {
 		return err
 	}

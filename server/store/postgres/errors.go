@@ -27,6 +27,12 @@ func translate(err error) error {
 	switch pe.Code {
 	case "23505": // unique_violation (primary keys included)
 		return fmt.Errorf("%w: %w", catalog.ErrConflict, err)
+	case "22021", "22P05":
+		// character_not_in_repertoire, untranslatable_character: text
+		// PostgreSQL cannot hold, such as a NUL byte ("invalid byte
+		// sequence for encoding UTF8: 0x00"), in a value or a filter. It is
+		// the request's fault (422), and nothing stored can match it.
+		return catalog.Invalid("text with a NUL character cannot be stored or searched: %s", pe.Message)
 	case "40001", "40P01", "55P03", "57014":
 		// Serialization failure or deadlock (InTx runs the transaction
 		// again), lock timeout, statement timeout: the request may

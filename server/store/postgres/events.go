@@ -23,11 +23,11 @@ func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	// Ids follow commit order. Writers run concurrently here, so each
-	// append first takes a lock held until its transaction ends: the next
-	// appender waits for this commit, and (SERIALIZABLE) a transaction
-	// whose snapshot predates that commit is aborted and run again, so the
-	// newest event it reads is always the last committed one.
+	// Ids follow commit order. InTx runs one writer at a time already
+	// (db.go); this lock, held until the transaction ends, keeps appends
+	// ordered for a transaction begun some other way too: the next
+	// appender waits for this commit, and reads at READ COMMITTED after
+	// the wait, so the newest event it reads is the last committed one.
 	if _, err := s.q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, eventsLock); err != nil {
 		return one("lock events for", e.Type, err)
 	}

@@ -1,0 +1,117 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+const linkCols = `id, album_id, asset_id, library_id, created_at, updated_at`
+
+func scanLink(row scanner) (catalog.AlbumAsset, error) {
+	var l catalog.AlbumAsset
+	var created, updated int64
+	err := row.Scan(&l.ID, &l.AlbumID, &l.AssetID, &l.LibraryID, &created, &updated)
+	l.CreatedAt, l.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return l, err
+}
+
+func (s albums) AddLink(ctx context.Context, l *catalog.AlbumAsset) error {
+	// The pair is checked first: a unique violation would abort the
+	// transaction, and callers may carry on after a conflict.
+	var linked bool
+	err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM album_assets WHERE album_id = ? AND asset_id = ?)`,
+		l.AlbumID, l.AssetID).Scan(&linked)
+	if err != nil {
+		return one("link asset", l.AssetID, err)
+	}
+	if linked {
+		return one("link asset", l.AssetID, catalog.ErrConflict)
+	}
+	tag, err := s.q.exec(ctx, `INSERT INTO album_assets (id, album_id, asset_id, library_id,
+		capture_wall, live, created_at, updated_at)
+		SELECT ?, ?, a.id, ?, a.capture_wall, a.live, ?, ? FROM assets a WHERE a.id = ?
+		ON CONFLICT DO NOTHING`,
+		l.ID, l.AlbumID, l.LibraryID, micros(l.CreatedAt), micros(l.UpdatedAt), l.AssetID)
+	if err != nil {
+		return one("link asset", l.AssetID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		// No asset (not found), or a link id or pair inserted meanwhile.
+		var exists bool
+		if err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM assets WHERE id = ?)`, l.AssetID).
+			Scan(&exists); err != nil {
+			return one("link asset", l.AssetID, err)
+		}
+		if exists {
+			return one("link asset", l.AssetID, catalog.ErrConflict)
+		}
+		return one("link asset", l.AssetID, catalog.ErrNotFound)
+	}
+	return nil
+}
+
+func (s albums) Links(ctx context.Context, albumID string, assetIDs []string) ([]catalog.AlbumAsset, error) {
+	if len(assetIDs) == 0 {
+		return nil, nil
+	}
+	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? AND asset_id = ANY(?::text[])
+		ORDER BY id`, albumID, assetIDs)
+}
+
+func (s albums) AlbumLinks(ctx context.Context, albumID string) ([]catalog.AlbumAsset, error) {
+	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? ORDER BY id`, albumID)
+}
+
+func (s albums) LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog.AlbumAsset, error) {
+	if len(assetIDs) == 0 {
+		return nil, nil
+	}
+	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE asset_id = ANY(?::text[]) ORDER BY id`,
+		assetIDs)
+}
+
+func (s albums) links(ctx context.Context, query string, args ...any) ([]catalog.AlbumAsset, error) {
+	rows, err := s.q.query(ctx, query, args...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []catalog.AlbumAsset // nil when no row, as in the SQLite store
+	for rows.Next() {
+		l, err := scanLink(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, translate(rows.Err())
+}
+
+func (s albums) RemoveLinks(ctx context.Context, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := s.q.exec(ctx, `DELETE FROM album_assets WHERE id = ANY(?::text[])`, ids)
+	return translate(err)
+}
+
+func (s albums) ListLinks(ctx context.Context, f store.AlbumAssetFilter, p store.Page) ([]catalog.AlbumAsset, bool, error) {
+	if f.LibraryID == "" {
+		return nil, false, errors.New("list album assets: no library")
+	}
+	q := listQuery{cols: linkCols, from: "album_assets", where: []string{"library_id = ?", "live = 1"},
+		args: []any{f.LibraryID}, idCol: "id", desc: true}
+	if f.AlbumID != "" {
+		q.where, q.args = append(q.where, "album_id = ?"), append(q.args, f.AlbumID)
+	}
+	if f.AssetID != "" {
+		q.where, q.args = append(q.where, "asset_id = ?"), append(q.args, f.AssetID)
+	}
+	if len(f.IDs) > 0 {
+		q.where, q.args = append(q.where, "id = ANY(?::text[])"), append(q.args, f.IDs)
+	}
+	return page(ctx, s.q, q, p, scanLink)
+}

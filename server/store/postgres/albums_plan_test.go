@@ -1,0 +1,327 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+)
+
+// planRecorder records every statement run through it (as sent: with $n
+// placeholders), reads and writes.
+type planRecorder struct {
+	q     querier
+	stmts []string
+	args  [][]any
+}
+
+func (r *planRecorder) note(sql string, args []any) {
+	r.stmts, r.args = append(r.stmts, sql), append(r.args, args)
+}
+
+func (r *planRecorder) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	r.note(sql, args)
+	return r.q.Exec(ctx, sql, args...)
+}
+
+func (r *planRecorder) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	r.note(sql, args)
+	return r.q.Query(ctx, sql, args...)
+}
+
+func (r *planRecorder) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	r.note(sql, args)
+	return r.q.QueryRow(ctx, sql, args...)
+}
+
+// albumFixture is a library of many assets in many small albums and
+// stacks and one larger album, among many libraries of albums. PostgreSQL
+// plans by statistics: a fixture whose library or album held most of the
+// rows would rightly be read by a scan in id order with a filter.
+type albumFixture struct {
+	db     *DB
+	lib    string
+	assets []string
+	albums []string // the small albums, oldest first
+	album  string   // the larger album
+	links  []string
+	stack  string
+}
+
+// newAlbumFixture seeds the assets with SQL (so the fixture needs nothing
+// of the assets repository but its table) and the albums, links and
+// stacks through the repositories under test, then analyzes the tables.
+func newAlbumFixture(t *testing.T) *albumFixture {
+	t.Helper()
+	ctx := t.Context()
+	db, err := Open(ctx, pgtest.NewURL(t, func(ctx context.Context, url string) error {
+		db, err := Open(ctx, url)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	}))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close()) })
+	f := &albumFixture{db: db}
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	user := catalog.NewID(catalog.PrefixUser, now)
+	f.lib = catalog.NewID(catalog.PrefixLibrary, now)
+	others := make([]string, 100)
+	for i := range others {
+		others[i] = catalog.NewID(catalog.PrefixLibrary, now)
+	}
+	const n = 3000
+	require.NoError(t, db.InTx(ctx, func(r store.Repos) error {
+		if err := r.Users().Create(ctx, &catalog.User{ID: user, Email: "a@example.com", IsActive: true,
+			CreatedAt: now, UpdatedAt: now}); err != nil {
+			return err
+		}
+		for i, id := range append([]string{f.lib}, others...) {
+			if err := r.Libraries().Create(ctx, &catalog.Library{ID: id, Name: fmt.Sprint("library ", i),
+				OwnerID: user, CreatedAt: now, UpdatedAt: now}); err != nil {
+				return err
+			}
+		}
+		q := r.(repos).q
+		if _, err := q.exec(ctx, `INSERT INTO assets (id, library_id, contributor_id, media_type, mime_type,
+			original_file_name, file_created_at, file_modified_at, capture_wall, capture_instant, checksum,
+			original_size, file_size_bytes, created_at, updated_at)
+			SELECT 'asset_' || lpad(i::text, 8, '0'), ?, ?, 'image', 'image/jpeg', 'a.jpg', 0, 0,
+				?::bigint - i * 3600000000, ?::bigint - i * 3600000000, sha256(i::text::bytea), 1, 1, 0, 0
+			FROM generate_series(1, ?::integer) i`, f.lib, user, micros(now), micros(now), n); err != nil {
+			return err
+		}
+		for i := range n {
+			f.assets = append(f.assets, fmt.Sprintf("asset_%08d", i+1))
+		}
+		at := now
+		for i := range 300 {
+			at = at.Add(time.Second)
+			id, err := f.addAlbum(ctx, r, f.lib, fmt.Sprint("album ", i), at, f.assets[i*10:i*10+10])
+			if err != nil {
+				return err
+			}
+			f.albums = append(f.albums, id)
+		}
+		at = at.Add(time.Second)
+		if f.album, err = f.addAlbum(ctx, r, f.lib, "larger", at, f.assets[1000:1200]); err != nil {
+			return err
+		}
+		// The other libraries' albums are older and newer than this
+		// library's (ids album_0... and album_z...): a walk of the album
+		// ids filtered by library would meet many of them.
+		if _, err := q.exec(ctx, `INSERT INTO albums (id, library_id, name, name_key, created_at, updated_at)
+			SELECT 'album_' || CASE WHEN i % 2 = 0 THEN '0' ELSE 'z' END || lpad(i::text, 8, '0'), (?::text[])[1 + i % 100], 'x' || i, 'x' || i, 0, 0
+			FROM generate_series(1, 50000) i`, others); err != nil {
+			return err
+		}
+		for i := 0; i+1 < 400; i += 2 {
+			st := &catalog.Stack{ID: catalog.NewID(catalog.PrefixStack, now), LibraryID: f.lib,
+				CoverAssetID: f.assets[i], AssetIDs: []string{f.assets[i], f.assets[i+1]},
+				Source: catalog.StackAuto, CreatedAt: now, UpdatedAt: now}
+			if err := r.Stacks().Create(ctx, st); err != nil {
+				return err
+			}
+			f.stack = st.ID
+		}
+		return nil
+	}))
+	_, err = db.pool.Exec(ctx, "ANALYZE")
+	require.NoError(t, err)
+	return f
+}
+
+// addAlbum creates an album of these members.
+func (f *albumFixture) addAlbum(ctx context.Context, r store.Repos, lib, name string, at time.Time, members []string) (string, error) {
+	al := &catalog.Album{ID: catalog.NewID(catalog.PrefixAlbum, at), LibraryID: lib, Name: name,
+		CreatedAt: at, UpdatedAt: at}
+	if err := r.Albums().Create(ctx, al); err != nil {
+		return "", err
+	}
+	for _, a := range members {
+		l := &catalog.AlbumAsset{ID: catalog.NewID(catalog.PrefixAlbumAsset, at), AlbumID: al.ID, AssetID: a,
+			LibraryID: lib, CreatedAt: at, UpdatedAt: at}
+		if err := r.Albums().AddLink(ctx, l); err != nil {
+			return "", err
+		}
+		f.links = append(f.links, l.ID)
+	}
+	return al.ID, nil
+}
+
+// TestAlbumAndStackQueriesUseIndexes runs every album, link, stack and
+// burst query of the store (reads and writes) and explains each: none may
+// scan a table, the named index must drive, and a sort is allowed only
+// where the rows sorted are one asset's links or albums, one album's or
+// stack's few rows, or a handful of ids.
+func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
+	f := newAlbumFixture(t)
+	ctx := t.Context()
+	lib := f.lib
+	page := store.Page{Limit: 20}
+	after := func(id string) store.Page { return store.Page{Limit: 20, AfterID: id} }
+	cases := []struct {
+		name   string
+		run    func(r store.Repos) error
+		index  string // must appear in the plan of some statement
+		sortOK bool
+	}{
+		{"an album's assets, first page", func(r store.Repos) error {
+			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album}, page)
+			return err
+		}, "album_assets_timeline", false},
+		{"an album's assets after a cursor, oldest first", func(r store.Repos) error {
+			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album, Asc: true},
+				after(f.assets[1100]))
+			return err
+		}, "album_assets_timeline", false},
+		{"an album's trashed assets", func(r store.Repos) error {
+			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album,
+				State: store.StateTrashed, MediaType: catalog.MediaImage}, page)
+			return err
+		}, "album_assets_timeline", false},
+		{"a library's albums, first page", func(r store.Repos) error {
+			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, page)
+			return err
+		}, "albums_library", false},
+		{"a library's albums after a cursor", func(r store.Repos) error {
+			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, after(f.albums[200]))
+			return err
+		}, "albums_library", false},
+		{"an asset's albums", func(r store.Repos) error {
+			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib, AssetID: f.assets[1025]}, page)
+			return err
+		}, "album_assets_asset", true}, // one asset's few albums
+		{"an album by id, with its dates and cover", func(r store.Repos) error {
+			_, err := r.Albums().Get(ctx, f.album)
+			return err
+		}, "album_assets_timeline", false},
+		{"an album by name", func(r store.Repos) error {
+			_, err := r.Albums().FindByName(ctx, lib, "album 9")
+			return err
+		}, "albums_library_name", false},
+		{"an album's links, first page", func(r store.Repos) error {
+			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album}, page)
+			return err
+		}, "album_assets_album", false},
+		{"an album's links after a cursor", func(r store.Repos) error {
+			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album},
+				after(f.links[3000+100]))
+			return err
+		}, "album_assets_album", false},
+		{"an asset's links", func(r store.Repos) error {
+			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AssetID: f.assets[1025]}, page)
+			return err
+		}, "album_assets_asset", true}, // one asset's few links
+		{"a library's links after a cursor", func(r store.Repos) error {
+			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib}, after(f.links[300]))
+			return err
+		}, "album_assets_library", false},
+		{"links by id", func(r store.Repos) error {
+			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, IDs: f.links[:5]}, page)
+			return err
+		}, "album_assets_pkey", true},
+		{"link, unlink and delete", func(r store.Repos) error {
+			if err := r.Albums().AddLink(ctx, &catalog.AlbumAsset{ID: "aa_new", AlbumID: f.album,
+				AssetID: f.assets[2999], LibraryID: lib, CreatedAt: time.Unix(0, 0), UpdatedAt: time.Unix(0, 0)}); err != nil {
+				return err
+			}
+			links, err := r.Albums().Links(ctx, f.album, f.assets[1025:1027])
+			if err != nil {
+				return err
+			}
+			if _, err := r.Albums().LinksOfAssets(ctx, f.assets[25:26]); err != nil {
+				return err
+			}
+			if _, err := r.Albums().AlbumLinks(ctx, f.album); err != nil {
+				return err
+			}
+			if err := r.Albums().RemoveLinks(ctx, []string{links[0].ID}); err != nil {
+				return err
+			}
+			return r.Albums().Delete(ctx, f.albums[1])
+		}, "album_assets_pair", true},
+		{"a library's stacks", func(r store.Repos) error {
+			_, _, err := r.Stacks().List(ctx, store.StackFilter{LibraryID: lib}, after(f.stack))
+			return err
+		}, "stacks_library", true},
+		{"a stack's writes", func(r store.Repos) error {
+			st, err := r.Stacks().Get(ctx, f.stack)
+			if err != nil {
+				return err
+			}
+			st.AssetIDs = append(st.AssetIDs[1:], f.assets[1000])
+			st.CoverAssetID = st.AssetIDs[0]
+			if err := r.Stacks().Update(ctx, st); err != nil {
+				return err
+			}
+			return r.Stacks().Delete(ctx, st.ID)
+		}, "assets_stack", true},
+		{"a shot's neighbours", func(r store.Repos) error {
+			now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+			_, err := r.Bursts().Near(ctx, lib, now.Add(-48*time.Hour), now.Add(-40*time.Hour), 400)
+			return err
+		}, "assets_capture_instant", false},
+		{"shots by id, exclusions", func(r store.Repos) error {
+			if _, err := r.Bursts().Shots(ctx, f.assets[:3]); err != nil {
+				return err
+			}
+			return r.Bursts().Exclude(ctx, f.assets[:2], time.Unix(0, 0))
+		}, "assets_pkey", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tx, err := f.db.pool.Begin(ctx)
+			require.NoError(t, err)
+			defer tx.Rollback(context.WithoutCancel(ctx)) // every case sees the same fixture
+			_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
+			require.NoError(t, err)
+			rec := &planRecorder{q: tx}
+			require.NoError(t, c.run(repos{q: conn{rec}}))
+			var all []string
+			for i, sql := range rec.stmts {
+				plan := albumPlan(t, tx, sql, rec.args[i])
+				text := strings.Join(plan, "\n")
+				t.Logf("%s\nplan:\n%s", strings.Join(strings.Fields(sql), " "), text)
+				require.NotContains(t, text, "Seq Scan", "a table scan in: %s", sql)
+				if !c.sortOK {
+					require.NotRegexp(t, sortNode, text, "a sort in: %s", sql)
+				}
+				all = append(all, plan...)
+			}
+			require.Contains(t, strings.Join(all, "\n"), c.index)
+		})
+	}
+}
+
+// sortNode matches a plan's full sort step. An incremental sort, which
+// orders the ties of an index's order among themselves (a shot's
+// neighbours by upload order within one capture instant), is allowed.
+var sortNode = regexp.MustCompile(`(?m)^\s*(->\s*)?Sort\s+\(`)
+
+// albumPlan returns the plan of sql with args, in tx.
+func albumPlan(t *testing.T, tx pgx.Tx, sql string, args []any) []string {
+	t.Helper()
+	rows, err := tx.Query(t.Context(), "EXPLAIN "+sql, args...)
+	require.NoError(t, err)
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var line string
+		require.NoError(t, rows.Scan(&line))
+		plan = append(plan, line)
+	}
+	require.NoError(t, rows.Err())
+	return plan
+}

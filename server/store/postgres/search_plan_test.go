@@ -1,0 +1,193 @@
+package postgres
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+)
+
+// searchFixture seeds two libraries with assets captured an hour apart
+// over two years, described from a small vocabulary (the triggers of 0010
+// write their documents), and vacuums and analyzes the tables.
+func searchFixture(t *testing.T) (*DB, string) {
+	t.Helper()
+	ctx := t.Context()
+	db, err := Open(ctx, pgtest.NewURL(t, func(ctx context.Context, url string) error {
+		db, err := Open(ctx, url)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	}))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close()) })
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	user := catalog.NewID(catalog.PrefixUser, now)
+	lib, lib2 := catalog.NewID(catalog.PrefixLibrary, now), catalog.NewID(catalog.PrefixLibrary, now)
+	require.NoError(t, db.InTx(ctx, func(r store.Repos) error {
+		if err := r.Users().Create(ctx, &catalog.User{ID: user, Email: "a@example.com", IsActive: true,
+			CreatedAt: now, UpdatedAt: now}); err != nil {
+			return err
+		}
+		for _, id := range []string{lib, lib2} {
+			if err := r.Libraries().Create(ctx, &catalog.Library{ID: id, Name: id, OwnerID: user,
+				CreatedAt: now, UpdatedAt: now}); err != nil {
+				return err
+			}
+		}
+		_, err := r.(repos).q.exec(ctx, `INSERT INTO assets (id, library_id, contributor_id, media_type, mime_type,
+			original_file_name, file_created_at, file_modified_at, capture_wall, capture_instant, checksum,
+			original_size, file_size_bytes, created_at, updated_at, description)
+			SELECT 'asset_' || lpad(i::text, 8, '0'), CASE WHEN i % 5 = 1 THEN ? ELSE ? END, ?, 'image',
+				'image/jpeg', 'IMG_' || i || '.JPG', 0, 0, w, w, sha256(i::text::bytea), 1, 1, 0, 0,
+				(ARRAY['a sandy beach at dusk', 'a dog in the park', 'a red bicycle', 'a mountain lake',
+					'a city street at night', 'a birthday cake', 'a snowy forest', 'a family dinner',
+					'an old church', 'a sunset over the sea'])[1 + i % 10]
+			FROM generate_series(1, 17520) i
+			CROSS JOIN LATERAL (SELECT 1704067200000000 + i::bigint * 3600000000 AS w) x`, lib2, lib, user)
+		return err
+	}))
+	// Settled, as autovacuum leaves a table: the GIN index's pending list
+	// merged, statistics taken.
+	_, err = db.pool.Exec(ctx, "VACUUM ANALYZE")
+	require.NoError(t, err)
+	return db, lib
+}
+
+// searchExplain returns the plan of a query of the store (? placeholders).
+func searchExplain(t *testing.T, tx pgx.Tx, sql string, args []any) string {
+	t.Helper()
+	rows, err := tx.Query(t.Context(), "EXPLAIN "+rebind(sql), args...)
+	require.NoError(t, err)
+	var plan []string
+	for rows.Next() {
+		var line string
+		require.NoError(t, rows.Scan(&line))
+		plan = append(plan, line)
+	}
+	require.NoError(t, rows.Err())
+	return strings.Join(plan, "\n")
+}
+
+// TestSearchQueriesUseIndexes explains the content-search queries as the
+// store builds them. A text search with a month window finds its matches
+// through the GIN index, the window's lexemes intersected with the word
+// there, on its own (the planner's choice with real statistics). With
+// sequential scans priced out, no other search query may need one.
+func TestSearchQueriesUseIndexes(t *testing.T) {
+	db, lib := searchFixture(t)
+	ctx := t.Context()
+	month := func(y int, m time.Month) catalog.CaptureRange {
+		return catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)},
+			Before: &catalog.TimeBound{Time: time.Date(y, m+1, 1, 0, 0, 0, 0, time.UTC)}}
+	}
+	june := month(2024, time.June)
+	beach := store.SearchTerm{"beach"}
+
+	t.Run("a text search with a month window reads the GIN index", func(t *testing.T) {
+		for _, q := range []store.SearchQuery{
+			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{beach}},
+			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{{"sand*"}, {"dusk"}}},
+		} {
+			b, err := buildSearch(q)
+			require.NoError(t, err)
+			tx, err := db.pool.Begin(ctx)
+			require.NoError(t, err)
+			defer tx.Rollback(ctx)
+			for _, c := range []searchCall{pageOf(b, nil), pageOf(b, &scoreCursor{score: 3, id: "asset_00000100"})} {
+				plan := searchExplain(t, tx, c.sql, c.args)
+				require.Contains(t, plan, "Bitmap Index Scan on search_text_document", plan)
+				require.Contains(t, plan, "'#m202406'", "the window is in the index condition\n%s", plan)
+				// (The fixture has no stacks: its empty table may be scanned.)
+				require.NotRegexp(t, `Seq Scan on (assets|search_text|album_assets|person_assets)\b`, plan, plan)
+			}
+			// A cursor's score is one document's, found by its key.
+			c := cursorOf(b, "asset_00000100")
+			plan := searchExplain(t, tx, c.sql, c.args)
+			require.Contains(t, plan, "Index Scan using search_text_pkey", plan)
+		}
+		hits, more, err := db.Read().Search().Assets(ctx, store.SearchQuery{Filter: store.AssetFilter{LibraryID: lib,
+			Capture: june}, Terms: []store.SearchTerm{beach}}, store.Page{Limit: 100})
+		require.NoError(t, err)
+		require.False(t, more)
+		require.Len(t, hits, 72, "June's beaches: 720 hours, every tenth a beach (all in this library)")
+		for _, h := range hits {
+			require.Equal(t, time.June, h.Capture.Wall.Month())
+		}
+	})
+
+	t.Run("every other search query is indexed", func(t *testing.T) {
+		tx, err := db.pool.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
+		require.NoError(t, err)
+		filter := store.AssetFilter{LibraryID: lib, MediaType: catalog.MediaImage, Capture: june, AlbumID: "album_a",
+			PersonIDs: []string{"person_a"}, Location: &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 10, MaxLat: 45}}}
+		image := &store.ImageCriteria{Visual: []store.ScoredID{{ID: "asset_00000001", Score: 0.9}},
+			People: []store.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
+		named := store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{beach, {"ann", "anne"}},
+			Names: [][]store.NameMatch{nil, {{Kind: store.NamePerson, ID: "person_a"}, {Kind: store.NameAlbum, ID: "album_b"}}}}
+		queries := map[string]store.SearchQuery{
+			"text":                 {Filter: store.AssetFilter{LibraryID: lib}, Terms: []store.SearchTerm{beach}},
+			"text and filters":     {Filter: filter, Terms: []store.SearchTerm{beach}},
+			"text and names":       named,
+			"image":                {Filter: store.AssetFilter{LibraryID: lib}, Image: image},
+			"image, text, filters": {Filter: filter, Terms: []store.SearchTerm{beach}, Image: image},
+		}
+		cases := map[string]searchCall{}
+		for name, q := range queries {
+			b, err := buildSearch(q)
+			require.NoError(t, err)
+			cases[name+": page"] = pageOf(b, &scoreCursor{score: 3, id: "asset_00000100"})
+			cases[name+": cursor"] = cursorOf(b, "asset_00000100")
+		}
+		word, args := wordQuery("ann*")
+		cases["names"] = searchCall{`SELECT kind, ref_id FROM search_names WHERE library_id = ? AND document @@ ` + word, append([]any{lib}, args...)}
+		cases["a word"] = searchCall{`SELECT 1 FROM search_text WHERE document @@ ` + word, args}
+		cases["pHash bands"] = searchCall{`SELECT a.id FROM assets a WHERE (a.library_id = ? AND ` + phashBand(0) + ` = ANY(?::text[]))
+			OR (a.library_id = ? AND ` + phashBand(3) + ` = ANY(?::text[])) LIMIT ?`,
+			[]any{lib, []string{"00ff", "01ff"}, lib, []string{"abcd"}, 10}}
+		for name, c := range cases {
+			plan := searchExplain(t, tx, c.sql, c.args)
+			require.NotContains(t, plan, "Seq Scan", "%s\n%s", name, plan)
+		}
+	})
+
+	// The lookups run as written above.
+	r := db.Read().Search()
+	ok, err := r.HasWord(ctx, "beach", false)
+	require.NoError(t, err)
+	require.True(t, ok)
+	_, err = r.Names(ctx, lib, store.SearchTerm{"ann*"})
+	require.NoError(t, err)
+	_, err = r.PHashCandidates(ctx, lib, [4][]string{{"00ff"}, nil, nil, {"abcd"}}, 10)
+	require.NoError(t, err)
+	_, err = r.PersonVectors(ctx, lib, 10)
+	require.NoError(t, err)
+}
+
+// searchCall is a query and its arguments.
+type searchCall struct {
+	sql  string
+	args []any
+}
+
+// pageOf and cursorOf are a search's queries as Assets runs them.
+func pageOf(b *searchSQL, after *scoreCursor) searchCall {
+	sql, args := b.page(21, after)
+	return searchCall{sql, args}
+}
+
+func cursorOf(b *searchSQL, id string) searchCall {
+	sql, args := b.cursor(id)
+	return searchCall{sql, args}
+}

@@ -1,0 +1,332 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// Text ranking. PostgreSQL has no bm25; a term's score is ts_rank over the
+// asset's document (occurrences count, with diminishing returns), the
+// fields weighed by the labels 0010 gives them: place and file name (A)
+// count double the description, OCR text and camera (B), as in the SQLite
+// store. textScale brings one occurrence in a B field to about 3, the
+// scale of bm25 that store.PersonNameScore and AlbumNameScore are set on.
+// Unlike bm25, a rare word scores no more than a common one.
+const (
+	textWeights = "'{0, 0, 0.5, 1}'::float4[]" // D, C, B, A
+	textScale   = 10
+)
+
+// Assets ranks the hits of q's criteria: each criterion is a CTE of
+// (asset_id, score) — the GIN index of search_text finds the text matches,
+// capture-time window included (timeTokens) — and each hit's asset row is
+// then tested against the filter; the page is the best of those.
+func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
+	b, err := buildSearch(q)
+	if err != nil {
+		return nil, false, err
+	}
+	var after *scoreCursor
+	if p.AfterID != "" {
+		query, args := b.cursor(p.AfterID)
+		after = &scoreCursor{id: p.AfterID}
+		err := s.q.queryRow(ctx, query, args...).Scan(&after.score)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, false, catalog.InvalidField("value_error",
+				"starting_after_id does not name an item of this search", p.AfterID, "query", "starting_after_id")
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("resolve search cursor: %w", translate(err))
+		}
+	}
+	query, args := b.page(p.Limit+1, after)
+	rows, err := s.q.query(ctx, query, args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", translate(err))
+	}
+	defer rows.Close()
+	out := make([]store.ScoredAsset, 0, p.Limit+1)
+	for rows.Next() {
+		var hit store.ScoredAsset
+		a, err := scanAsset(scoreScanner{rows, &hit.Score})
+		if err != nil {
+			return nil, false, fmt.Errorf("scan: %w", err)
+		}
+		hit.Asset = *a
+		out = append(out, hit)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("search: %w", translate(err))
+	}
+	if len(out) > p.Limit {
+		return out[:p.Limit], true, nil
+	}
+	return out, false, nil
+}
+
+// searchSQL is a ranked search's SQL: the WITH clause defining hits and
+// the filter's conditions over "assets a", with their arguments.
+type searchSQL struct {
+	with      string
+	withArgs  []any
+	where     []string
+	whereArgs []any
+}
+
+// scoreCursor is the last hit of the previous page.
+type scoreCursor struct {
+	score float64
+	id    string
+}
+
+// scoreScanner scans an asset row followed by its score.
+type scoreScanner struct {
+	rows  pgx.Rows
+	score *float64
+}
+
+func (s scoreScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.score)...) }
+
+// buildSearch builds q's SQL.
+func buildSearch(q store.SearchQuery) (*searchSQL, error) {
+	with, args, err := hitsCTE(q)
+	if err != nil {
+		return nil, err
+	}
+	where, whereArgs := searchConditions(q.Filter)
+	return &searchSQL{with: with, withArgs: args, where: where, whereArgs: whereArgs}, nil
+}
+
+// cursor is the query of the score of the hit with this id.
+func (b *searchSQL) cursor(id string) (string, []any) {
+	return b.with + ` SELECT h.score FROM hits h JOIN assets a ON a.id = h.asset_id
+		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, searchArgs(b.withArgs, b.whereArgs, id)
+}
+
+// page is the query of up to limit hits after the cursor (nil: the
+// first), best first.
+func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
+	where, args := b.where, b.whereArgs
+	if after != nil {
+		where = append(append([]string(nil), where...), "(h.score, a.id) < (?::float8, ?)")
+		args = searchArgs(args, after.score, after.id)
+	}
+	return b.with + ` SELECT ` + assetCols + `, h.score FROM hits h JOIN assets a ON a.id = h.asset_id
+		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?`,
+		searchArgs(b.withArgs, args, limit)
+}
+
+// searchConditions are the filter's conditions over "assets a": those of
+// the asset list, tested on each hit's row, and album membership through
+// the album's links. As in the list, an album shows its stacked members;
+// elsewhere stacks show as their cover.
+func searchConditions(f store.AssetFilter) ([]string, []any) {
+	where, args := assetConditions(f, true)
+	if f.AlbumID != "" {
+		where = append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)")
+		args = append(args, f.AlbumID)
+	}
+	return where, args
+}
+
+// hitsCTE is the WITH clause defining hits(asset_id, score): the assets
+// that match every criterion of q, scored by the sum of the criteria's
+// scores. Scores are rounded to 1e-9 so that a cursor's score, computed
+// again by another plan that may add in another order, compares equal.
+func hitsCTE(q store.SearchQuery) (string, []any, error) {
+	var ctes, parts []string
+	var args []any
+	if len(q.Terms) > 0 {
+		cte, a := textCTE(q)
+		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "txt")
+	}
+	if q.Image != nil {
+		cte, a := imageCTE(q.Image)
+		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "img")
+	}
+	const rounded = "round((%s)::numeric, 9)::float8"
+	switch len(parts) {
+	case 0:
+		return "", nil, errors.New("search: a ranked search needs a text or an image")
+	case 1:
+		ctes = append(ctes, "hits(asset_id, score) AS (SELECT asset_id, "+fmt.Sprintf(rounded, "score")+" FROM "+parts[0]+")")
+	default:
+		ctes = append(ctes, "hits(asset_id, score) AS (SELECT txt.asset_id, "+fmt.Sprintf(rounded, "txt.score + img.score")+
+			" FROM txt JOIN img ON img.asset_id = txt.asset_id)")
+	}
+	return "WITH " + strings.Join(ctes, ", "), args, nil
+}
+
+// textSource is the query of (asset_id, s): the assets whose text matches
+// every one of terms (and the capture-time lexemes timeQuery, when not
+// ""), each scored by the sum of its terms' ranks.
+func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
+	var ranks, matches []string
+	var rankArgs, matchArgs []any
+	for _, t := range terms {
+		for _, s := range t {
+			q, a := wordQuery(s)
+			ranks, rankArgs = append(ranks, "ts_rank("+textWeights+", t.document, "+q+")"), append(rankArgs, a...)
+		}
+		q, a := termQuery(t)
+		matches, matchArgs = append(matches, q), append(matchArgs, a...)
+	}
+	if timeQuery != "" {
+		matches, matchArgs = append(matches, "?::tsquery"), append(matchArgs, timeQuery)
+	}
+	return "SELECT t.asset_id, (" + strings.Join(ranks, " + ") + ")::float8 * " + strconv.Itoa(textScale) +
+		" AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")", searchArgs(rankArgs, matchArgs)
+}
+
+// textCTE defines txt(asset_id, score) for q's terms. Terms that match no
+// name go into one text query; a term that matches people or albums is a
+// group of its own, the union of its text matches and the assets of those
+// people and albums, best score per asset; an asset must be in every
+// group.
+func textCTE(q store.SearchQuery) (string, []any) {
+	plain, named := splitTerms(q)
+	timeQuery := timeTokens(q.Filter.Capture)
+	if len(named) == 0 {
+		src, args := textSource(plain, timeQuery)
+		return "txt(asset_id, score) AS (" + src + ")", args
+	}
+	var groups []string
+	var args []any
+	if len(plain) > 0 {
+		src, a := textSource(plain, timeQuery)
+		groups, args = append(groups, src), append(args, a...)
+	}
+	for _, i := range named {
+		src, a := textSource(q.Terms[i:i+1], timeQuery)
+		sources := []string{src}
+		args = append(args, a...)
+		var people, albums []string
+		for _, m := range q.Names[i] {
+			if m.Kind == store.NamePerson {
+				people = append(people, m.ID)
+			} else {
+				albums = append(albums, m.ID)
+			}
+		}
+		for _, n := range []struct {
+			ids         []string
+			score       float64
+			links, with string
+		}{{people, store.PersonNameScore, "person_assets", "person_id"}, {albums, store.AlbumNameScore, "album_assets", "album_id"}} {
+			if len(n.ids) == 0 {
+				continue
+			}
+			src, a := linkSource(n.links, n.with, n.ids, n.score, q.Filter)
+			sources, args = append(sources, src), append(args, a...)
+		}
+		groups = append(groups, "SELECT asset_id, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") n GROUP BY asset_id")
+	}
+	return fmt.Sprintf("txt(asset_id, score) AS (SELECT asset_id, sum(s) FROM (%s) g GROUP BY asset_id HAVING count(*) = %d)",
+		strings.Join(groups, " UNION ALL "), len(groups)), args
+}
+
+// linkSource is the query of (asset_id, s) of the assets linked to the
+// people or albums ids (links: person_assets or album_assets, with: its
+// id column), each scored score. The links' copies of live and
+// capture_wall narrow them to f's state and capture window through their
+// timeline index; the filter's own conditions still decide exactly.
+func linkSource(links, with string, ids []string, score float64, f store.AssetFilter) (string, []any) {
+	where := []string{"l." + with + " = ANY(?::text[])", liveCondition("l.live", f.State)}
+	w, args := wallConditions("l.capture_wall", f.Capture)
+	return fmt.Sprintf("SELECT l.asset_id, %g::float8 FROM %s l WHERE %s", score, links,
+		strings.Join(append(where, w...), " AND ")), append([]any{ids}, args...)
+}
+
+// splitTerms splits q's terms into those that match no name and the
+// indexes of those that do.
+func splitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
+	for i, t := range q.Terms {
+		if i < len(q.Names) && len(q.Names[i]) > 0 {
+			named = append(named, i)
+		} else {
+			plain = append(plain, t)
+		}
+	}
+	return plain, named
+}
+
+// maxTimeTokens bounds the capture-time lexemes of a window: a longer list
+// would cost more to merge than it saves.
+const maxTimeTokens = 64
+
+// timeTokens returns the tsquery (text) of search_text's capture-time
+// lexemes that cover r's window — whole years, whole months, then days —
+// widened by a day on each side (an offset-aware bound compares instants,
+// up to 14 hours from the wall clock the lexemes hold), or "" when the
+// window is open on a side or needs more than maxTimeTokens. The filter's
+// own conditions still decide exactly; the lexemes let the GIN index leave
+// out most matches outside the window.
+func timeTokens(r catalog.CaptureRange) string {
+	if r.After == nil || r.Before == nil {
+		return ""
+	}
+	day := func(us int64) time.Time {
+		t := time.UnixMicro(us).UTC()
+		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	lo, hi := day(r.After.Micros()).AddDate(0, 0, -1), day(r.Before.Micros()).AddDate(0, 0, 1)
+	var tokens []string
+	for d := lo; !d.After(hi); {
+		switch {
+		case d.YearDay() == 1 && !d.AddDate(1, 0, -1).After(hi):
+			tokens, d = append(tokens, `'#y`+d.Format("2006")+`'`), d.AddDate(1, 0, 0)
+		case d.Day() == 1 && !d.AddDate(0, 1, -1).After(hi):
+			tokens, d = append(tokens, `'#m`+d.Format("200601")+`'`), d.AddDate(0, 1, 0)
+		default:
+			tokens, d = append(tokens, `'#d`+d.Format("20060102")+`'`), d.AddDate(0, 0, 1)
+		}
+		if len(tokens) > maxTimeTokens {
+			return ""
+		}
+	}
+	return strings.Join(tokens, " | ")
+}
+
+// imageCTE defines img(asset_id, score) for an image's matches, passed as
+// arrays: the look-alikes (id, score) and the people (person_id, face,
+// score). An asset scores its look-alike score plus, per face of the
+// image, the best score of its people like it.
+func imageCTE(im *store.ImageCriteria) (string, []any) {
+	ids, scores := make([]string, len(im.Visual)), make([]float64, len(im.Visual))
+	for i, v := range im.Visual {
+		ids[i], scores[i] = v.ID, v.Score
+	}
+	people, faces, likes := make([]string, len(im.People)), make([]int32, len(im.People)), make([]float64, len(im.People))
+	for i, p := range im.People {
+		people[i], faces[i], likes[i] = p.PersonID, int32(p.Face), p.Score
+	}
+	return `img(asset_id, score) AS (SELECT asset_id, sum(s) FROM (
+		SELECT v.id COLLATE "C" AS asset_id, v.score AS s FROM unnest(?::text[], ?::float8[]) AS v(id, score)
+		UNION ALL
+		SELECT asset_id, max(s) FROM (SELECT pa.asset_id, p.face, p.score AS s
+			FROM unnest(?::text[], ?::int[], ?::float8[]) AS p(person_id, face, score)
+			JOIN person_assets pa ON pa.person_id = p.person_id) pf
+		GROUP BY asset_id, face) i GROUP BY asset_id)`, []any{ids, scores, people, faces, likes}
+}
+
+// searchArgs joins argument lists and single arguments into one list.
+func searchArgs(parts ...any) []any {
+	var out []any
+	for _, p := range parts {
+		if list, ok := p.([]any); ok {
+			out = append(out, list...)
+		} else {
+			out = append(out, p)
+		}
+	}
+	return out
+}
