@@ -13,6 +13,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // TestAggregatesFollowWrites compares the maintained tables with the same
@@ -43,11 +44,11 @@ func TestAggregatesFollowWrites(t *testing.T) {
 		levels = append(levels, u)
 	}
 	require.NoError(t, rows.Err())
-	require.Equal(t, geoLevels, levels, "geoLevels must list the table geo_levels")
+	require.Equal(t, geogrid.Levels, levels, "geogrid.Levels must list the table geo_levels")
 }
 
 // TestAggregatePositionsRoundAsInGo: asset_geo_x and asset_geo_y round as
-// xUnits and yUnits do, also at the edges and on halves of a unit.
+// geogrid.XUnits and YUnits do, also at the edges and on halves of a unit.
 func TestAggregatePositionsRoundAsInGo(t *testing.T) {
 	db := openMigrated(t)
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -59,8 +60,8 @@ func TestAggregatePositionsRoundAsInGo(t *testing.T) {
 		var x, y, d int64
 		require.NoError(t, db.pool.QueryRow(context.Background(), `SELECT asset_geo_x($1), asset_geo_y($2), asset_day($3)`,
 			v, v/2, int64(v*1e12)).Scan(&x, &y, &d))
-		require.Equal(t, xUnits(v), x, "x of %v", v)
-		require.Equal(t, yUnits(v/2), y, "y of %v", v/2)
+		require.Equal(t, geogrid.XUnits(v), x, "x of %v", v)
+		require.Equal(t, geogrid.YUnits(v/2), y, "y of %v", v/2)
 		require.Equal(t, floorDiv(int64(v*1e12), dayMicros), d, "day of %d", int64(v*1e12))
 	}
 }
@@ -155,7 +156,7 @@ func TestAggregateClusterPathsAgree(t *testing.T) {
 		if rng.IntN(5) == 0 {
 			q.Filter.LibraryID = f.lib2
 		}
-		require.NotZero(t, clusterLevel(q.Filter, newGrid(box, q.CellSize)), "%v", q.CellSize)
+		require.NotZero(t, geogrid.Level(q.Filter, geogrid.New(box, q.CellSize)), "%v", q.CellSize)
 		want, err := agg.geoClusters(ctx, q, pathAssets)
 		require.NoError(t, err)
 		got, err := agg.geoClusters(ctx, q, pathTable)

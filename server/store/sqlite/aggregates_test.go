@@ -12,6 +12,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // TestAggregatesFollowWrites compares the maintained tables with the same
@@ -41,7 +42,7 @@ func TestAggregatesFollowWrites(t *testing.T) {
 		require.NoError(t, rows.Scan(&u))
 		levels = append(levels, u)
 	}
-	require.Equal(t, geoLevels, levels, "geoLevels must list the table geo_levels")
+	require.Equal(t, geogrid.Levels, levels, "geogrid.Levels must list the table geo_levels")
 }
 
 func tableRows(t *testing.T, db *DB, query string) []string {
@@ -140,7 +141,7 @@ func TestClustersPathsAgree(t *testing.T) {
 		if rng.IntN(5) == 0 {
 			q.Filter.LibraryID = f.lib2
 		}
-		require.NotZero(t, clusterLevel(q.Filter, newGrid(box, q.CellSize)), "%v", q.CellSize)
+		require.NotZero(t, geogrid.Level(q.Filter, geogrid.New(box, q.CellSize)), "%v", q.CellSize)
 		want, err := agg.geoClusters(ctx, q, pathAssets)
 		require.NoError(t, err)
 		got, err := agg.geoClusters(ctx, q, pathTable)

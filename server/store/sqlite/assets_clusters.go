@@ -3,118 +3,23 @@ package sqlite
 import (
 	"context"
 	"fmt"
-	"math"
-	"sort"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
-// Positions are integers in units of 1e-7 degree east of -180 (x) and north
-// of -90 (y), as migration 0003 computes them; SQL and Go round alike, so a
-// position falls in the same cell on every path.
+// sqlX and sqlY are an asset's position in geogrid units, computed as
+// geogrid.XUnits and YUnits do (and as the geo_cells triggers store it).
 const (
-	unitsPerDegree = 10_000_000
-	fullTurn       = 360 * unitsPerDegree
-	sqlX           = "CAST((a.longitude + 180) * 10000000 + 0.5 AS INTEGER)"
-	sqlY           = "CAST((a.latitude + 90) * 10000000 + 0.5 AS INTEGER)"
-	// interiorMargin keeps aggregated cells 1e-4 degree inside the
-	// viewport, beyond the rounding of the R*Tree's 32-bit floats, so every
-	// asset of such a cell passes the viewport test of the asset list.
-	interiorMargin = 1000
+	sqlX = "CAST((a.longitude + 180) * 10000000 + 0.5 AS INTEGER)"
+	sqlY = "CAST((a.latitude + 90) * 10000000 + 0.5 AS INTEGER)"
 )
 
-// geoLevels are the cell sizes of geo_cells (table geo_levels), coarsest
-// first.
-var geoLevels = []int64{10_000_000, 1_000_000, 100_000}
-
-func xUnits(lon float64) int64 { return int64(float64((lon+180)*unitsPerDegree) + 0.5) }
-func yUnits(lat float64) int64 { return int64(float64((lat+90)*unitsPerDegree) + 0.5) }
-func degrees(u int64) float64  { return float64(u) / unitsPerDegree }
-
-// grid is a clustering grid. Cells are cell units wide and high, aligned on
-// -90 and on origin; a column counts east from origin, over the antimeridian
-// for a crossing viewport, so its band is one row of cells (catalog.BBox.EastOf
-// in integer units).
-type grid struct {
-	cell   int64
-	origin int64 // 0, or for a crossing viewport the grid line at or west of its west edge
-}
-
-func newGrid(box catalog.BBox, cellSize float64) grid {
-	g := grid{cell: max(1, int64(math.Round(cellSize*unitsPerDegree)))}
-	if box.CrossesAntimeridian() {
-		g.origin = xUnits(box.MinLon) / g.cell * g.cell
-	}
-	return g
-}
-
-// east is x measured east from the origin.
-func (g grid) east(x int64) int64 {
-	if x < g.origin {
-		return x - g.origin + fullTurn
-	}
-	return x - g.origin
-}
-
-// sqlEast is east over a column x of a subquery.
-func (g grid) sqlEast() string {
-	return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.origin, g.origin, fullTurn)
-}
-
-// cellKey names a cell of a grid: its column and row.
-type cellKey struct{ col, row int64 }
-
-// cellSum accumulates one cell: sums of east and y, the greatest id.
-type cellSum struct {
-	count, sumEast, sumY int64
-	rep                  string
-}
-
-// cellSums collects the non-empty cells of an answer, failing past max.
-type cellSums struct {
-	cells map[cellKey]*cellSum
-	max   int
-}
-
-func (s *cellSums) add(k cellKey, v cellSum) error {
-	c, ok := s.cells[k]
-	if !ok {
-		if len(s.cells) >= s.max {
-			return &store.TooManyCellsError{Max: s.max}
-		}
-		c = &cellSum{}
-		s.cells[k] = c
-	}
-	c.count += v.count
-	c.sumEast += v.sumEast
-	c.sumY += v.sumY
-	c.rep = max(c.rep, v.rep)
-	return nil
-}
-
-// clusters turns the sums into the answer, south to north, west to east.
-func (s *cellSums) clusters(g grid) []store.GeoCluster {
-	keys := make([]cellKey, 0, len(s.cells))
-	for k := range s.cells {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i].row < keys[j].row || keys[i].row == keys[j].row && keys[i].col < keys[j].col
-	})
-	out := make([]store.GeoCluster, len(keys))
-	for i, k := range keys {
-		c := s.cells[k]
-		n := float64(c.count)
-		lon := (float64(g.origin)+float64(c.sumEast)/n)/unitsPerDegree - 180
-		if lon > 180 {
-			lon -= 360
-		}
-		out[i] = store.GeoCluster{Latitude: float64(c.sumY)/n/unitsPerDegree - 90, Longitude: lon,
-			Count: c.count, RepresentativeID: c.rep}
-	}
-	return out
+// sqlEast is geogrid.Grid.East over a column x of a subquery.
+func sqlEast(g geogrid.Grid) string {
+	return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.Origin, g.Origin, geogrid.FullTurn)
 }
 
 func (r aggregates) GeoClusters(ctx context.Context, q store.ClusterQuery) ([]store.GeoCluster, error) {
@@ -126,9 +31,9 @@ func (r aggregates) geoClusters(ctx context.Context, q store.ClusterQuery, p pat
 		return nil, fmt.Errorf("geo clusters: no viewport")
 	}
 	box := *q.Filter.Location.Box
-	g := newGrid(box, q.CellSize)
-	sums := &cellSums{cells: map[cellKey]*cellSum{}, max: q.MaxCells}
-	units := clusterLevel(q.Filter, g)
+	g := geogrid.New(box, q.CellSize)
+	sums := geogrid.NewSums(q.MaxCells)
+	units := geogrid.Level(q.Filter, g)
 	var err error
 	switch {
 	case p == pathAssets || p == pathAuto && units == 0:
@@ -141,68 +46,46 @@ func (r aggregates) geoClusters(ctx context.Context, q store.ClusterQuery, p pat
 	if err != nil {
 		return nil, err
 	}
-	return sums.clusters(g), nil
-}
-
-// clusterLevel is the coarsest level of geo_cells that can answer: its
-// cells tile the grid's cells, and no filter but the library, the state and
-// the viewport is set. 0 means none.
-func clusterLevel(f store.AssetFilter, g grid) int64 {
-	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.MediaType != "" ||
-		f.MinRating != nil || !f.Capture.IsZero() {
-		return 0
-	}
-	for _, u := range geoLevels {
-		if g.cell%u == 0 { // the origin is a multiple of the cell, so of u
-			return u
-		}
-	}
-	return 0
+	return sums.Clusters(g), nil
 }
 
 // cellsFromAssets groups the selected assets into cells; notInterior,
 // when set, is a condition on their x and y.
-func (r aggregates) cellsFromAssets(ctx context.Context, sel selection, notInterior string, g grid, sums *cellSums) error {
+func (r aggregates) cellsFromAssets(ctx context.Context, sel selection, notInterior string, g geogrid.Grid, sums *geogrid.Sums) error {
 	inner := sel.sql(`a.id AS id, ` + sqlX + ` AS x, ` + sqlY + ` AS y`)
 	query := fmt.Sprintf(`SELECT e / %[1]d, y / %[1]d, count(*), sum(e), sum(y), max(id)
-		FROM (SELECT id, %[2]s AS e, y FROM (%[3]s) %[4]s) GROUP BY 1, 2`, g.cell, g.sqlEast(), inner, notInterior)
+		FROM (SELECT id, %[2]s AS e, y FROM (%[3]s) %[4]s) GROUP BY 1, 2`, g.Cell, sqlEast(g), inner, notInterior)
 	rows, err := r.q.QueryContext(ctx, query, sel.args...)
 	if err != nil {
 		return translate(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var k cellKey
-		var v cellSum
-		if err := rows.Scan(&k.col, &k.row, &v.count, &v.sumEast, &v.sumY, &v.rep); err != nil {
+		var k geogrid.Key
+		var v geogrid.Sum
+		if err := rows.Scan(&k.Col, &k.Row, &v.Count, &v.SumEast, &v.SumY, &v.Rep); err != nil {
 			return err
 		}
-		if err := sums.add(k, v); err != nil {
+		if err := sums.Add(k, v); err != nil {
 			return err
 		}
 	}
 	return translate(rows.Err())
 }
 
-// interior is a rectangle of level cells [cx0, cx1] × [cy0, cy1] inside
-// one longitude range of the viewport, empty when cx0 > cx1 or cy0 > cy1.
-type interior struct{ cx0, cx1, cy0, cy1 int64 }
-
-func (in interior) empty() bool { return in.cx0 > in.cx1 || in.cy0 > in.cy1 }
-
 // cellsFromTable answers from the level cells that lie wholly inside the
 // viewport, and from the assets of the rest: a frame thinner than one level
 // cell along each edge, read through the R*Tree.
-func (r aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box catalog.BBox, g grid, units int64, sums *cellSums) error {
-	cy0 := ceilDiv(yUnits(box.MinLat)+interiorMargin, units)
-	cy1 := floorDiv(yUnits(box.MaxLat)-interiorMargin, units) - 1
+func (r aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box catalog.BBox, g geogrid.Grid, units int64, sums *geogrid.Sums) error {
+	var cy0, cy1 int64
 	var terms, inside []string
 	var args []any
 	for _, lr := range box.LonRanges() {
-		in := interior{ceilDiv(xUnits(lr[0])+interiorMargin, units), floorDiv(xUnits(lr[1])-interiorMargin, units) - 1, cy0, cy1}
+		in := geogrid.InteriorOf(box, lr, units)
+		cy0, cy1 = in.CY0, in.CY1
 		// The list's location test, narrowed to the frame.
 		boxArgs := []any{lr[0], lr[1], box.MinLat, box.MaxLat}
-		if in.empty() {
+		if in.Empty() {
 			terms, args = append(terms, rtreeBox), append(args, boxArgs...)
 			continue
 		}
@@ -214,14 +97,14 @@ func (r aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box
 			cond  string
 			value float64
 		}{
-			{"min_lon <= ?", degrees(in.cx0*units) - 180 + pad},
-			{"max_lon >= ?", degrees((in.cx1+1)*units) - 180 - pad},
-			{"min_lat <= ?", degrees(in.cy0*units) - 90 + pad},
-			{"max_lat >= ?", degrees((in.cy1+1)*units) - 90 - pad},
+			{"min_lon <= ?", geogrid.Degrees(in.CX0*units) - 180 + pad},
+			{"max_lon >= ?", geogrid.Degrees((in.CX1+1)*units) - 180 - pad},
+			{"min_lat <= ?", geogrid.Degrees(in.CY0*units) - 90 + pad},
+			{"max_lat >= ?", geogrid.Degrees((in.CY1+1)*units) - 90 - pad},
 		} {
 			terms, args = append(terms, rtreeBox+" AND "+strip.cond), append(append(args, boxArgs...), strip.value)
 		}
-		inside = append(inside, fmt.Sprintf("x / %d BETWEEN %d AND %d", units, in.cx0, in.cx1))
+		inside = append(inside, fmt.Sprintf("x / %d BETWEEN %d AND %d", units, in.CX0, in.CX1))
 	}
 	notInterior := ""
 	if len(inside) > 0 {
@@ -231,29 +114,22 @@ func (r aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box
 }
 
 // interiorCells adds the level cells of one interior rectangle.
-func (r aggregates) interiorCells(ctx context.Context, f store.AssetFilter, g grid, units int64, in interior, sums *cellSums) error {
+func (r aggregates) interiorCells(ctx context.Context, f store.AssetFilter, g geogrid.Grid, units int64, in geogrid.Interior, sums *geogrid.Sums) error {
 	rows, err := r.q.QueryContext(ctx, `SELECT cx, cy, sum(count), sum(sum_x), sum(sum_y), max(rep_id)
 		FROM geo_cells WHERE library_id = ? AND `+liveCondition("live", f.State)+` AND units = ?
 		AND cx BETWEEN ? AND ? AND cy BETWEEN ? AND ? GROUP BY cx, cy`,
-		f.LibraryID, units, in.cx0, in.cx1, in.cy0, in.cy1)
+		f.LibraryID, units, in.CX0, in.CX1, in.CY0, in.CY1)
 	if err != nil {
 		return translate(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var cx, cy, sumX int64
-		var v cellSum
-		if err := rows.Scan(&cx, &cy, &v.count, &sumX, &v.sumY, &v.rep); err != nil {
+		var v geogrid.Sum
+		if err := rows.Scan(&cx, &cy, &v.Count, &sumX, &v.SumY, &v.Rep); err != nil {
 			return err
 		}
-		// A level cell lies on one side of the origin (both are multiples
-		// of units), so its assets share the wrap of its first x.
-		x0 := cx * units
-		v.sumEast = sumX - v.count*g.origin
-		if x0 < g.origin {
-			v.sumEast += v.count * fullTurn
-		}
-		if err := sums.add(cellKey{g.east(x0) / g.cell, cy * units / g.cell}, v); err != nil {
+		if err := sums.Add(g.LevelCell(units, cx, cy, sumX, v)); err != nil {
 			return err
 		}
 	}
