@@ -14,6 +14,7 @@ const sha1Batch = 500
 
 func (s assets) FindBySHA1(ctx context.Context, libraryID string, sums [][]byte) ([]catalog.Asset, error) {
 	var out []catalog.Asset
+	var sc assetScanner
 	for start := 0; start < len(sums); start += sha1Batch {
 		batch := sums[start:min(start+sha1Batch, len(sums))]
 		args := make([]any, 0, len(batch)+1)
@@ -27,12 +28,12 @@ func (s assets) FindBySHA1(ctx context.Context, libraryID string, sums [][]byte)
 			return nil, fmt.Errorf("find sha1 checksums: %w", translate(err))
 		}
 		for rows.Next() {
-			a, err := scanAsset(rows)
+			a, err := sc.scan(rows)
 			if err != nil {
 				rows.Close()
 				return nil, err
 			}
-			out = append(out, *a)
+			out = append(out, a)
 		}
 		err = rows.Err()
 		rows.Close()

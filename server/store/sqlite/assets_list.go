@@ -38,13 +38,8 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 	if err := s.planLocation(ctx, &q, f); err != nil {
 		return nil, false, err
 	}
-	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Asset, error) {
-		a, err := scanAsset(rows)
-		if err != nil {
-			return catalog.Asset{}, err
-		}
-		return *a, nil
-	})
+	var sc assetScanner
+	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Asset, error) { return sc.scan(rows) })
 }
 
 // assetConditions turns a filter into SQL conditions over "assets a", in

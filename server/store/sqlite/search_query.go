@@ -56,14 +56,14 @@ func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) (
 	}
 	defer rows.Close()
 	out := make([]store.ScoredAsset, 0, p.Limit+1)
+	var sc assetScanner
+	var score float64
 	for rows.Next() {
-		var hit store.ScoredAsset
-		a, err := scanAsset(scoreScanner{rows, &hit.Score})
+		a, err := sc.scan(scoreScanner{rows, &score})
 		if err != nil {
 			return nil, false, fmt.Errorf("scan: %w", err)
 		}
-		hit.Asset = *a
-		out = append(out, hit)
+		out = append(out, store.ScoredAsset{Asset: a, Score: score})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, false, fmt.Errorf("search: %w", translate(err))
