@@ -32,7 +32,7 @@ var registerDriver = sync.OnceFunc(func() {
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		// Memory-mapped reads: large scans (fallback aggregates, big
 		// viewports) read pages from the OS page cache without copying.
-		if _, err := c.Exec("PRAGMA mmap_size = 268435456", nil); err != nil {
+		if _, err := c.Exec("PRAGMA mmap_size = 2147418112", nil); err != nil {
 			return err
 		}
 		// geo_distance(lon1, lat1, lon2, lat2): great-circle metres.
