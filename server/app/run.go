@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"runtime"
 	"sync"
 	"time"
 
@@ -124,6 +125,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			PerUser:    ratelimit.New(ratelimit.Config{Rate: rl.Rate, Burst: rl.Burst}, o.now),
 			PerAddress: ratelimit.New(ratelimit.Config{Rate: rl.LoginRate, Burst: rl.LoginBurst}, o.now),
 			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
+			Gate: ratelimit.NewGate(activeRequests(rl.ActiveRequests)),
 		}
 	}
 	mcpDeps := httpapi.MCPDeps{Costs: cfg.MCP.Costs}
@@ -253,4 +255,14 @@ func CreateUser(ctx context.Context, cfg Config, u NewUser) (*catalog.User, erro
 		return nil, err
 	}
 	return svc.users.Create(ctx, u)
+}
+
+// activeRequests is rate_limit.active_requests, 0 meaning twice the cores
+// Go runs on: room for the requests that wait on the database or the disk
+// beside those that keep a core busy.
+func activeRequests(n int) int {
+	if n > 0 {
+		return n
+	}
+	return 2 * runtime.GOMAXPROCS(0)
 }

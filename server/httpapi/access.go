@@ -93,8 +93,24 @@ func (s *Server) authorize(a access) fiber.Handler {
 			return fmt.Errorf("this credential's scope does not grant %q: %w", a.action, catalog.ErrForbidden)
 		}
 		c.Locals(localPrincipal, p)
+		leave, err := s.enterGate(c, p, a.cost)
+		if err != nil {
+			return err
+		}
+		defer leave()
 		return c.Next()
 	}
+}
+
+// enterGate takes one of the places of the gate for p's request, waiting
+// for p's turn while the server is busy, and returns the function that
+// gives it back. Uploads stream for as long as the client sends and wait
+// on the disk, not the cores: they pass without a place.
+func (s *Server) enterGate(c *fiber.Ctx, p *catalog.Principal, cost costClass) (func(), error) {
+	if s.gate == nil || cost == costUpload {
+		return func() {}, nil
+	}
+	return s.gate.Enter(c.UserContext(), p.User.ID)
 }
 
 func kindName(k catalog.CredentialKind) string {
@@ -120,6 +136,9 @@ func isSharingError(err error) (*catalog.CodedError, bool) {
 type Limiters struct {
 	PerUser    *ratelimit.Limiter
 	PerAddress *ratelimit.Limiter
+	// Gate bounds the requests handled at once, shared between users in
+	// turn; nil for no bound.
+	Gate *ratelimit.Gate
 	// Costs are the weights of upload and search requests.
 	UploadCost, SearchCost float64
 }

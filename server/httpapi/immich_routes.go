@@ -94,8 +94,13 @@ func (s *Server) ImmichApp() *fiber.App {
 func (s *Server) immichHandler(a immichAccess, h fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		err := s.immichAuthorize(c, a)
+		leave := func() {}
+		if err == nil && !a.public {
+			leave, err = s.enterGate(c, principal(c), a.cost)
+		}
 		if err == nil {
 			err = h(c)
+			leave()
 		}
 		if err != nil {
 			return s.immichError(c, err)

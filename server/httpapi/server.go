@@ -70,6 +70,7 @@ type Server struct {
 	oidc         *oidc.Service
 	oauth        *auth.OAuthServer
 	limiter      *ratelimit.Limiter
+	gate         *ratelimit.Gate // nil: no bound on requests at once
 	owners       credentialOwners // access_owners.go
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -83,7 +84,7 @@ func New(d Deps) *Server {
 	s := &Server{
 		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets, tasks: d.Tasks,
 		people:  d.People,
-		limiter: d.Limiters.PerUser, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
+		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
 		costs: map[costClass]float64{costDefault: 1, costUpload: max(1, d.Limiters.UploadCost),
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
