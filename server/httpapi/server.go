@@ -70,7 +70,7 @@ type Server struct {
 	oidc         *oidc.Service
 	oauth        *auth.OAuthServer
 	limiter      *ratelimit.Limiter
-	gate         *ratelimit.Gate // nil: no bound on requests at once
+	gate         *ratelimit.Gate  // nil: no bound on requests at once
 	owners       credentialOwners // access_owners.go
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
