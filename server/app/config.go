@@ -83,11 +83,12 @@ type RateLimitConfig struct {
 	// LoginRate and LoginBurst limit sign-in attempts per client address.
 	LoginRate  float64 `koanf:"login_rate"`
 	LoginBurst int     `koanf:"login_burst"`
-	// ActiveRequests bounds the requests handled at once (uploads aside);
-	// while all places are taken, requests wait and freed places go to
-	// the waiting users in turn, so that one user's burst cannot hold up
-	// the others. 0 means twice the number of cores.
-	ActiveRequests int `koanf:"active_requests"`
+	// UserConcurrency bounds the requests of one user handled at once
+	// (uploads aside); the user's further requests wait their turn, so a
+	// burst that the bucket allows takes a share of the cores, not all of
+	// them, beside other users' requests. 0 means half the cores (at
+	// least 1).
+	UserConcurrency int `koanf:"user_concurrency"`
 }
 
 // MCPConfig sets the assistant interface's per-user tool budget, charged
@@ -188,8 +189,8 @@ func (c Config) Validate() error {
 		if c.RateLimit.Rate <= 0 || c.RateLimit.Burst <= 0 || c.RateLimit.LoginRate <= 0 || c.RateLimit.LoginBurst <= 0 {
 			errs = append(errs, errors.New("rate_limit: rate, burst, login_rate and login_burst must be positive"))
 		}
-		if c.RateLimit.ActiveRequests < 0 {
-			errs = append(errs, errors.New("rate_limit: active_requests must be 0 (twice the cores) or more"))
+		if c.RateLimit.UserConcurrency < 0 {
+			errs = append(errs, errors.New("rate_limit: user_concurrency must be 0 (half the cores) or more"))
 		}
 		if c.RateLimit.UploadCost < 1 || c.RateLimit.SearchCost < 1 {
 			errs = append(errs, errors.New("rate_limit: upload_cost and search_cost must be at least 1"))

@@ -102,10 +102,10 @@ func (s *Server) authorize(a access) fiber.Handler {
 	}
 }
 
-// enterGate takes one of the places of the gate for p's request, waiting
-// for p's turn while the server is busy, and returns the function that
-// gives it back. Uploads stream for as long as the client sends and wait
-// on the disk, not the cores: they pass without a place.
+// enterGate takes one of p's places in the gate, waiting behind p's
+// earlier requests while they all run, and returns the function that gives
+// it back. Uploads stream for as long as the client sends and wait on the
+// disk, not the cores: they pass without a place.
 func (s *Server) enterGate(c *fiber.Ctx, p *catalog.Principal, cost costClass) (func(), error) {
 	if s.gate == nil || cost == costUpload {
 		return func() {}, nil
@@ -136,8 +136,8 @@ func isSharingError(err error) (*catalog.CodedError, bool) {
 type Limiters struct {
 	PerUser    *ratelimit.Limiter
 	PerAddress *ratelimit.Limiter
-	// Gate bounds the requests handled at once, shared between users in
-	// turn; nil for no bound.
+	// Gate bounds the requests of one user handled at once; nil for no
+	// bound.
 	Gate *ratelimit.Gate
 	// Costs are the weights of upload and search requests.
 	UploadCost, SearchCost float64

@@ -5,106 +5,88 @@ import (
 	"sync"
 )
 
-// Gate bounds how many requests run at once and shares the places fairly
-// between users: when every place is taken, each user's requests wait in
-// their own queue, and a freed place goes to the users in turn (round
-// robin), not to whoever queued first. A token bucket bounds a user's
-// rate over seconds; the gate bounds their share of the cores right now,
-// so a burst the bucket allows (200 list pages at once) cannot make other
-// users wait behind all of it: their next request waits for one place,
-// not for the burst.
+// Gate bounds how many requests of one user run at once; the user's
+// further requests wait in their own queue, in order. A token bucket
+// bounds a user's rate over seconds; the gate bounds their share of the
+// cores right now, so a burst the bucket allows (200 list pages at once)
+// runs a few at a time instead of all together, and another user's request
+// runs beside a few of them, not beside the whole burst. Other users are
+// never queued behind it: each user has their own places.
 //
 // The zero Gate is not usable; make one with NewGate.
 type Gate struct {
+	places int
 	mu     sync.Mutex
-	free   int
-	queues map[string][]chan struct{} // waiters per user, oldest first
-	turn   []string                   // users with waiters, in serving order
+	users  map[string]*gateUser
 }
 
-// NewGate returns a gate with places places (at least 1).
+// gateUser is one user's requests: running, and waiting oldest first.
+type gateUser struct {
+	running int
+	waiting []chan struct{}
+}
+
+// NewGate returns a gate that lets places requests of each user run at
+// once (at least 1).
 func NewGate(places int) *Gate {
-	return &Gate{free: max(1, places), queues: map[string][]chan struct{}{}}
+	return &Gate{places: max(1, places), users: map[string]*gateUser{}}
 }
 
-// Enter takes a place for key's request, waiting in key's queue while the
-// gate is full. It returns the function that gives the place back (call it
-// once, when the request is done), or ctx's error if ctx ends first.
+// Enter takes one of key's places, waiting behind key's earlier requests
+// while they are all taken. It returns the function that gives the place
+// back (call it once, when the request is done), or ctx's error if ctx
+// ends first.
 func (g *Gate) Enter(ctx context.Context, key string) (func(), error) {
+	leave := func() { g.leave(key) }
 	g.mu.Lock()
-	if g.free > 0 && len(g.turn) == 0 {
-		g.free--
+	u := g.users[key]
+	if u == nil {
+		u = &gateUser{}
+		g.users[key] = u
+	}
+	if u.running < g.places {
+		u.running++
 		g.mu.Unlock()
-		return g.leave, nil
+		return leave, nil
 	}
 	ready := make(chan struct{})
-	if len(g.queues[key]) == 0 {
-		g.turn = append(g.turn, key)
-	}
-	g.queues[key] = append(g.queues[key], ready)
+	u.waiting = append(u.waiting, ready)
 	g.mu.Unlock()
 	select {
 	case <-ready:
-		return g.leave, nil
+		return leave, nil
 	case <-ctx.Done():
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	select {
 	case <-ready: // handed a place while giving up: pass it on
-		g.handOn()
+		g.mu.Unlock()
+		g.leave(key)
 	default:
-		g.drop(key, ready)
+		for i, c := range u.waiting {
+			if c == ready {
+				u.waiting = append(u.waiting[:i:i], u.waiting[i+1:]...)
+				break
+			}
+		}
+		g.mu.Unlock()
 	}
 	return nil, ctx.Err()
 }
 
-// leave gives a place back: to the next user in turn, if any waits.
-func (g *Gate) leave() {
+// leave gives key's place to its oldest waiting request, if any.
+func (g *Gate) leave(key string) {
 	g.mu.Lock()
-	g.handOn()
-	g.mu.Unlock()
-}
-
-// handOn gives a place to the oldest waiter of the user whose turn it is,
-// and moves that user to the back of the turn; with no waiter the place
-// becomes free. g.mu is held.
-func (g *Gate) handOn() {
-	if len(g.turn) == 0 {
-		g.free++
+	defer g.mu.Unlock()
+	u := g.users[key]
+	if len(u.waiting) > 0 {
+		close(u.waiting[0])
+		u.waiting[0] = nil
+		u.waiting = u.waiting[1:]
 		return
 	}
-	key := g.turn[0]
-	q := g.queues[key]
-	close(q[0])
-	q[0] = nil
-	g.turn = g.turn[1:]
-	if len(q) > 1 {
-		g.queues[key] = q[1:]
-		g.turn = append(g.turn, key)
-	} else {
-		delete(g.queues, key)
-	}
-}
-
-// drop removes a waiter that gave up. g.mu is held.
-func (g *Gate) drop(key string, ready chan struct{}) {
-	q := g.queues[key]
-	for i, c := range q {
-		if c == ready {
-			q = append(q[:i:i], q[i+1:]...)
-			break
-		}
-	}
-	if len(q) > 0 {
-		g.queues[key] = q
-		return
-	}
-	delete(g.queues, key)
-	for i, k := range g.turn {
-		if k == key {
-			g.turn = append(g.turn[:i:i], g.turn[i+1:]...)
-			break
-		}
+	u.running--
+	if u.running == 0 {
+		delete(g.users, key) // the map holds only users with requests
 	}
 }

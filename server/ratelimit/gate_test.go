@@ -12,67 +12,62 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestGateBoundsRequestsInFlight(t *testing.T) {
+func TestGateBoundsEachUsersRequestsInFlight(t *testing.T) {
 	g := NewGate(3)
-	var in, peak atomic.Int64
+	var peak [4]atomic.Int64
+	var in [4]atomic.Int64
 	var wg sync.WaitGroup
 	for i := range 64 {
 		wg.Go(func() {
-			leave, err := g.Enter(context.Background(), fmt.Sprint("user", i%4))
+			u := i % 4
+			leave, err := g.Enter(context.Background(), fmt.Sprint("user", u))
 			require.NoError(t, err)
-			n := in.Add(1)
-			for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+			n := in[u].Add(1)
+			for p := peak[u].Load(); n > p && !peak[u].CompareAndSwap(p, n); p = peak[u].Load() {
 			}
 			time.Sleep(time.Millisecond)
-			in.Add(-1)
+			in[u].Add(-1)
 			leave()
 		})
 	}
 	wg.Wait()
-	require.EqualValues(t, 3, peak.Load())
-	require.Equal(t, 3, g.free, "every place is given back")
+	for u := range peak {
+		require.EqualValues(t, 3, peak[u].Load(), "user%d", u)
+	}
+	require.Empty(t, g.users, "every place is given back")
 }
 
-// A user flooding the gate does not make another user wait behind the
-// whole flood: freed places alternate between the users waiting.
-func TestGateServesUsersInTurn(t *testing.T) {
+// A user whose places are all taken does not hold up another user, and
+// their own waiting requests run in order.
+func TestGateQueuesOnlyTheBusyUser(t *testing.T) {
 	g := NewGate(1)
 	hold, err := g.Enter(context.Background(), "flood")
 	require.NoError(t, err)
 	var mu sync.Mutex
-	var order []string
+	var order []int
 	var wg sync.WaitGroup
-	enter := func(key string) {
+	for i := range 5 {
 		wg.Go(func() {
-			leave, err := g.Enter(context.Background(), key)
+			leave, err := g.Enter(context.Background(), "flood")
 			require.NoError(t, err)
 			mu.Lock()
-			order = append(order, key)
+			order = append(order, i)
 			mu.Unlock()
 			leave()
 		})
-	}
-	waiting := func(n int) {
 		require.Eventually(t, func() bool {
 			g.mu.Lock()
 			defer g.mu.Unlock()
-			total := 0
-			for _, q := range g.queues {
-				total += len(q)
-			}
-			return total == n
+			return len(g.users["flood"].waiting) == i+1
 		}, time.Second, time.Millisecond)
 	}
-	for i := range 10 {
-		enter("flood")
-		waiting(i + 1)
-	}
-	enter("calm")
-	waiting(11)
+	calm, err := g.Enter(context.Background(), "calm")
+	require.NoError(t, err, "another user enters at once")
+	calm()
 	hold()
 	wg.Wait()
-	require.Len(t, order, 11)
-	require.Equal(t, []string{"flood", "calm"}, order[:2], "the calm user is served second, not eleventh")
+	require.Equal(t, []int{0, 1, 2, 3, 4}, order)
+	require.Empty(t, g.users)
 }
 
 func TestGateWaiterThatGivesUpLeavesNoTrace(t *testing.T) {
@@ -81,40 +76,38 @@ func TestGateWaiterThatGivesUpLeavesNoTrace(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	leave, err := g.Enter(ctx, "b")
+	leave, err := g.Enter(ctx, "a")
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Nil(t, leave)
-	require.Empty(t, g.queues)
-	require.Empty(t, g.turn)
+	require.Empty(t, g.users["a"].waiting)
 	hold()
-	leave, err = g.Enter(context.Background(), "c")
+	require.Empty(t, g.users)
+	leave, err = g.Enter(context.Background(), "a")
 	require.NoError(t, err, "the place came back")
 	leave()
-	require.Equal(t, 1, g.free)
 }
 
-// Many users, some giving up at random moments: no place is lost or
-// doubled, whatever the interleaving (run with -race).
+// Many requests of a few users, some giving up at random moments: no
+// place is lost or doubled, whatever the interleaving (run with -race).
 func TestGateUnderChurn(t *testing.T) {
 	g := NewGate(2)
-	var in atomic.Int64
+	var in [7]atomic.Int64
 	var wg sync.WaitGroup
 	for i := range 400 {
 		wg.Go(func() {
+			u := i % 7
 			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(rand.IntN(3000))*time.Microsecond)
 			defer cancel()
-			leave, err := g.Enter(ctx, fmt.Sprint("user", i%7))
+			leave, err := g.Enter(ctx, fmt.Sprint("user", u))
 			if err != nil {
 				return
 			}
-			require.LessOrEqual(t, in.Add(1), int64(2))
+			require.LessOrEqual(t, in[u].Add(1), int64(2))
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
-			in.Add(-1)
+			in[u].Add(-1)
 			leave()
 		})
 	}
 	wg.Wait()
-	require.Equal(t, 2, g.free)
-	require.Empty(t, g.queues)
-	require.Empty(t, g.turn)
+	require.Empty(t, g.users)
 }
