@@ -230,6 +230,36 @@ func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
 	s.stop(t)
 }
 
+// Each request is logged with its status and duration, and, once the
+// caller is known, with their user id: an admin can tell whose requests
+// filled the log.
+func TestBinaryServeLogsWhoMadeEachRequest(t *testing.T) {
+	t.Parallel()
+	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
+	createUser(t, env, "--data-dir", dataDir)
+	s := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
+	s.waitReady(t, "http://"+addr)
+	token := login(t, "http://"+addr)
+	req, err := http.NewRequest("GET", "http://"+addr+"/api/users/me", nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	var me struct{ ID string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&me))
+	resp.Body.Close()
+	require.NotEmpty(t, me.ID)
+	s.stop(t)
+	var line string
+	for l := range strings.Lines(s.stderr.String()) {
+		if strings.Contains(l, "msg=request") && strings.Contains(l, "path=/api/users/me") {
+			line = l
+		}
+	}
+	require.Contains(t, line, "status=200")
+	require.Contains(t, line, "user_id="+me.ID)
+}
+
 func TestBinaryEnvironmentConfiguresServe(t *testing.T) {
 	t.Parallel()
 	dataDir, addr := t.TempDir(), freeAddr(t)

@@ -39,8 +39,12 @@ func (s *Server) withRequestID(c *fiber.Ctx) error {
 			return herr
 		}
 	}
-	s.log.InfoContext(c.UserContext(), "request", "request_id", id, "method", c.Method(),
-		"path", c.Path(), "status", c.Response().StatusCode(), "duration", time.Since(start))
+	attrs := []any{"request_id", id, "method", c.Method(), "path", c.Path(),
+		"status", c.Response().StatusCode(), "duration", time.Since(start)}
+	if p := principal(c); p != nil {
+		attrs = append(attrs, "user_id", p.User.ID) // who asked, for admins reading the log
+	}
+	s.log.InfoContext(c.UserContext(), "request", attrs...)
 	return nil
 }
 
