@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/api"
@@ -100,6 +101,17 @@ func TestCopyMovesALibraryFromSQLiteToPostgres(t *testing.T) {
 	}
 	require.NotZero(t, copied["events"].TargetRows)
 	require.NotZero(t, copied["tasks"].TargetRows)
+
+	t.Run("the copy has statistics and a visibility map", func(t *testing.T) {
+		conn, err := pgx.Connect(t.Context(), url)
+		require.NoError(t, err)
+		defer conn.Close(context.Background())
+		var analyzed, vacuumed bool
+		require.NoError(t, conn.QueryRow(t.Context(), `SELECT last_analyze IS NOT NULL, last_vacuum IS NOT NULL
+			FROM pg_stat_user_tables WHERE relname = 'assets'`).Scan(&analyzed, &vacuumed))
+		require.True(t, analyzed, "the planner has the copied rows' statistics")
+		require.True(t, vacuumed, "index-only scans need the visibility map")
+	})
 
 	t.Run("verify finds the copy equal", func(t *testing.T) {
 		rep, err := migrate.Verify(t.Context(), "sqlite://"+lib.dir, url)
