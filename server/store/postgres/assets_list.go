@@ -34,14 +34,28 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 		cond.PersonIDs = withoutID(f.PersonIDs, driver) // its timeline tests it
 	}
 	dense := f.StackID != "" || f.AlbumID != "" || driver != ""
+	var cells []int64
 	if f.Location != nil && !dense {
 		few, err := fewGeoMatches(ctx, s.q, f)
 		if err != nil {
 			return nil, false, err
 		}
 		dense = !few
+		// geo_cells counts stack covers: a list with the stacked assets
+		// too, or of both states (merged below), walks the timeline.
+		if dense && !f.WithStacked && f.State != store.StateAll {
+			if cells, err = nonEmptyCells(ctx, s.q, f); err != nil {
+				return nil, false, err
+			}
+		}
 	}
 	q.where, q.args = assetConditions(cond, dense)
+	if cells != nil {
+		// geoCells: the box's cells through assets_geo_timeline (0011).
+		q.where = append(q.where, "asset_geo_cell(a.longitude, a.latitude) = ANY(?::bigint[])")
+		q.args = append(q.args, cells)
+		q.late = true
+	}
 	switch {
 	case f.AlbumID != "":
 		assetAlbumTimeline(&q, f)
@@ -213,6 +227,50 @@ func fewGeoMatches(ctx context.Context, db conn, f store.AssetFilter) (bool, err
 		return false, fmt.Errorf("bound the assets of a location: %w", translate(err))
 	}
 	return bound <= int64(geoIndexMatches), nil
+}
+
+// maxGeoCells is how many non-empty 1° cells the geoCells plan takes on
+// (as in the SQLite store): each costs an index range and its entries.
+const maxGeoCells = 256
+
+// nonEmptyCells returns the 1° cells (numbered as asset_geo_cell) that
+// overlap f's location and hold stack covers of f's library and state, or
+// nil when there are more than maxGeoCells of them (the box is wide: the
+// timeline walk finds a page sooner). A location without any returns an
+// empty, non-nil list: the page is empty.
+func nonEmptyCells(ctx context.Context, db conn, f store.AssetFilter) ([]int64, error) {
+	const units = 10000000
+	var ors []string
+	args := []any{f.LibraryID, units}
+	for _, b := range locationBoxes(f.Location) {
+		for _, lr := range b.LonRanges() {
+			ors = append(ors, "(cx BETWEEN asset_geo_x(?::float8) / ? AND asset_geo_x(?::float8) / ?"+
+				" AND cy BETWEEN asset_geo_y(?::float8) / ? AND asset_geo_y(?::float8) / ?)")
+			args = append(args, lr[0], units, lr[1], units, b.MinLat, units, b.MaxLat, units)
+		}
+	}
+	rows, err := db.query(ctx, "SELECT DISTINCT cy * 361 + cx FROM geo_cells WHERE library_id = ? AND "+
+		liveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(ors, " OR ")+") LIMIT ?",
+		append(args, maxGeoCells+1)...)
+	if err != nil {
+		return nil, fmt.Errorf("find the cells of a location: %w", translate(err))
+	}
+	defer rows.Close()
+	cells := []int64{}
+	for rows.Next() {
+		var c int64
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		cells = append(cells, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find the cells of a location: %w", translate(err))
+	}
+	if len(cells) > maxGeoCells {
+		return nil, nil
+	}
+	return cells, nil
 }
 
 // spannedCells is how many cells units wide the boxes span (as the cell

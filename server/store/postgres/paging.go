@@ -27,6 +27,10 @@ type listQuery struct {
 	// order and the page boundary then use the sort value alone, so an
 	// index on it serves the page without a sort step.
 	sortUnique bool
+	// late finds the page's ids first, in a subquery that reads only what
+	// it tests (an index holding those columns serves it without reading
+	// rows), then reads the rows of the page alone.
+	late bool
 }
 
 // scanner is what pgx.Row and pgx.Rows offer.
@@ -68,19 +72,27 @@ func page[T any](ctx context.Context, db conn, q listQuery, p store.Page, scan f
 			args = append(args, cursor, p.AfterID)
 		}
 	}
-	sqlText := "SELECT " + q.cols + " FROM " + q.from
+	var orderBy string
+	switch {
+	case q.sort == "":
+		orderBy = fmt.Sprintf(" ORDER BY %s %s", q.idCol, dir)
+	case q.sortUnique:
+		orderBy = fmt.Sprintf(" ORDER BY %s %s", sortExpr, dir)
+	default:
+		orderBy = fmt.Sprintf(" ORDER BY %s %s, %s %s", sortExpr, dir, q.idCol, dir)
+	}
+	cols := q.cols
+	if q.late {
+		cols = q.idCol
+	}
+	sqlText := "SELECT " + cols + " FROM " + q.from
 	if len(where) > 0 {
 		sqlText += " WHERE " + strings.Join(where, " AND ")
 	}
-	switch {
-	case q.sort == "":
-		sqlText += fmt.Sprintf(" ORDER BY %s %s", q.idCol, dir)
-	case q.sortUnique:
-		sqlText += fmt.Sprintf(" ORDER BY %s %s", sortExpr, dir)
-	default:
-		sqlText += fmt.Sprintf(" ORDER BY %s %s, %s %s", sortExpr, dir, q.idCol, dir)
+	sqlText += orderBy + " LIMIT ?"
+	if q.late {
+		sqlText = "SELECT " + q.cols + " FROM " + q.from + " WHERE " + q.idCol + " IN (" + sqlText + ")" + orderBy
 	}
-	sqlText += " LIMIT ?"
 	args = append(args, p.Limit+1)
 	rows, err := db.query(ctx, sqlText, args...)
 	if err != nil {
