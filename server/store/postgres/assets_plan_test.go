@@ -16,6 +16,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
 // assetRecorder is a querier that keeps every statement it runs (as sent, with
@@ -288,21 +289,7 @@ func TestAssetListLocationPlansAgree(t *testing.T) {
 	defer func(n int) { geoIndexMatches = n }(geoIndexMatches)
 	db := assetPlanDB(t, 6000)
 	r := assets{conn{db.pool}}
-	walk := func(f store.AssetFilter) []string {
-		var ids []string
-		after := ""
-		for {
-			items, more, err := r.List(t.Context(), f, store.Page{Limit: 37, AfterID: after})
-			require.NoError(t, err)
-			for _, a := range items {
-				ids = append(ids, a.ID)
-			}
-			if !more {
-				return ids
-			}
-			after = items[len(items)-1].ID
-		}
-	}
+	walk := func(f store.AssetFilter) []string { return storetest.ListedAssetIDs(t, r, f, 37) }
 	boxes := map[string]catalog.BBox{
 		"a dense spot":          {MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49},
 		"a region":              {MinLon: 0, MinLat: 0, MaxLon: 40, MaxLat: 40},

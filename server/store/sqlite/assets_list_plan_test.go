@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
 // TestLocationPlansAgree pages through random locations with each plan of
@@ -19,7 +19,6 @@ func TestLocationPlansAgree(t *testing.T) {
 	f := newAggFixture(t)
 	rng := rand.New(rand.NewPCG(7, 11))
 	seedRandom(t, f, rng, 600)
-	ctx := context.Background()
 	t.Cleanup(func() { forceGeoPlan = geoAuto })
 
 	locations := []*catalog.Location{{Box: &catalog.World}}
@@ -36,20 +35,8 @@ func TestLocationPlansAgree(t *testing.T) {
 			RadiusM: rng.Float64() * 3e6}})
 	}
 	walk := func(l *catalog.Location) []string {
-		var ids []string
-		after := ""
-		for {
-			page, more, err := f.db.Read().Assets().List(ctx, store.AssetFilter{LibraryID: f.lib, Location: l,
-				State: store.StateAll}, store.Page{Limit: 7, AfterID: after})
-			require.NoError(t, err)
-			for _, a := range page {
-				ids = append(ids, a.ID)
-			}
-			if !more {
-				return ids
-			}
-			after = page[len(page)-1].ID
-		}
+		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), store.AssetFilter{LibraryID: f.lib, Location: l,
+			State: store.StateAll}, 7)
 	}
 	for i, l := range locations {
 		forceGeoPlan = geoRTree

@@ -11,6 +11,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
 // peoplePlanCases are the hot-path queries of people.go, faces.go and the
@@ -187,19 +188,7 @@ func TestPersonTimelineListsTheMembers(t *testing.T) {
 		return nil
 	}))
 	walk := func(filter store.AssetFilter) []string {
-		var ids []string
-		after := ""
-		for {
-			page, more, err := f.db.Read().Assets().List(ctx, filter, store.Page{Limit: 9, AfterID: after})
-			require.NoError(t, err)
-			for _, a := range page {
-				ids = append(ids, a.ID)
-			}
-			if !more {
-				return ids
-			}
-			after = page[len(page)-1].ID
-		}
+		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), filter, 9)
 	}
 	check := func(round int) {
 		for i := range 30 {

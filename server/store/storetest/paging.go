@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -62,4 +63,17 @@ func idsOf[T any](items []T, id func(T) string) []string {
 		out[i] = id(it)
 	}
 	return out
+}
+
+// ListedAssetIDs pages through a's list for f with the given limit and
+// returns the ids in the order served, nil for none (checking each page as
+// walk does): for store tests that compare the pages of different plans.
+func ListedAssetIDs(t *testing.T, a store.Assets, f store.AssetFilter, limit int) []string {
+	t.Helper()
+	ids := walk(t, limit, 1<<30, func(x catalog.Asset) string { return x.ID },
+		func(p store.Page) ([]catalog.Asset, bool, error) { return a.List(t.Context(), f, p) })
+	if len(ids) == 0 {
+		return nil
+	}
+	return ids
 }
