@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -141,16 +142,19 @@ const throughputRounds = 3
 // data directory's file system directly.
 func throughput(c *client, cfg config, jpg []byte, run string) error {
 	var up, disk, commit []float64
+	var use cpuUse
 	for round := range throughputRounds {
 		fmt.Fprintf(os.Stderr, "benchdriver: round %d: %d uploads and disk writes of %s\n", round+1, cfg.uploads, mb(int64(len(jpg))))
 		d, err := diskThroughput(cfg.dataDir, jpg, cfg.uploads, cfg.workers, false)
 		if err != nil {
 			return fmt.Errorf("disk write test: %w", err)
 		}
+		before := readCPU(cfg.pid)
 		u, err := c.uploadThroughput(jpg, cfg.uploads, cfg.workers, fmt.Sprintf("%s-%d", run, round))
 		if err != nil {
 			return err
 		}
+		use = use.add(readCPU(cfg.pid).since(before))
 		dc, err := diskThroughput(cfg.dataDir, jpg, cfg.uploads, cfg.workers, true)
 		if err != nil {
 			return fmt.Errorf("disk write test: %w", err)
@@ -177,6 +181,10 @@ func throughput(c *client, cfg config, jpg []byte, run string) error {
 	}
 	fmt.Printf("upload / disk: %.0f%% (target ≥ 80%%) %s; upload / disk with commit: %.0f%%\n",
 		100*median(up)/median(disk), verdict, 100*median(up)/median(commit))
+	uploaded := float64(len(jpg)) * float64(cfg.uploads*throughputRounds) / 1e6
+	fmt.Printf("upload CPU: the machine's %d cores %.0f%% busy; per MB uploaded the server spent %.2f CPU-ms, this driver %.2f\n",
+		runtime.NumCPU(), 100*use.busyShare/throughputRounds, 1e3*use.server/uploaded, 1e3*use.driver/uploaded)
+	fmt.Printf("upload CPU: SHA-256 plus SHA-1, which the server must compute, cost %.2f CPU-ms per MB here\n", hashCost(jpg))
 	return nil
 }
 
