@@ -49,14 +49,14 @@ func exposureContrast(s *sample) (exposure, contrast float64) {
 // in levels: Immerkær's σ = √(π/2)/6 · mean |I∗N| with the mask
 // N = [1 −2 1; −2 4 −2; 1 −2 1], which cancels any locally linear signal,
 // taken over the pixels whose Sobel gradient is below the 90th percentile,
-// since edges and texture would pass for noise.
-func noiseSigma(s *sample) float64 {
+// since edges and texture would pass for noise. Its buffers live in sc.
+func noiseSigma(s *sample, sc *scratch) float64 {
 	if s.w < 3 || s.h < 3 {
 		return 0
 	}
 	n := (s.w - 2) * (s.h - 2)
-	grad := make([]uint16, n)
-	resp := make([]float32, n)
+	sc.grad, sc.resp = grow(sc.grad, n), grow(sc.resp, n) // every element is set below
+	grad, resp := sc.grad, sc.resp
 	k := 0
 	var hist [2 * 4 * 255 * 2]int // |Gx|+|Gy| ≤ 2·4·255, in half levels
 	for y := 1; y < s.h-1; y++ {

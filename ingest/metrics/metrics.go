@@ -7,7 +7,10 @@
 // milliseconds. Standard library only.
 package metrics
 
-import "image"
+import (
+	"image"
+	"sync"
+)
 
 // SampleSize is the long side, in pixels, images are reduced to (by area
 // averaging) before measuring. Smaller images are measured as they are.
@@ -56,13 +59,16 @@ const (
 	colorfulnessFull = 109
 )
 
-// Compute measures img. An image with no pixels has zero Metrics.
+// Compute measures img. An image with no pixels has zero Metrics. It is
+// safe for concurrent use.
 func Compute(img image.Image) Metrics {
-	s := newSample(img, SampleSize)
+	sc := scratches.Get().(*scratch)
+	defer scratches.Put(sc)
+	s := newSample(img, SampleSize, sc)
 	if s.w == 0 || s.h == 0 {
 		return Metrics{}
 	}
-	sigma := noiseSigma(s)
+	sigma := noiseSigma(s, sc)
 	m := Metrics{
 		Sharpness:    sharpness(s, sigma),
 		Colorfulness: min(1, s.colorfulness()/colorfulnessFull),
@@ -73,4 +79,24 @@ func Compute(img image.Image) Metrics {
 	m.Quality = 0.40*m.Sharpness + 0.25*m.Exposure + 0.15*min(1, 2*m.Contrast) +
 		0.15*(1-m.Noise) + 0.05*m.Colorfulness
 	return m
+}
+
+// scratch is the working memory of one Compute (about 2 MB for a 512 px
+// sample), kept between calls: fresh buffers for every photo cost their
+// page faults and zeroing again.
+type scratch struct {
+	luma, resp []float32
+	grad       []uint16
+	acc        []uint32
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// grow returns buf resliced to n elements, reallocated when too small.
+// The elements' values are left as they were.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }

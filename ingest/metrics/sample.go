@@ -18,8 +18,9 @@ type sample struct {
 
 // newSample reduces img to at most maxSide px on the long side by
 // averaging each output pixel's rectangle of input pixels. Transparent
-// pixels are composed onto white, as a viewer shows them.
-func newSample(img image.Image, maxSide int) *sample {
+// pixels are composed onto white, as a viewer shows them. The sample's
+// luma lives in sc until sc is used again.
+func newSample(img image.Image, maxSide int, sc *scratch) *sample {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w <= 0 || h <= 0 {
@@ -31,8 +32,9 @@ func newSample(img image.Image, maxSide int) *sample {
 		oh = max(1, int(math.Round(float64(h)*float64(maxSide)/float64(long))))
 	}
 	pix, stride, premultiplied := rgbaPixels(img)
-	s := &sample{w: ow, h: oh, luma: make([]float32, ow*oh)}
-	acc := make([]uint32, 3*ow)
+	sc.luma, sc.acc = grow(sc.luma, ow*oh), grow(sc.acc, 3*ow)
+	s := &sample{w: ow, h: oh, luma: sc.luma} // add sets every pixel
+	acc := sc.acc
 	for oy := range oh {
 		y0, y1 := oy*h/oh, (oy+1)*h/oh
 		clear(acc)
