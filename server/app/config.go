@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/people"
 )
@@ -104,6 +105,10 @@ type MCPConfig struct {
 type AuthConfig struct {
 	AccessTTL  time.Duration `koanf:"access_ttl"`
 	RefreshTTL time.Duration `koanf:"refresh_ttl"`
+	// PasswordCost is the argon2id cost of new password hashes; the zero
+	// value is auth.DefaultPasswordCost. No file, variable or flag sets
+	// it: only code (the test harness) lowers it.
+	PasswordCost auth.PasswordCost `koanf:"-"`
 }
 
 // WorkersConfig sizes the background task runner of `photoctl serve`.

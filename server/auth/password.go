@@ -14,24 +14,41 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// Argon2id parameters: OWASP's second recommended set (19 MiB, 2 passes).
+// Argon2id parameters besides the cost.
 const (
-	argonMemory  = 19 * 1024
-	argonTime    = 2
 	argonThreads = 1
 	argonKeyLen  = 32
 )
 
-// HashPassword returns an argon2id hash in PHC string format.
-func HashPassword(password string) (string, error) {
+// PasswordCost is the work of one argon2id password hash: its memory in
+// KiB and its passes over it.
+type PasswordCost struct {
+	MemoryKiB, Passes uint32
+}
+
+// DefaultPasswordCost is OWASP's second recommended set (19 MiB, 2
+// passes), what every account gets. Only the test harness, which makes
+// thousands of accounts, asks for less; a hash records its own cost, so
+// verifying needs none.
+var DefaultPasswordCost = PasswordCost{MemoryKiB: 19 * 1024, Passes: 2}
+
+// HashPassword returns an argon2id hash in PHC string format, at cost (the
+// zero value means DefaultPasswordCost).
+func HashPassword(password string, cost PasswordCost) (string, error) {
+	if cost == (PasswordCost{}) {
+		cost = DefaultPasswordCost
+	}
+	if cost.MemoryKiB < 8*argonThreads || cost.Passes < 1 {
+		return "", fmt.Errorf("argon2id cost %d KiB × %d passes: at least %d KiB and 1 pass", cost.MemoryKiB, cost.Passes, 8*argonThreads)
+	}
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("read salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	scratch.release()
+	key := argon2.IDKey([]byte(password), salt, cost.Passes, cost.MemoryKiB, argonThreads, argonKeyLen)
+	scratch.release(cost.MemoryKiB)
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, cost.MemoryKiB, cost.Passes,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
@@ -69,7 +86,7 @@ func VerifyPassword(encoded, password string) (bool, error) {
 		return false, fmt.Errorf("decode key: %w", err)
 	}
 	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
-	scratch.release()
+	scratch.release(memory)
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
@@ -93,7 +110,14 @@ type returner struct {
 // collection, so that a burst costs one.
 const releaseQuiet = 50 * time.Millisecond
 
-func (r *returner) release() {
+// returnFrom is the work area, in KiB, from which a hash's memory is
+// worth handing back; smaller ones are ordinary garbage.
+const returnFrom = 4 << 10
+
+func (r *returner) release(memoryKiB uint32) {
+	if memoryKiB < returnFrom {
+		return
+	}
 	r.once.Do(func() {
 		r.kick = make(chan struct{}, 1)
 		go r.loop()

@@ -19,7 +19,7 @@ func params(t *testing.T, encoded string) string {
 }
 
 func TestPasswordHashesVerify(t *testing.T) {
-	h, err := HashPassword("correct horse")
+	h, err := HashPassword("correct horse", PasswordCost{})
 	require.NoError(t, err)
 	ok, err := VerifyPassword(h, "correct horse")
 	require.NoError(t, err)
@@ -29,10 +29,29 @@ func TestPasswordHashesVerify(t *testing.T) {
 	require.False(t, ok)
 }
 
+// Every account is hashed at OWASP's cost unless code asks for another;
+// the hash records its cost, so a cheaper one still verifies, and a cost
+// below argon2id's minimum is refused.
+func TestPasswordCost(t *testing.T) {
+	h, err := HashPassword("correct horse", PasswordCost{})
+	require.NoError(t, err)
+	require.Equal(t, "$argon2id$v=19$m=19456,t=2,p=1", params(t, h))
+	h, err = HashPassword("correct horse", PasswordCost{MemoryKiB: 64, Passes: 1})
+	require.NoError(t, err)
+	require.Equal(t, "$argon2id$v=19$m=64,t=1,p=1", params(t, h))
+	ok, err := VerifyPassword(h, "correct horse")
+	require.NoError(t, err)
+	require.True(t, ok)
+	for _, c := range []PasswordCost{{MemoryKiB: 4, Passes: 1}, {MemoryKiB: 64}} {
+		_, err = HashPassword("correct horse", c)
+		require.Error(t, err, "%+v", c)
+	}
+}
+
 // An unknown e-mail verifies against dummyHash: it must cost what a real
 // account's hash costs, so the two answers take the same time.
 func TestDummyHashCostsWhatAHashCosts(t *testing.T) {
-	h, err := HashPassword("anything")
+	h, err := HashPassword("anything", PasswordCost{})
 	require.NoError(t, err)
 	require.Equal(t, params(t, h), params(t, dummyHash))
 	ok, err := VerifyPassword(dummyHash, "anything")
@@ -43,7 +62,7 @@ func TestDummyHashCostsWhatAHashCosts(t *testing.T) {
 // A sign-in's 19 MiB argon2 work area goes back to the operating system
 // soon after, instead of staying resident until the collector's next cycle.
 func TestPasswordScratchIsReturnedToTheOS(t *testing.T) {
-	h, err := HashPassword("correct horse")
+	h, err := HashPassword("correct horse", PasswordCost{})
 	require.NoError(t, err)
 	resident := func() uint64 { // what the runtime holds, less what it returned
 		s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}

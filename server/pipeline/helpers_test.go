@@ -70,7 +70,7 @@ func newEnv(t testing.TB) *env {
 	blobs, err := blob.Open(dir)
 	require.NoError(t, err)
 	libs := libraries.NewService(st, time.Now)
-	u, err := users.NewService(st, libs, time.Now).Create(ctx, users.NewUser{Email: "ingest@example.com", Password: "correct horse battery"})
+	u, err := users.NewService(st, libs, time.Now, servertest.PasswordCost).Create(ctx, users.NewUser{Email: "ingest@example.com", Password: "correct horse battery"})
 	require.NoError(t, err)
 	pool, err := exif.NewPool(exif.Config{Processes: 1})
 	require.NoError(t, err)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/auth"
 )
 
 // Clock is a controllable clock: real time plus an offset tests can move,
@@ -74,6 +75,7 @@ type Server struct {
 func Start(t testing.TB, configure ...func(*app.Config)) *Server {
 	t.Helper()
 	cfg := app.Defaults(t.TempDir())
+	cfg.Auth.PasswordCost = PasswordCost
 	cfg.Listen = "127.0.0.1:0"
 	cfg.RateLimit.Enabled = false
 	cfg.Workers.Concurrency = 0
@@ -161,6 +163,12 @@ func (s *Server) Do(method, path, token string, body any) *Response {
 	require.NoError(s.T, err)
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
 }
+
+// PasswordCost is the argon2id cost of the harness's accounts: the
+// smallest work area instead of 19 MiB, since a test run makes thousands
+// of accounts (hashing them at the real cost was a quarter of the HTTP
+// tests' CPU). server/auth's own tests hash at the real cost.
+var PasswordCost = auth.PasswordCost{MemoryKiB: 64, Passes: 1}
 
 // User is an account made by the harness, with its password.
 type User struct {

@@ -101,6 +101,7 @@ func NewStore(t testing.TB) store.Store {
 func StoreConfig(t testing.TB) app.Config {
 	t.Helper()
 	cfg := app.Defaults(t.TempDir())
+	cfg.Auth.PasswordCost = PasswordCost
 	useDatabase(t, &cfg)
 	return cfg
 }

@@ -23,11 +23,13 @@ type Service struct {
 	store store.Store
 	libs  *libraries.Service
 	now   func() time.Time
+	cost  auth.PasswordCost
 }
 
-// NewService returns a user service.
-func NewService(st store.Store, libs *libraries.Service, now func() time.Time) *Service {
-	return &Service{store: st, libs: libs, now: now}
+// NewService returns a user service that hashes new passwords at cost
+// (the zero value: auth.DefaultPasswordCost).
+func NewService(st store.Store, libs *libraries.Service, now func() time.Time, cost auth.PasswordCost) *Service {
+	return &Service{store: st, libs: libs, now: now, cost: cost}
 }
 
 // NewUser describes an account to create.
@@ -49,7 +51,7 @@ func (s *Service) Create(ctx context.Context, in NewUser) (*catalog.User, error)
 	if len(in.Password) < 8 {
 		return nil, catalog.InvalidField("string_too_short", "password must have at least 8 characters", nil, "body", "password")
 	}
-	hash, err := auth.HashPassword(in.Password)
+	hash, err := auth.HashPassword(in.Password, s.cost)
 	if err != nil {
 		return nil, err
 	}
