@@ -84,6 +84,7 @@ type Pool struct {
 	// embedded is one more process, started on first use, that prints
 	// binary tags (EmbeddedImage). It shares done; Close stops it.
 	embedded *Pool
+	unguard  func() // removes what guard made, once every process has stopped
 }
 
 // NewPool starts cfg.Processes exiftool processes.
@@ -99,7 +100,11 @@ func NewPool(cfg Config) (*Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("find exiftool: %w", err)
 	}
-	p := &Pool{cfg: cfg, binary: bin, slots: make(chan *instance, cfg.Processes), done: make(chan struct{})}
+	bin, unguard, err := guard(bin)
+	if err != nil {
+		return nil, err
+	}
+	p := &Pool{cfg: cfg, binary: bin, slots: make(chan *instance, cfg.Processes), done: make(chan struct{}), unguard: unguard}
 	for range cfg.Processes {
 		in, err := start(bin)
 		if err != nil {
@@ -107,6 +112,7 @@ func NewPool(cfg Config) (*Pool, error) {
 			for range len(p.slots) {
 				(<-p.slots).stop()
 			}
+			unguard()
 			return nil, err
 		}
 		p.slots <- in
@@ -133,6 +139,7 @@ func (p *Pool) Close() error {
 		}
 		p.replacing.Wait()
 		p.embedded.replacing.Wait()
+		p.unguard()
 	})
 	return nil
 }

@@ -153,3 +153,55 @@ func TestConcurrentReadsEachGetTheirOwnFile(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// dead reports whether a process has exited, reaped or not (an orphan's
+// zombie waits for init).
+func dead(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return gone(pid)
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return strings.HasPrefix(rest, "Z")
+}
+
+// exiftool -stay_open ignores the end of its input: without the guard, a
+// photoctl killed with SIGKILL left its exiftool processes polling a dead
+// pipe for ever. The owner here is this test binary run again as a helper
+// that opens a pool and waits to be killed.
+func TestProcessesDieWithTheirOwner(t *testing.T) {
+	if dir := os.Getenv("PHOTOCTL_EXIF_OWNER_DIR"); dir != "" {
+		p, err := exif.NewPool(exif.Config{Processes: 2, Binary: filepath.Join(dir, "exiftool")})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		_ = os.WriteFile(filepath.Join(dir, "ready"), nil, 0o600)
+		time.Sleep(time.Minute)
+		_ = p.Close()
+		os.Exit(0)
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs /proc (Linux)")
+	}
+	if _, err := exec.LookPath("setpriv"); err != nil {
+		t.Skip("setpriv (util-linux) is not installed: the guard is off")
+	}
+	_, dir := fakeExiftool(t, `exec "$EXIFTOOL" "$@"`)
+	owner := exec.Command(os.Args[0], "-test.run=^TestProcessesDieWithTheirOwner$")
+	owner.Env = append(os.Environ(), "PHOTOCTL_EXIF_OWNER_DIR="+dir)
+	owner.Stderr = os.Stderr
+	require.NoError(t, owner.Start())
+	require.Eventually(t, func() bool {
+		_, err := os.Stat(filepath.Join(dir, "ready"))
+		b, _ := os.ReadFile(filepath.Join(dir, "pids"))
+		return err == nil && len(strings.Fields(string(b))) == 2
+	}, 30*time.Second, 20*time.Millisecond, "the owner opens its pool and both processes start")
+	started := pids(t, dir)
+	require.NoError(t, owner.Process.Kill())
+	_ = owner.Wait()
+	for _, pid := range started {
+		require.Eventually(t, func() bool { return dead(pid) }, 5*time.Second, 20*time.Millisecond,
+			"exiftool %d outlived the process that started it", pid)
+	}
+}
