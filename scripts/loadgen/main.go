@@ -4,10 +4,11 @@
 //
 // One user (the flooder) sends list requests open-loop at -x times the
 // configured rate for -duration; another user (the neighbour) pages its
-// own timeline at a modest pace meanwhile. It prints the flooder's
-// admitted rate and 429s (each must carry Retry-After), the neighbour's
-// latencies against the list-page target, and the server's peak RSS
-// (VmHWM of -pid). It exits 1 when a check fails.
+// own timeline at a modest pace meanwhile, having first done the same
+// alone for -baseline. It prints the flooder's admitted rate and 429s
+// (each must carry Retry-After), the neighbour's latencies against the
+// list-page target and beside its latencies alone, and the server's peak
+// RSS (VmHWM of -pid). It exits 1 when a check fails.
 package main
 
 import (
@@ -29,7 +30,7 @@ import (
 type options struct {
 	base, flooder, neighbour, password string
 	rate, burst, times                 float64
-	duration                           time.Duration
+	duration, baseline                 time.Duration
 	pid                                int
 	targetP99, neighbourRate           float64
 	maxRSSMiB                          int
@@ -48,6 +49,7 @@ func main() {
 	flag.IntVar(&o.pid, "pid", 0, "server process id, for its peak RSS")
 	flag.Float64Var(&o.targetP99, "target-p99-ms", 5, "list-page p99 target (docs/performance.md)")
 	flag.Float64Var(&o.neighbourRate, "neighbour-rate", 20, "the neighbour's requests per second")
+	flag.DurationVar(&o.baseline, "baseline", 20*time.Second, "run the neighbour alone this long first, for comparison (0: skip)")
 	flag.IntVar(&o.maxRSSMiB, "max-rss-mib", 512, "fail when the server's peak RSS passes this")
 	flag.Parse()
 	if !run(o) {
@@ -59,6 +61,10 @@ var client = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
 
 func run(o options) bool {
 	ftok, ntok := login(o.base, o.flooder, o.password), login(o.base, o.neighbour, o.password)
+	var alone []float64
+	if o.baseline > 0 {
+		alone = baseline(o, ntok, o.baseline)
+	}
 	stop := make(chan struct{})
 	var ok, limited, noRetryAfter, other atomic.Int64
 	var wg sync.WaitGroup
@@ -97,55 +103,73 @@ func run(o options) bool {
 			}()
 		}
 	}()
-	// The neighbour: pages of 100 through its timeline at a modest pace.
+	// The neighbour, meanwhile, at the same pace as in the baseline.
 	var lat []float64
 	var nErr int
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick := time.NewTicker(time.Duration(float64(time.Second) / o.neighbourRate))
-		defer tick.Stop()
-		after := ""
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-			start := time.Now()
-			status, _, body, err := get(o.base+"/api/assets?limit=100&starting_after_id="+after, ntok)
-			lat = append(lat, float64(time.Since(start).Microseconds())/1000)
-			if err != nil || status != http.StatusOK {
-				nErr++
-				continue
-			}
-			var page struct {
-				Data    []struct{ ID string }
-				HasMore bool `json:"has_more"`
-			}
-			if json.Unmarshal(body, &page) == nil && page.HasMore && len(page.Data) > 0 {
-				after = page.Data[len(page.Data)-1].ID
-			} else {
-				after = ""
-			}
-		}
+		lat, nErr = neighbour(o, ntok, stop)
 	}()
 	time.Sleep(o.duration)
 	close(stop)
 	wg.Wait()
-	return report(o, ok.Load(), limited.Load(), noRetryAfter.Load(), other.Load(), lat, nErr)
+	return report(o, ok.Load(), limited.Load(), noRetryAfter.Load(), other.Load(), lat, nErr, alone)
 }
 
-func report(o options, ok, limited, noRetryAfter, other int64, lat []float64, nErr int) bool {
+// neighbour pages through its timeline, 100 at a time, at
+// o.neighbourRate requests a second until stop closes, and returns each
+// request's latency in ms and how many did not answer 200.
+func neighbour(o options, token string, stop <-chan struct{}) (lat []float64, nErr int) {
+	tick := time.NewTicker(time.Duration(float64(time.Second) / o.neighbourRate))
+	defer tick.Stop()
+	after := ""
+	for {
+		select {
+		case <-stop:
+			return lat, nErr
+		case <-tick.C:
+		}
+		start := time.Now()
+		status, _, body, err := get(o.base+"/api/assets?limit=100&starting_after_id="+after, token)
+		lat = append(lat, float64(time.Since(start).Microseconds())/1000)
+		if err != nil || status != http.StatusOK {
+			nErr++
+			continue
+		}
+		var page struct {
+			Data    []struct{ ID string }
+			HasMore bool `json:"has_more"`
+		}
+		if json.Unmarshal(body, &page) == nil && page.HasMore && len(page.Data) > 0 {
+			after = page.Data[len(page.Data)-1].ID
+		} else {
+			after = ""
+		}
+	}
+}
+
+// baseline runs the neighbour alone for d (no flood), for the latency its
+// requests have at this pace on this machine without the flood.
+func baseline(o options, token string, d time.Duration) []float64 {
+	stop := make(chan struct{})
+	time.AfterFunc(d, func() { close(stop) })
+	lat, _ := neighbour(o, token, stop)
+	return lat
+}
+
+func report(o options, ok, limited, noRetryAfter, other int64, lat []float64, nErr int, alone []float64) bool {
 	secs := o.duration.Seconds()
 	allowed := o.rate*secs + o.burst // what the bucket can admit at most
 	slices.Sort(lat)
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
+	slices.Sort(alone)
+	pctOf := func(v []float64, p float64) float64 {
+		if len(v) == 0 {
 			return 0
 		}
-		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
+		return v[min(len(v)-1, int(p*float64(len(v))))]
 	}
+	pct := func(p float64) float64 { return pctOf(lat, p) }
 	pass := true
 	check := func(name string, good bool, format string, args ...any) {
 		res := "ok"
@@ -165,6 +189,13 @@ func report(o options, ok, limited, noRetryAfter, other int64, lat []float64, nE
 	check("neighbour never refused", nErr == 0, "%d requests, %d not 200", len(lat), nErr)
 	check(fmt.Sprintf("neighbour list page p99 < %.0f ms", o.targetP99), pct(0.99) < o.targetP99,
 		"p50 %.2f, p95 %.2f, p99 %.2f, max %.2f ms", pct(0.5), pct(0.95), pct(0.99), pct(1))
+	if len(alone) > 0 {
+		// Not a check: what the same requests take at the same pace with
+		// no flood, so the flood's own effect can be read off.
+		fmt.Printf("| %-44s | %-46s | %-6s |\n", "the same, neighbour alone (before the flood)",
+			fmt.Sprintf("p50 %.2f, p95 %.2f, p99 %.2f, max %.2f ms", pctOf(alone, 0.5), pctOf(alone, 0.95),
+				pctOf(alone, 0.99), pctOf(alone, 1)), "")
+	}
 	if o.pid > 0 {
 		hwm, rss := procStatus(o.pid, "VmHWM:"), procStatus(o.pid, "VmRSS:")
 		check(fmt.Sprintf("server peak RSS < %d MiB", o.maxRSSMiB), hwm > 0 && hwm/1024 < o.maxRSSMiB,
