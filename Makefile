@@ -67,15 +67,15 @@ test: deps models
 fuzz:
 	scripts/fuzz
 
-## test-postgres: run the test suite (PG_PKGS, default every package) with
-## the PostgreSQL store selected (PHOTOCTL_TEST_STORE=postgres: every server
-## and store of servertest gets a fresh database) on a throwaway cluster from
-## scripts/pg-cluster, stopped after; installs Debian's postgresql when
-## initdb is missing. No -race here, to keep it affordable (make test runs
-## the PostgreSQL store's own tests with -race); a longer -timeout, as each
-## server creates its database (cmd/photoctl passed 10 minutes on a busy
-## machine).
-PG_PKGS ?= ./...
+## test-postgres: run the test suite with the PostgreSQL store selected
+## (PHOTOCTL_TEST_STORE=postgres: every server and store of servertest gets
+## a fresh database) on a throwaway cluster from scripts/pg-cluster, stopped
+## after; installs Debian's postgresql when initdb is missing. PG_PKGS
+## defaults to every package whose tests run a store (scripts/store-packages;
+## the rest never open one). No -race here, to keep it affordable (make test
+## runs the PostgreSQL store's own tests with -race); a longer -timeout, as
+## each server creates its database.
+PG_PKGS ?= $(shell scripts/store-packages)
 test-postgres: deps
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }
