@@ -61,12 +61,12 @@ func (s *Service) validateScope(ctx context.Context, userID string, sc catalog.S
 		return catalog.InvalidField("too_short", "scope.library_ids must be null (every library) or name at least one library",
 			sc.LibraryIDs, "body", "scope", "library_ids")
 	}
-	live, err := s.store.Read().Libraries().LiveIDsForUser(ctx, userID)
+	live, err := s.store.Read().Libraries().LiveMemberships(ctx, userID)
 	if err != nil {
 		return err
 	}
 	for i, id := range sc.LibraryIDs {
-		if !slices.Contains(live, id) {
+		if !slices.ContainsFunc(live, func(m catalog.Membership) bool { return m.Library.ID == id }) {
 			return catalog.InvalidField("value_error", "not a library you belong to", id,
 				"body", "scope", "library_ids", i)
 		}

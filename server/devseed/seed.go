@@ -129,17 +129,13 @@ func Seed(ctx context.Context, st store.Store, opts Options) (Result, error) {
 // FirstOwnedLibrary returns the oldest live library the user owns: the one
 // every account starts with, unless it was trashed.
 func FirstOwnedLibrary(ctx context.Context, st store.Store, userID string) (*catalog.Library, error) {
-	ids, err := st.Read().Libraries().LiveIDsForUser(ctx, userID)
+	ms, err := st.Read().Libraries().LiveMemberships(ctx, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list libraries of %s: %w", userID, err)
 	}
-	for _, id := range ids { // ids sort by creation time
-		l, err := st.Read().Libraries().Get(ctx, id)
-		if err != nil {
-			return nil, fmt.Errorf("read library %s: %w", id, err)
-		}
-		if l.OwnerID == userID {
-			return l, nil
+	for _, m := range ms { // in order of creation
+		if m.Library.OwnerID == userID {
+			return &m.Library, nil
 		}
 	}
 	return nil, fmt.Errorf("user %s owns no live library: %w", userID, catalog.ErrNotFound)

@@ -92,21 +92,21 @@ func (s *Service) Select(ctx context.Context, p *catalog.Principal, id string, l
 	if id != "" {
 		return s.reach(ctx, r, p, id)
 	}
-	ids, err := r.Libraries().LiveIDsForUser(ctx, p.User.ID)
+	ms, err := r.Libraries().LiveMemberships(ctx, p.User.ID)
 	if err != nil {
 		return nil, err
 	}
-	var reachable []string
-	for _, lid := range ids {
-		if p.CoversLibrary(lid) {
-			reachable = append(reachable, lid)
+	var reachable []catalog.Membership
+	for _, m := range ms {
+		if p.CoversLibrary(m.Library.ID) {
+			reachable = append(reachable, m)
 		}
 	}
 	switch len(reachable) {
 	case 0:
 		return nil, fmt.Errorf("you have no library this credential can reach: %w", catalog.ErrNotFound)
 	case 1:
-		return r.Libraries().Membership(ctx, reachable[0], p.User.ID)
+		return &reachable[0], nil
 	default:
 		return nil, catalog.InvalidField("missing",
 			"library_id is required because you have several libraries", nil, loc...)

@@ -94,8 +94,9 @@ type Libraries interface {
 	Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error)
 	// ListForUser pages the libraries a user is a member of, newest first.
 	ListForUser(ctx context.Context, f LibraryFilter, p Page) ([]catalog.Membership, bool, error)
-	// LiveIDsForUser returns the ids of every live library the user belongs to.
-	LiveIDsForUser(ctx context.Context, userID string) ([]string, error)
+	// LiveMemberships returns the user's role in every live library they
+	// belong to, in library id order (the order of creation).
+	LiveMemberships(ctx context.Context, userID string) ([]catalog.Membership, error)
 	// FindOwnedByName finds a library the user owns by name key
 	// (catalog.NameKey), trashed or not.
 	FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error)

@@ -95,10 +95,24 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 	})
 }
 
-func (s libraries) LiveIDsForUser(ctx context.Context, userID string) ([]string, error) {
-	return queryStrings(ctx, s.q, `SELECT l.id FROM library_members m
-		JOIN libraries l ON l.id = m.library_id
+func (s libraries) LiveMemberships(ctx context.Context, userID string) ([]catalog.Membership, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT `+libraryCols+`, m.role
+		FROM library_members m JOIN libraries l ON l.id = m.library_id
 		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY m.library_id`, userID)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []catalog.Membership
+	for rows.Next() {
+		var role string
+		l, err := scanLibrary(rows, &role)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, catalog.Membership{Library: *l, Role: catalog.Role(role)})
+	}
+	return out, translate(rows.Err())
 }
 
 func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {

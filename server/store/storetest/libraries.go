@@ -134,19 +134,33 @@ var libraryCases = []testCase{
 		require.NoError(t, err)
 		require.Zero(t, n)
 	}},
-	{"live ids leave out trashed libraries and other users' libraries", func(t *testing.T, s store.Store) {
+	{"live memberships leave out trashed libraries and other users' libraries", func(t *testing.T, s store.Store) {
 		alice := makeUser(t, s, "alice@example.com")
 		bob := makeUser(t, s, "bob@example.com")
 		libs := makeLibraries(t, s, alice.ID, 3)
 		makeLibrary(t, s, bob.ID, "Bob's", 9)
 		trash(t, s, libs[0], 10)
-		ids, err := s.Read().Libraries().LiveIDsForUser(ctx(t), alice.ID)
+		ms, err := s.Read().Libraries().LiveMemberships(ctx(t), alice.ID)
 		require.NoError(t, err)
-		require.ElementsMatch(t, []string{libs[1].ID, libs[2].ID}, ids)
+		require.Len(t, ms, 2)
+		for i, m := range ms { // in library id order: the order of creation
+			require.Equal(t, *libs[i+1], m.Library)
+			require.Equal(t, catalog.RoleOwner, m.Role)
+		}
 
 		carol := makeUser(t, s, "carol@example.com")
-		ids, err = s.Read().Libraries().LiveIDsForUser(ctx(t), carol.ID)
-		require.NoError(t, err)
-		require.Empty(t, ids)
+		require.Empty(t, liveIDs(t, s, carol.ID))
 	}},
+}
+
+// liveIDs lists the ids of a user's live libraries (LiveMemberships).
+func liveIDs(t *testing.T, s store.Store, userID string) []string {
+	t.Helper()
+	ms, err := s.Read().Libraries().LiveMemberships(ctx(t), userID)
+	require.NoError(t, err)
+	var ids []string
+	for _, m := range ms {
+		ids = append(ids, m.Library.ID)
+	}
+	return ids
 }

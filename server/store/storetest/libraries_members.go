@@ -49,9 +49,9 @@ var libraryMemberCases = []testCase{
 		ms, err := s.Read().Libraries().Membership(ctx(t), l.ID, bob.ID)
 		require.NoError(t, err)
 		require.Equal(t, catalog.RoleViewer, ms.Role)
-		ids, err := s.Read().Libraries().LiveIDsForUser(ctx(t), bob.ID)
+		live, err := s.Read().Libraries().LiveMemberships(ctx(t), bob.ID)
 		require.NoError(t, err)
-		require.Equal(t, []string{l.ID}, ids)
+		require.Equal(t, []catalog.Membership{*ms}, live)
 	}},
 	{"the invitation that admitted a member is kept", func(t *testing.T, s store.Store) {
 		alice := makeUser(t, s, "alice@example.com")
@@ -138,9 +138,7 @@ var libraryMemberCases = []testCase{
 		write(t, s, func(r store.Repos) error { return r.Libraries().DeleteMember(ctx(t), l.ID, bob.ID) })
 		_, err := s.Read().Libraries().Membership(ctx(t), l.ID, bob.ID)
 		requireKind(t, err, catalog.ErrNotFound)
-		ids, err := s.Read().Libraries().LiveIDsForUser(ctx(t), bob.ID)
-		require.NoError(t, err)
-		require.Empty(t, ids)
+		require.Empty(t, liveIDs(t, s, bob.ID))
 		items, _ := firstPage(t, 10, listLibraries(t, s, store.LibraryFilter{UserID: bob.ID, IncludeTrashed: true}))
 		require.Empty(t, items)
 		checkPaging(t, []string{alice.ID}, memberID, listMembers(t, s, l.ID))
