@@ -44,7 +44,7 @@ func BenchmarkBurstStep(b *testing.B) {
 // camera and returns the ids of lone shots and of burst members.
 func burstLibrary(b *testing.B, e *env, n int) (lone, members []string) {
 	b.Helper()
-	libs, err := e.st.Read().Libraries().LiveIDsForUser(e.ctx, e.user.User.ID)
+	libs, err := e.st.Read().Libraries().LiveMemberships(e.ctx, e.user.User.ID)
 	require.NoError(b, err)
 	rng := rand.New(rand.NewPCG(1, 2))
 	mk, model := "Canon", "EOS 5D Mark II"
@@ -69,7 +69,7 @@ func burstLibrary(b *testing.B, e *env, n int) (lone, members []string) {
 		for k := range shots {
 			sum := sha256.Sum256([]byte(fmt.Sprint("burst bench ", i)))
 			wall := at.Add(time.Duration(k) * 200 * time.Millisecond)
-			a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, wall), LibraryID: libs[0],
+			a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, wall), LibraryID: libs[0].Library.ID,
 				ContributorID: e.user.User.ID, MediaType: catalog.MediaImage, MIMEType: "image/jpeg",
 				OriginalFileName: "IMG.JPG", FileCreatedAt: wall, FileModifiedAt: wall,
 				Capture: catalog.CaptureTime{Wall: wall}, Checksum: sum[:], OriginalSize: 1, FileSizeBytes: 1,
