@@ -85,14 +85,17 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 	case !f.IncludeTrashed:
 		q.where = append(q.where, "l.trashed_at IS NULL")
 	}
-	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Membership, error) {
-		var role string
-		l, err := scanLibrary(rows, &role)
-		if err != nil {
-			return catalog.Membership{}, err
-		}
-		return catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
-	})
+	return page(ctx, s.q, q, p, scanMembership)
+}
+
+// scanMembership reads a row of libraryCols and m.role.
+func scanMembership(row *sql.Rows) (catalog.Membership, error) {
+	var role string
+	l, err := scanLibrary(row, &role)
+	if err != nil {
+		return catalog.Membership{}, err
+	}
+	return catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
 }
 
 func (s libraries) LiveMemberships(ctx context.Context, userID string) ([]catalog.Membership, error) {
@@ -105,12 +108,11 @@ func (s libraries) LiveMemberships(ctx context.Context, userID string) ([]catalo
 	defer rows.Close()
 	var out []catalog.Membership
 	for rows.Next() {
-		var role string
-		l, err := scanLibrary(rows, &role)
+		m, err := scanMembership(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, catalog.Membership{Library: *l, Role: catalog.Role(role)})
+		out = append(out, m)
 	}
 	return out, translate(rows.Err())
 }
