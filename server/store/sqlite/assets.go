@@ -288,15 +288,21 @@ func (s assets) TrashedBefore(ctx context.Context, t time.Time, limit int) ([]st
 
 // queryStrings runs a query of one text column and collects the values.
 func queryStrings(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
+	return queryAll(ctx, q, func(rows *sql.Rows) (v string, err error) { return v, rows.Scan(&v) }, query, args...)
+}
+
+// queryAll runs a query and collects every row as scan reads it (nil when
+// there is none).
+func queryAll[T any](ctx context.Context, q querier, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, translate(err)
 	}
 	defer rows.Close()
-	var out []string
+	var out []T
 	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
+		v, err := scan(rows)
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, v)

@@ -99,22 +99,9 @@ func scanMembership(row *sql.Rows) (catalog.Membership, error) {
 }
 
 func (s libraries) LiveMemberships(ctx context.Context, userID string) ([]catalog.Membership, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT `+libraryCols+`, m.role
+	return queryAll(ctx, s.q, scanMembership, `SELECT `+libraryCols+`, m.role
 		FROM library_members m JOIN libraries l ON l.id = m.library_id
 		WHERE m.user_id = ? AND l.trashed_at IS NULL ORDER BY m.library_id`, userID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []catalog.Membership
-	for rows.Next() {
-		m, err := scanMembership(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, translate(rows.Err())
 }
 
 func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {
