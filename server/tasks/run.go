@@ -123,9 +123,6 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 			log.Info("task skipped", "reason", note)
 		} else if err == nil {
 			log.Debug("task succeeded")
-			if len(k.Next) > 0 {
-				r.Wake()
-			}
 		}
 	case stopping:
 		requeued := false

@@ -203,7 +203,10 @@ func (r *Runner) dispatch(ctx context.Context) {
 		if t != nil {
 			r.wg.Add(1)
 			go func() {
-				defer func() { <-slots; r.wg.Done() }()
+				// A finished task frees its slot and may unblock a due task
+				// that waited for it (the same kind on the same subject):
+				// look again at once rather than at the next poll.
+				defer func() { <-slots; r.Wake(); r.wg.Done() }()
 				r.run(ctx, t)
 			}()
 			continue
