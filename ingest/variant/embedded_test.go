@@ -67,13 +67,15 @@ func readFile(t testing.TB, path string) []byte {
 	return b
 }
 
-func TestRenderWithoutSample(t *testing.T) {
+// TestSampleOfStoredPreview: Renderer.Sample makes from a stored preview
+// the very pixels Render's Sample holds, so the metrics of a re-run match.
+func TestSampleOfStoredPreview(t *testing.T) {
 	path := writeJPEG(t, t.TempDir(), "photo.jpg", scene(800, 600, 9))
-	res, err := newRenderer(t, variant.Config{NoSample: true}).Render(t.Context(), path, "image/jpeg")
+	r := newRenderer(t, variant.Config{})
+	res, err := r.Render(t.Context(), path, "image/jpeg")
 	require.NoError(t, err)
-	require.Nil(t, res.Sample)
-	require.NotEmpty(t, res.Preview)
-	img, err := newRenderer(t, variant.Config{}).Sample(t.Context(), res.Preview)
+	img, err := r.Sample(t.Context(), res.Preview)
 	require.NoError(t, err)
-	require.Equal(t, image.Pt(512, 384), img.Bounds().Size(), "Sample makes it from the stored preview")
+	require.Equal(t, image.Pt(512, 384), img.Bounds().Size())
+	require.Equal(t, res.Sample.Pix, img.Pix)
 }

@@ -1,6 +1,7 @@
 package variant_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"path/filepath"
@@ -52,14 +53,22 @@ func TestRenderFullsizeForFormatsBrowsersDoNotShow(t *testing.T) {
 // TestRenderConvertsToSRGB embeds a Display P3 profile: the variants carry
 // no profile, so their pixels must be the colour converted to sRGB, not
 // the P3 numbers.
+// sizes are a small photo, decoded whole, and one libjpeg decodes at half
+// size (shrink-on-load), for the colour tests.
+var sizes = []image.Point{{300, 200}, {3000, 2000}}
+
 func TestRenderConvertsToSRGB(t *testing.T) {
-	path := writeP3JPEG(t, t.TempDir(), color.RGBA{200, 100, 50, 255})
-	res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
-	require.NoError(t, err)
-	got := res.Sample.NRGBAAt(res.Sample.Bounds().Dx()/2, res.Sample.Bounds().Dy()/2)
-	want := color.NRGBA{200, 100, 50, 255}
-	for i, d := range []int{int(got.R) - int(want.R), int(got.G) - int(want.G), int(got.B) - int(want.B)} {
-		require.LessOrEqual(t, abs(d), 5, "channel %d: got %v, want about %v", i, got, want)
+	for _, size := range sizes {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			path := writeP3JPEG(t, t.TempDir(), color.RGBA{200, 100, 50, 255}, size)
+			res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
+			require.NoError(t, err)
+			got := res.Sample.NRGBAAt(res.Sample.Bounds().Dx()/2, res.Sample.Bounds().Dy()/2)
+			want := color.NRGBA{200, 100, 50, 255}
+			for i, d := range []int{int(got.R) - int(want.R), int(got.G) - int(want.G), int(got.B) - int(want.B)} {
+				require.LessOrEqual(t, abs(d), 5, "channel %d: got %v, want about %v", i, got, want)
+			}
+		})
 	}
 }
 
@@ -97,9 +106,13 @@ func TestRenderGrayscale(t *testing.T) {
 }
 
 func TestRenderCMYK(t *testing.T) {
-	path := writeCMYKJPEG(t, t.TempDir(), color.RGBA{40, 160, 90, 255})
-	res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
-	require.NoError(t, err)
-	got := res.Sample.NRGBAAt(20, 20)
-	require.True(t, got.G > got.R+60 && got.G > got.B+30, "a green CMYK JPEG comes out green in RGB, got %v", got)
+	for _, size := range sizes {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			path := writeCMYKJPEG(t, t.TempDir(), color.RGBA{40, 160, 90, 255}, size)
+			res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
+			require.NoError(t, err)
+			got := res.Sample.NRGBAAt(20, 20)
+			require.True(t, got.G > got.R+60 && got.G > got.B+30, "a green CMYK JPEG comes out green in RGB, got %v", got)
+		})
+	}
 }

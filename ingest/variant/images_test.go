@@ -138,9 +138,9 @@ func deep(img *image.RGBA) *image.RGBA64 {
 
 // writeP3JPEG writes a flat image of c, in Display P3: c converted from
 // sRGB to P3 numbers, with libvips' P3 profile embedded.
-func writeP3JPEG(t testing.TB, dir string, c color.RGBA) string {
+func writeP3JPEG(t testing.TB, dir string, c color.RGBA, size image.Point) string {
 	t.Helper()
-	flat := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	flat := image.NewRGBA(image.Rectangle{Max: size})
 	draw.Draw(flat, flat.Bounds(), &image.Uniform{c}, image.Point{}, draw.Src)
 	var buf bytes.Buffer
 	require.NoError(t, jpeg.Encode(&buf, flat, &jpeg.Options{Quality: 100}))
@@ -163,10 +163,10 @@ func pixel(t testing.TB, img *vips.ImageRef) []float64 {
 
 // writeCMYKJPEG writes a flat CMYK JPEG of c, without a profile (libvips
 // then assumes its built-in CMYK profile, as print workflows do).
-func writeCMYKJPEG(t testing.TB, dir string, c color.RGBA) string {
+func writeCMYKJPEG(t testing.TB, dir string, c color.RGBA, size image.Point) string {
 	t.Helper()
 	var buf bytes.Buffer
-	flat := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	flat := image.NewRGBA(image.Rectangle{Max: size})
 	draw.Draw(flat, flat.Bounds(), &image.Uniform{c}, image.Point{}, draw.Src)
 	require.NoError(t, jpeg.Encode(&buf, flat, &jpeg.Options{Quality: 100}))
 	img, err := vips.NewImageFromBuffer(buf.Bytes())

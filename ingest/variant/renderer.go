@@ -50,13 +50,14 @@ func (r *Renderer) Close() error {
 
 // Render decodes the original at path, whose sniffed MIME type is mime, and
 // encodes its variants: the preview, decoded once from the original with
-// shrink-on-load; the thumbnail, from the preview; and, when mime is a
-// format browsers do not show, a fullsize, from which the preview is then
-// made. Every variant is upright, sRGB and without metadata; Sample holds
-// the preview's pixels for the metrics.
+// shrink-on-load; Sample, the preview decoded at SampleSize for the
+// metrics; the thumbnail, from Sample's pixels; and, when mime is a format
+// browsers do not show, a fullsize, from which the preview is then made.
+// Every variant is upright, sRGB and without metadata.
 //
 // The file is checked before decoding: a JPEG or PNG that ends early is
-// ErrTruncated, a header of more than Config.MaxPixels ErrTooLarge. A MIME type that is not a still image, content of another
+// ErrTruncated, a header of more than Config.MaxPixels ErrTooLarge. A MIME
+// type that is not a still image, content of another
 // type, or a camera RAW format is ErrUnsupported. ctx is checked between
 // steps and while waiting for a slot; a libvips step runs to its end.
 // Render is idempotent: with the same libvips, the same original gives the
@@ -189,7 +190,7 @@ func (r *Renderer) Sample(ctx context.Context, buf []byte) (*image.NRGBA, error)
 		return nil, fmt.Errorf("sample: %w", err)
 	}
 	defer r.release()
-	img, err := sample(buf, SampleSize)
+	img, _, err := sample(buf, SampleSize)
 	if err != nil {
 		return nil, fmt.Errorf("sample: %w", err)
 	}
@@ -225,7 +226,7 @@ func (r *Renderer) render(ctx context.Context, orig []byte, f format, orientatio
 		if fullFormat == FormatWebP && max(hdr.width, hdr.height) > webpMaxSide {
 			fullFormat = FormatJPEG
 		}
-		if res.Fullsize, err = r.variant(orig, max(hdr.width, hdr.height), fullFormat, orientation); err != nil {
+		if res.Fullsize, err = r.variant(orig, max(hdr.width, hdr.height), 0, fullFormat, orientation); err != nil {
 			return nil, fmt.Errorf("fullsize: %w", err)
 		}
 		res.FullsizeExt = ext(fullFormat)
@@ -234,34 +235,35 @@ func (r *Renderer) render(ctx context.Context, orig []byte, f format, orientatio
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if res.Preview, err = r.variant(src, PreviewSize, r.cfg.Format, 0); err != nil {
+	long := max(hdr.width, hdr.height)
+	if res.Preview, err = r.variant(src, PreviewSize, long, r.cfg.Format, 0); err != nil {
 		return nil, fmt.Errorf("preview: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if res.Thumbnail, err = r.variant(res.Preview, ThumbnailSize, r.cfg.Format, 0); err != nil {
-		return nil, fmt.Errorf("thumbnail: %w", err)
-	}
-	if r.cfg.NoSample {
-		return res, nil
-	}
-	if res.Sample, err = sample(res.Preview, SampleSize); err != nil {
+	px, opaque, err := sample(res.Preview, SampleSize)
+	if err != nil {
 		return nil, fmt.Errorf("sample: %w", err)
 	}
+	if res.Thumbnail, err = thumbnail(px, opaque, ThumbnailSize, r.cfg.Format, r.cfg.Quality); err != nil {
+		return nil, fmt.Errorf("thumbnail: %w", err)
+	}
+	res.Sample = px
 	return res, nil
 }
 
-// variant decodes buf to fit size and encodes it in format. An EXIF
-// orientation above 1 turns it further; it is only asked for with the
-// fullsize (size at least buf's long side), which is then decoded whole,
-// since turning needs random access to the pixels.
-func (r *Renderer) variant(buf []byte, size int, format string, orientation int) ([]byte, error) {
+// variant decodes buf to fit size and encodes it in format; long is its
+// long side, 0 when unknown (see load). An EXIF orientation above 1 turns
+// it further; it is only asked for with the fullsize (size at least buf's
+// long side), which is then decoded whole, since turning needs random
+// access to the pixels.
+func (r *Renderer) variant(buf []byte, size, long int, format string, orientation int) ([]byte, error) {
 	load := load
 	if orientation > 1 {
-		load = func(buf []byte, _ int, flatten bool) (*vips.ImageRef, error) { return loadWhole(buf, flatten) }
+		load = func(buf []byte, _, _ int, flatten bool) (*vips.ImageRef, error) { return loadWhole(buf, flatten) }
 	}
-	img, err := load(buf, size, format == FormatJPEG)
+	img, err := load(buf, size, long, format == FormatJPEG)
 	if err != nil {
 		return nil, err
 	}

@@ -90,19 +90,25 @@ func TestRenderJPEGFormat(t *testing.T) {
 
 // TestRenderOrientation writes EXIF orientation 6 (rotate 90° clockwise to
 // display) with exiftool: the variants come out portrait, with the red
-// mark of the stored top-left corner at the top right.
+// mark of the stored top-left corner at the top right. The larger photo is
+// decoded by libjpeg at half size (shrink-on-load), the smaller whole.
 func TestRenderOrientation(t *testing.T) {
-	path := writeJPEG(t, t.TempDir(), "rotated.jpg", scene(1600, 1200, 5))
-	tool(t, "exiftool", "-q", "-overwrite_original", "-Orientation#=6", path)
-	res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
-	require.NoError(t, err)
-	require.Equal(t, 1200, res.Width)
-	require.Equal(t, 1600, res.Height)
-	preview := decode(t, res.Preview)
-	require.Equal(t, image.Pt(1080, 1440), preview.Bounds().Size())
-	require.Equal(t, image.Pt(188, 250), decode(t, res.Thumbnail).Bounds().Size())
-	requireRed(t, preview.At(1080-20, 20), "top right")
-	requireRed(t, res.Sample.At(res.Sample.Bounds().Dx()-5, 5), "sample's top right")
+	for _, size := range []image.Point{{1600, 1200}, {3200, 2400}} {
+		t.Run(fmt.Sprintf("%dx%d", size.X, size.Y), func(t *testing.T) {
+			path := writeJPEG(t, t.TempDir(), "rotated.jpg", scene(size.X, size.Y, 5))
+			tool(t, "exiftool", "-q", "-overwrite_original", "-Orientation#=6", path)
+			res, err := newRenderer(t, variant.Config{}).Render(t.Context(), path, "image/jpeg")
+			require.NoError(t, err)
+			require.Equal(t, size.Y, res.Width)
+			require.Equal(t, size.X, res.Height)
+			preview := decode(t, res.Preview)
+			require.Equal(t, image.Pt(1080, 1440), preview.Bounds().Size())
+			require.Equal(t, image.Pt(188, 250), decode(t, res.Thumbnail).Bounds().Size())
+			require.Equal(t, image.Pt(384, 512), res.Sample.Bounds().Size())
+			requireRed(t, preview.At(1080-20, 20), "top right")
+			requireRed(t, res.Sample.At(res.Sample.Bounds().Dx()-5, 5), "sample's top right")
+		})
+	}
 }
 
 func requireRed(t *testing.T, c color.Color, where string) {

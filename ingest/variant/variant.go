@@ -77,9 +77,6 @@ type Config struct {
 	Quality int
 	// Format is the variants' format: FormatWebP (default) or FormatJPEG.
 	Format string
-	// NoSample leaves Result.Sample nil, sparing a decode of the preview,
-	// for callers that measure the stored preview later (Renderer.Sample).
-	NoSample bool
 }
 
 // withDefaults returns c with zero fields set to their defaults.
@@ -133,7 +130,7 @@ type Result struct {
 	Width, Height int
 	// Sample is the preview decoded and scaled to at most SampleSize px on
 	// the long side: sRGB, non-premultiplied, opaque unless the original
-	// has transparency. The quality metrics read it. Nil with
-	// Config.NoSample.
+	// has transparency. The quality metrics read it, and the thumbnail is
+	// made from it.
 	Sample *image.NRGBA
 }

@@ -39,7 +39,7 @@ func realPhotos(t *testing.T) []string {
 // photoRenderer makes the previews burst frames are cut from, for the
 // whole test binary (libvips is loaded once per process anyway).
 var photoRenderer = sync.OnceValues(func() (*variant.Renderer, error) {
-	return variant.NewRenderer(variant.Config{Concurrency: 2, Format: "jpeg", Quality: 95, NoSample: true})
+	return variant.NewRenderer(variant.Config{Concurrency: 2, Format: "jpeg", Quality: 95})
 })
 
 // loadPhoto returns the upright preview (1440 px on the long side) libvips

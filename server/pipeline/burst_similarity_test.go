@@ -27,7 +27,7 @@ import (
 func TestBurstSimilarityThresholdSeparatesRealPhotos(t *testing.T) {
 	t.Parallel()
 	needTools(t, "exiftool")
-	r, err := variant.NewRenderer(variant.Config{Concurrency: 2, NoSample: true})
+	r, err := variant.NewRenderer(variant.Config{Concurrency: 2})
 	require.NoError(t, err)
 	t.Cleanup(func() { r.Close() })
 	dir := t.TempDir()
