@@ -111,7 +111,8 @@ func (c *client) tasks(state string, all bool) ([]task, error) {
 // ingestResult is what the photoctl run measured.
 type ingestResult struct {
 	files           int
-	uploaded, total time.Duration // from the first upload's start
+	start           time.Time     // the first upload's start
+	uploaded, total time.Duration // from start
 	cpu             time.Duration // the server's, user + system
 	startRSS        int64         // before the first upload
 	peakRSS         int64
@@ -153,7 +154,7 @@ func ingest(c *client, files []string, uploaders, pid int) (*ingestResult, error
 	if first != nil {
 		return nil, first
 	}
-	res := &ingestResult{files: len(files), uploaded: time.Since(start), perKind: map[string]int{}, startRSS: rss0}
+	res := &ingestResult{files: len(files), start: start, uploaded: time.Since(start), perKind: map[string]int{}, startRSS: rss0}
 	for {
 		queued, err := c.tasks("queued", false)
 		if err != nil {

@@ -67,6 +67,7 @@ func run(c runConfig) error {
 			float64(got.startRSS)/(1<<20), float64(got.peakRSS)/(1<<20))
 	}
 	printKinds(got.all)
+	printOccupancy(got.all, got.start, got.total)
 	fmt.Printf("tasks: %v", got.perKind)
 	if len(got.failed) > 0 {
 		fmt.Printf("; %d FAILED, first: %s %s", len(got.failed), got.failed[0].Kind, deref(got.failed[0].Error))
@@ -171,4 +172,53 @@ func printKinds(all []task) {
 			float64(s.queue.Milliseconds())/float64(s.n))
 	}
 	fmt.Println()
+}
+
+// printOccupancy prints how long, over the ingest's wall time from start,
+// 0, 1, 2, ... tasks were running at once: time with fewer tasks than the
+// server's task slots is a core left idle or waiting on the disk.
+func printOccupancy(all []task, start time.Time, total time.Duration) {
+	type edge struct {
+		at    time.Time
+		delta int
+	}
+	var edges []edge
+	firstQueued := start.Add(total)
+	for _, t := range all {
+		if t.StartedAt != nil && t.FinishedAt != nil {
+			edges = append(edges, edge{*t.StartedAt, 1}, edge{*t.FinishedAt, -1})
+		}
+		if t.CreatedAt.Before(firstQueued) {
+			firstQueued = t.CreatedAt
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool { return edges[i].at.Before(edges[j].at) })
+	if len(edges) > 0 {
+		fmt.Printf("first task queued %.2f s and started %.2f s after the first upload began\n",
+			firstQueued.Sub(start).Seconds(), edges[0].at.Sub(start).Seconds())
+	}
+	at := map[int]time.Duration{}
+	var idle []string // the longer stretches with no task running
+	running, prev := 0, start
+	for _, e := range edges {
+		if e.at.After(prev) {
+			at[running] += e.at.Sub(prev)
+			if d := e.at.Sub(prev); running == 0 && d >= 50*time.Millisecond {
+				idle = append(idle, fmt.Sprintf("%.2f s at %.2f s", d.Seconds(), prev.Sub(start).Seconds()))
+			}
+			prev = e.at
+		}
+		running += e.delta
+	}
+	if len(idle) > 0 {
+		fmt.Printf("no task running for %s\n", strings.Join(idle, ", "))
+	}
+	var parts []string
+	for k := 0; len(at) > 0; k++ {
+		if d, ok := at[k]; ok {
+			parts = append(parts, fmt.Sprintf("%d: %.1f s", k, d.Seconds()))
+			delete(at, k)
+		}
+	}
+	fmt.Printf("tasks running at once, time at each count over the %.1f s: %s\n", total.Seconds(), strings.Join(parts, ", "))
 }
