@@ -8,7 +8,9 @@ import (
 
 // checkComplete refuses a JPEG or PNG that ends before its image does,
 // with ErrTruncated; other formats' decoders fail on a short file
-// themselves. It reads the structure only, in microseconds.
+// themselves. It reads the structure, then looks for the end marker from
+// the end of the file backwards, where a complete file has it: microseconds
+// for a complete file, one pass over a truncated one.
 //
 // A JPEG is complete when its end-of-image marker (FF D9) follows its
 // first scan: the entropy-coded data of a scan escapes every FF byte, so
@@ -23,11 +25,11 @@ func checkComplete(buf []byte, mime string) error {
 	switch {
 	case mime == "image/jpeg" && bytes.HasPrefix(buf, []byte{0xFF, 0xD8}):
 		sos, ok := jpegFirstScan(buf)
-		if !ok || !bytes.Contains(buf[sos:], []byte{0xFF, 0xD9}) {
+		if !ok || bytes.LastIndex(buf, []byte{0xFF, 0xD9}) < sos {
 			return fmt.Errorf("JPEG without its end-of-image marker (%d bytes): %w", len(buf), ErrTruncated)
 		}
 	case mime == "image/png" && bytes.HasPrefix(buf, []byte("\x89PNG\r\n\x1a\n")):
-		if !bytes.Contains(buf, []byte("IEND")) {
+		if bytes.LastIndex(buf, []byte("IEND")) < 0 {
 			return fmt.Errorf("PNG without its IEND chunk (%d bytes): %w", len(buf), ErrTruncated)
 		}
 	}
