@@ -33,6 +33,7 @@ require (
 	github.com/pb33f/libopenapi-validator v0.11.1
 	github.com/ringsaturn/tzf v1.0.0
 	github.com/ringsaturn/tzf-rel-lite v0.0.2025-b
+	github.com/rwcarlsen/goexif v0.0.0-20190401172101-9e8deecbddbd
 	github.com/sams96/rgeo v1.2.0
 	github.com/schollz/progressbar/v3 v3.18.0
 	github.com/segmentio/encoding v0.5.4

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	// The module's test data holds the real camera files these tests read;
+	// the import keeps it in go.mod (go mod tidy drops modules nothing
+	// imports), so `go list -m` finds it in the module cache.
+	_ "github.com/rwcarlsen/goexif/exif"
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/ingest/variant"
