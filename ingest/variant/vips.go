@@ -86,11 +86,7 @@ func load(buf []byte, size, long int, flatten bool) (*vips.ImageRef, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
 	}
-	if err := toSRGB(img, flatten); err != nil {
-		img.Close()
-		return nil, err
-	}
-	return img, nil
+	return finish(img, 0, flatten)
 }
 
 // jpegShrink is the largest factor libjpeg can decode at (8, 4 or 2) that
@@ -115,11 +111,34 @@ func loadShrunk(buf []byte, shrink, size int, flatten bool) (*vips.ImageRef, err
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
 	}
-	if err := fit(img, size); err != nil {
-		img.Close()
-		return nil, err
+	return finish(img, size, flatten)
+}
+
+// loadWhole decodes buf at full size with random access, for the
+// operations a sequential decode cannot feed (quarter turns, flips), in
+// 8-bit sRGB like load.
+func loadWhole(buf []byte, flatten bool) (*vips.ImageRef, error) {
+	params := vips.NewImportParams()
+	params.AutoRotate.Set(false)
+	img, err := vips.LoadImageFromBuffer(buf, params)
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
 	}
-	if err := toSRGB(img, flatten); err != nil {
+	return finish(img, 0, flatten)
+}
+
+// finish reduces a decoded img to size px on its long side (0: keeps its
+// size), then converts it to sRGB (toSRGB), on the fewer pixels; on
+// failure it closes img.
+func finish(img *vips.ImageRef, size int, flatten bool) (*vips.ImageRef, error) {
+	var err error
+	if size > 0 {
+		err = fit(img, size)
+	}
+	if err == nil {
+		err = toSRGB(img, flatten)
+	}
+	if err != nil {
 		img.Close()
 		return nil, err
 	}
@@ -137,23 +156,6 @@ func fit(img *vips.ImageRef, size int) error {
 		return fmt.Errorf("resize to %d px: %w", size, err)
 	}
 	return nil
-}
-
-// loadWhole decodes buf at full size with random access, for the
-// operations a sequential decode cannot feed (quarter turns, flips), in
-// 8-bit sRGB like load.
-func loadWhole(buf []byte, flatten bool) (*vips.ImageRef, error) {
-	params := vips.NewImportParams()
-	params.AutoRotate.Set(false)
-	img, err := vips.LoadImageFromBuffer(buf, params)
-	if err != nil {
-		return nil, fmt.Errorf("decode: %w", err)
-	}
-	if err := toSRGB(img, flatten); err != nil {
-		img.Close()
-		return nil, err
-	}
-	return img, nil
 }
 
 // toSRGB converts img to 8-bit sRGB. An embedded profile other than sRGB
