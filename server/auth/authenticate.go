@@ -47,16 +47,15 @@ func (s *Service) AuthenticateAPIKey(ctx context.Context, secret string) (*catal
 }
 
 func (s *Service) authenticateKey(ctx context.Context, secret string) (*catalog.Principal, error) {
-	k, err := s.store.Read().APIKeys().GetByHash(ctx, hashSecret(secret))
+	k, u, err := s.store.Read().APIKeys().GetByHash(ctx, hashSecret(secret))
 	if errors.Is(err, catalog.ErrNotFound) {
 		return nil, errBadKey
 	}
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.activeUser(ctx, k.UserID)
-	if err != nil {
-		return nil, err
+	if !u.IsActive {
+		return nil, errInactive
 	}
 	if now := s.now(); k.LastUsedAt == nil || now.Sub(*k.LastUsedAt) >= keyTouchGap {
 		err := s.store.InTx(ctx, func(r store.Repos) error {
@@ -77,16 +76,18 @@ func (s *Service) authenticateJWT(ctx context.Context, token string) (*catalog.P
 	}
 	switch c.Type {
 	case typSession:
-		sess, err := s.store.Read().Sessions().Get(ctx, c.SessionID)
+		sess, u, err := s.store.Read().Sessions().GetWithUser(ctx, c.SessionID)
 		if errors.Is(err, catalog.ErrNotFound) || (err == nil && sess.RevokedAt != nil) {
 			return nil, fmt.Errorf("session has ended: %w", catalog.ErrUnauthenticated)
 		}
 		if err != nil {
 			return nil, err
 		}
-		u, err := s.activeUser(ctx, c.Subject)
-		if err != nil {
-			return nil, err
+		if u.ID != c.Subject {
+			return nil, fmt.Errorf("token subject is not the session's user: %w", catalog.ErrUnauthenticated)
+		}
+		if !u.IsActive {
+			return nil, errInactive
 		}
 		return &catalog.Principal{User: u, Kind: catalog.CredSession, CredentialID: sess.ID}, nil
 	case typOAuth:

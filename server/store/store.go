@@ -119,7 +119,10 @@ type APIKeys interface {
 	Create(ctx context.Context, k *catalog.APIKey) error
 	// Get returns the key of user userID with the given id.
 	Get(ctx context.Context, userID, id string) (*catalog.APIKey, error)
-	GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, error)
+	// GetByHash returns the key whose secret hashes to hash, with the user
+	// it belongs to, in one query: authentication reads both on every
+	// request made with a key.
+	GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, *catalog.User, error)
 	List(ctx context.Context, f APIKeyFilter, p Page) ([]catalog.APIKey, bool, error)
 	Update(ctx context.Context, k *catalog.APIKey) error
 	Delete(ctx context.Context, userID, id string) error
@@ -132,6 +135,9 @@ type APIKeys interface {
 type Sessions interface {
 	Create(ctx context.Context, s *catalog.Session) error
 	Get(ctx context.Context, id string) (*catalog.Session, error)
+	// GetWithUser returns the session with the user it belongs to, in one
+	// query: authentication reads both on every request with a session.
+	GetWithUser(ctx context.Context, id string) (*catalog.Session, *catalog.User, error)
 	// Revoke marks the session and all its refresh tokens unusable.
 	Revoke(ctx context.Context, id string, t time.Time) error
 	AddRefreshToken(ctx context.Context, rt *catalog.RefreshToken) error

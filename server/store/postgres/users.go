@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
@@ -14,16 +15,41 @@ var _ store.Users = users{}
 const userCols = `id, email, first_name, last_name, password_hash, is_active, is_superuser,
 	is_verified, quota_bytes, created_at, updated_at`
 
+// ownerCols are userCols of the users table joined as u.
+var ownerCols = qualify(userCols, "u")
+
+// userRow is a users row being scanned: dests are the destinations of
+// userCols, user the record they hold.
+type userRow struct {
+	u                catalog.User
+	created, updated int64
+}
+
+func (r *userRow) dests() []any {
+	return []any{&r.u.ID, &r.u.Email, &r.u.FirstName, &r.u.LastName, &r.u.PasswordHash, &r.u.IsActive,
+		&r.u.IsSuperuser, &r.u.IsVerified, &r.u.QuotaBytes, &r.created, &r.updated}
+}
+
+func (r *userRow) user() *catalog.User {
+	r.u.CreatedAt, r.u.UpdatedAt = fromMicros(r.created), fromMicros(r.updated)
+	return &r.u
+}
+
 func scanUser(row scanner) (*catalog.User, error) {
-	var u catalog.User
-	var created, updated int64
-	err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.PasswordHash, &u.IsActive,
-		&u.IsSuperuser, &u.IsVerified, &u.QuotaBytes, &created, &updated)
-	if err != nil {
+	var r userRow
+	if err := row.Scan(r.dests()...); err != nil {
 		return nil, err
 	}
-	u.CreatedAt, u.UpdatedAt = fromMicros(created), fromMicros(updated)
-	return &u, nil
+	return r.user(), nil
+}
+
+// qualify prefixes each column of a comma-separated list with alias.
+func qualify(cols, alias string) string {
+	fields := strings.Split(cols, ",")
+	for i, f := range fields {
+		fields[i] = alias + "." + strings.TrimSpace(f)
+	}
+	return strings.Join(fields, ", ")
 }
 
 func (s users) Create(ctx context.Context, u *catalog.User) error {

@@ -19,28 +19,42 @@ var _ store.APIKeys = apiKeys{}
 const apiKeyCols = `k.id, k.user_id, k.name, k.secret_hash, k.actions, k.library_ids, k.last_used_at,
 	k.created_at, k.updated_at`
 
-func scanAPIKey(row interface{ Scan(...any) error }) (*catalog.APIKey, error) {
-	var k catalog.APIKey
-	var actions string
-	var libs sql.NullString
-	var used sql.NullInt64
-	var created, updated int64
-	err := row.Scan(&k.ID, &k.UserID, &k.Name, &k.SecretHash, &actions, &libs, &used, &created, &updated)
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal([]byte(actions), &k.Scope.Actions); err != nil {
+// apiKeyRow is an api_keys row being scanned: dests are the destinations
+// of apiKeyCols, key the record they hold.
+type apiKeyRow struct {
+	k                catalog.APIKey
+	actions          string
+	libs             sql.NullString
+	used             sql.NullInt64
+	created, updated int64
+}
+
+func (r *apiKeyRow) dests() []any {
+	return []any{&r.k.ID, &r.k.UserID, &r.k.Name, &r.k.SecretHash, &r.actions, &r.libs, &r.used, &r.created, &r.updated}
+}
+
+func (r *apiKeyRow) key() (*catalog.APIKey, error) {
+	k := &r.k
+	if err := json.Unmarshal([]byte(r.actions), &k.Scope.Actions); err != nil {
 		return nil, fmt.Errorf("api key %s actions: %w", k.ID, err)
 	}
-	if libs.Valid {
+	if r.libs.Valid {
 		k.Scope.LibraryIDs = []string{}
-		if err := json.Unmarshal([]byte(libs.String), &k.Scope.LibraryIDs); err != nil {
+		if err := json.Unmarshal([]byte(r.libs.String), &k.Scope.LibraryIDs); err != nil {
 			return nil, fmt.Errorf("api key %s libraries: %w", k.ID, err)
 		}
 	}
-	k.LastUsedAt = fromNullMicros(used)
-	k.CreatedAt, k.UpdatedAt = fromMicros(created), fromMicros(updated)
-	return &k, nil
+	k.LastUsedAt = fromNullMicros(r.used)
+	k.CreatedAt, k.UpdatedAt = fromMicros(r.created), fromMicros(r.updated)
+	return k, nil
+}
+
+func scanAPIKey(row interface{ Scan(...any) error }) (*catalog.APIKey, error) {
+	var r apiKeyRow
+	if err := row.Scan(r.dests()...); err != nil {
+		return nil, err
+	}
+	return r.key()
 }
 
 func scopeColumns(s catalog.Scope) (string, any, error) {
@@ -73,10 +87,19 @@ func (s apiKeys) Get(ctx context.Context, userID, id string) (*catalog.APIKey, e
 	return k, one("api key", id, err)
 }
 
-func (s apiKeys) GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, error) {
-	k, err := scanAPIKey(s.q.QueryRowContext(ctx, `SELECT `+apiKeyCols+` FROM api_keys k
-		WHERE k.secret_hash = ?`, hash))
-	return k, one("api key", "by secret", err)
+func (s apiKeys) GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, *catalog.User, error) {
+	var kr apiKeyRow
+	var ur userRow
+	err := s.q.QueryRowContext(ctx, `SELECT `+apiKeyCols+`, `+ownerCols+` FROM api_keys k
+		JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ?`, hash).Scan(append(kr.dests(), ur.dests()...)...)
+	if err != nil {
+		return nil, nil, one("api key", "by secret", err)
+	}
+	k, err := kr.key()
+	if err != nil {
+		return nil, nil, err
+	}
+	return k, ur.user(), nil
 }
 
 // apiKeySorts maps the public order_by values to sort expressions; a NULL

@@ -19,17 +19,43 @@ func (s sessions) Create(ctx context.Context, se *catalog.Session) error {
 	return one("create session", se.ID, err)
 }
 
+// sessionCols are the sessions columns sessionRow scans.
+const sessionCols = `s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at`
+
+// sessionRow is a sessions row being scanned.
+type sessionRow struct {
+	se               catalog.Session
+	created, expires int64
+	revoked          sql.NullInt64
+}
+
+func (r *sessionRow) dests() []any {
+	return []any{&r.se.ID, &r.se.UserID, &r.created, &r.expires, &r.revoked}
+}
+
+func (r *sessionRow) session() *catalog.Session {
+	r.se.CreatedAt, r.se.ExpiresAt, r.se.RevokedAt = fromMicros(r.created), fromMicros(r.expires), fromNullMicros(r.revoked)
+	return &r.se
+}
+
 func (s sessions) Get(ctx context.Context, id string) (*catalog.Session, error) {
-	var se catalog.Session
-	var created, expires int64
-	var revoked sql.NullInt64
-	err := s.q.QueryRowContext(ctx, `SELECT id, user_id, created_at, expires_at, revoked_at
-		FROM sessions WHERE id = ?`, id).Scan(&se.ID, &se.UserID, &created, &expires, &revoked)
+	var r sessionRow
+	err := s.q.QueryRowContext(ctx, `SELECT `+sessionCols+` FROM sessions s WHERE s.id = ?`, id).Scan(r.dests()...)
 	if err != nil {
 		return nil, one("session", id, err)
 	}
-	se.CreatedAt, se.ExpiresAt, se.RevokedAt = fromMicros(created), fromMicros(expires), fromNullMicros(revoked)
-	return &se, nil
+	return r.session(), nil
+}
+
+func (s sessions) GetWithUser(ctx context.Context, id string) (*catalog.Session, *catalog.User, error) {
+	var sr sessionRow
+	var ur userRow
+	err := s.q.QueryRowContext(ctx, `SELECT `+sessionCols+`, `+ownerCols+` FROM sessions s
+		JOIN users u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(append(sr.dests(), ur.dests()...)...)
+	if err != nil {
+		return nil, nil, one("session", id, err)
+	}
+	return sr.session(), ur.user(), nil
 }
 
 func (s sessions) Revoke(ctx context.Context, id string, t time.Time) error {

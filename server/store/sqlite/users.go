@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
@@ -15,20 +16,46 @@ var _ store.Users = users{}
 const userCols = `id, email, first_name, last_name, password_hash, is_active, is_superuser,
 	is_verified, quota_bytes, created_at, updated_at`
 
+// ownerCols are userCols of the users table joined as u.
+var ownerCols = qualify(userCols, "u")
+
+// userRow is a users row being scanned: dests are the destinations of
+// userCols, user the record they hold.
+type userRow struct {
+	u                catalog.User
+	quota            sql.NullInt64
+	created, updated int64
+}
+
+func (r *userRow) dests() []any {
+	return []any{&r.u.ID, &r.u.Email, &r.u.FirstName, &r.u.LastName, &r.u.PasswordHash, &r.u.IsActive,
+		&r.u.IsSuperuser, &r.u.IsVerified, &r.quota, &r.created, &r.updated}
+}
+
+func (r *userRow) user() *catalog.User {
+	if r.quota.Valid {
+		q := r.quota.Int64
+		r.u.QuotaBytes = &q
+	}
+	r.u.CreatedAt, r.u.UpdatedAt = fromMicros(r.created), fromMicros(r.updated)
+	return &r.u
+}
+
 func scanUser(row interface{ Scan(...any) error }) (*catalog.User, error) {
-	var u catalog.User
-	var quota sql.NullInt64
-	var created, updated int64
-	err := row.Scan(&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.PasswordHash, &u.IsActive,
-		&u.IsSuperuser, &u.IsVerified, &quota, &created, &updated)
-	if err != nil {
+	var r userRow
+	if err := row.Scan(r.dests()...); err != nil {
 		return nil, err
 	}
-	if quota.Valid {
-		u.QuotaBytes = &quota.Int64
+	return r.user(), nil
+}
+
+// qualify prefixes each column of a comma-separated list with alias.
+func qualify(cols, alias string) string {
+	fields := strings.Split(cols, ",")
+	for i, f := range fields {
+		fields[i] = alias + "." + strings.TrimSpace(f)
 	}
-	u.CreatedAt, u.UpdatedAt = fromMicros(created), fromMicros(updated)
-	return &u, nil
+	return strings.Join(fields, ", ")
 }
 
 func (s users) Create(ctx context.Context, u *catalog.User) error {

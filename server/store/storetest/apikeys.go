@@ -33,9 +33,10 @@ var apiKeyCases = []testCase{
 		k.UpdatedAt = at(2)
 		saveKeys(t, s, k)
 		require.Equal(t, k, getKey(t, s, u.ID, k.ID))
-		got, err := s.Read().APIKeys().GetByHash(ctx(t), k.SecretHash)
+		got, owner, err := s.Read().APIKeys().GetByHash(ctx(t), k.SecretHash)
 		require.NoError(t, err)
 		require.Equal(t, k, got)
+		require.Equal(t, u, owner, "the key comes with its user")
 	}},
 	{"a null library scope and an empty one stay distinct", func(t *testing.T, s store.Store) {
 		u := makeUser(t, s, "alice@example.com")
@@ -60,7 +61,7 @@ var apiKeyCases = []testCase{
 		saveKeys(t, s, newKey(u.ID, "mine", 1))
 		_, err := s.Read().APIKeys().Get(ctx(t), u.ID, catalog.NewID(catalog.PrefixAPIKey, base))
 		requireKind(t, err, catalog.ErrNotFound)
-		_, err = s.Read().APIKeys().GetByHash(ctx(t), []byte("no such hash"))
+		_, _, err = s.Read().APIKeys().GetByHash(ctx(t), []byte("no such hash"))
 		requireKind(t, err, catalog.ErrNotFound)
 	}},
 	{"a duplicate secret hash conflicts", func(t *testing.T, s store.Store) {
@@ -104,7 +105,7 @@ var apiKeyCases = []testCase{
 		require.NoError(t, del(alice.ID))
 		_, err := s.Read().APIKeys().Get(ctx(t), alice.ID, k.ID)
 		requireKind(t, err, catalog.ErrNotFound)
-		_, err = s.Read().APIKeys().GetByHash(ctx(t), k.SecretHash)
+		_, _, err = s.Read().APIKeys().GetByHash(ctx(t), k.SecretHash)
 		requireKind(t, err, catalog.ErrNotFound)
 		requireKind(t, del(alice.ID), catalog.ErrNotFound)
 		getKey(t, s, alice.ID, other.ID)

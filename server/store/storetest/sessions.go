@@ -48,15 +48,23 @@ func markRotated(t *testing.T, s store.Store, id string, when time.Time) error {
 }
 
 var sessionCases = []testCase{
-	{"a created session reads back", func(t *testing.T, s store.Store) {
+	{"a created session reads back, alone and with its user", func(t *testing.T, s store.Store) {
 		se, _ := startSession(t, s, "alice@example.com", 0)
 		got, err := s.Read().Sessions().Get(ctx(t), se.ID)
 		require.NoError(t, err)
 		require.Equal(t, se, got)
+		got, owner, err := s.Read().Sessions().GetWithUser(ctx(t), se.ID)
+		require.NoError(t, err)
+		require.Equal(t, se, got)
+		want, err := s.Read().Users().Get(ctx(t), se.UserID)
+		require.NoError(t, err)
+		require.Equal(t, want, owner)
 	}},
 	{"an unknown session is not found", func(t *testing.T, s store.Store) {
 		startSession(t, s, "alice@example.com", 1)
 		_, err := s.Read().Sessions().Get(ctx(t), catalog.NewID(catalog.PrefixSession, base))
+		requireKind(t, err, catalog.ErrNotFound)
+		_, _, err = s.Read().Sessions().GetWithUser(ctx(t), catalog.NewID(catalog.PrefixSession, base))
 		requireKind(t, err, catalog.ErrNotFound)
 	}},
 	{"a refresh token reads back by its hash", func(t *testing.T, s store.Store) {
