@@ -148,8 +148,10 @@ func (s *Store) prune(dir string) {
 	}
 }
 
-// Put stores everything r yields at key, with no size limit: Create, ReadFrom
-// and Commit in one call, for variants the server makes itself.
+// Put stores everything r yields at key, with no size limit: Create, a copy
+// and Commit in one call, for variants the server makes itself. Their sums
+// are never read, so Put does not compute them, and a reader that writes
+// itself out (a bytes.Reader) is copied without a buffer.
 func (s *Store) Put(key string, r io.Reader) error {
 	if _, err := resolve(key); err != nil {
 		return err
@@ -158,7 +160,8 @@ func (s *Store) Put(key string, r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.ReadFrom(r); err != nil {
+	w.h256, w.h1 = nil, nil
+	if _, err := io.Copy(w, r); err != nil {
 		_ = w.Abort()
 		return err
 	}

@@ -37,7 +37,7 @@ type Writer struct {
 	// synced is the size at the last Sync (-1: never synced, so an empty
 	// blob is flushed too).
 	synced int64
-	h256   hash.Hash
+	h256   hash.Hash // nil, with h1, for Put's writers: nobody reads their sums
 	h1     hash.Hash
 	head   []byte
 	err    error // sticky: the first write failure
@@ -82,8 +82,10 @@ func (w *Writer) Write(p []byte) (int, error) {
 	n, err := w.f.Write(p)
 	// Hash exactly what reached the file, even on a short write; this is
 	// io.MultiWriter spelled out so that a partial write stays consistent.
-	w.h256.Write(p[:n])
-	w.h1.Write(p[:n])
+	if w.h256 != nil {
+		w.h256.Write(p[:n])
+		w.h1.Write(p[:n])
+	}
 	if room := HeadSize - len(w.head); room > 0 {
 		w.head = append(w.head, p[:min(n, room)]...)
 	}
