@@ -2,13 +2,12 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlrow"
 )
 
 type apiKeys struct{ q conn }
@@ -34,15 +33,11 @@ func (r *apiKeyRow) dests() []any {
 
 func (r *apiKeyRow) key() (*catalog.APIKey, error) {
 	k := &r.k
-	if err := json.Unmarshal([]byte(r.actions), &k.Scope.Actions); err != nil {
-		return nil, fmt.Errorf("api key %s actions: %w", k.ID, err)
+	scope, err := sqlrow.DecodeScope(k.ID, r.actions, r.libs)
+	if err != nil {
+		return nil, err
 	}
-	if r.libs != nil {
-		k.Scope.LibraryIDs = []string{}
-		if err := json.Unmarshal([]byte(*r.libs), &k.Scope.LibraryIDs); err != nil {
-			return nil, fmt.Errorf("api key %s libraries: %w", k.ID, err)
-		}
-	}
+	k.Scope = scope
 	k.LastUsedAt = fromNullMicros(r.used)
 	k.CreatedAt, k.UpdatedAt = fromMicros(r.created), fromMicros(r.updated)
 	return k, nil
@@ -56,23 +51,8 @@ func scanAPIKey(row scanner) (*catalog.APIKey, error) {
 	return r.key()
 }
 
-// scopeColumns encodes a scope as the actions and library_ids columns
-// (JSON text, cast to jsonb in SQL; library_ids NULL for every library).
-func scopeColumns(s catalog.Scope) (string, *string, error) {
-	actions, err := json.Marshal(s.Actions)
-	if err != nil {
-		return "", nil, err
-	}
-	if s.LibraryIDs == nil {
-		return string(actions), nil, nil
-	}
-	libs, err := json.Marshal(s.LibraryIDs)
-	text := string(libs)
-	return string(actions), &text, err
-}
-
 func (s apiKeys) Create(ctx context.Context, k *catalog.APIKey) error {
-	actions, libs, err := scopeColumns(k.Scope)
+	actions, libs, err := sqlrow.EncodeScope(k.Scope)
 	if err != nil {
 		return err
 	}
@@ -141,7 +121,7 @@ func (s apiKeys) List(ctx context.Context, f store.APIKeyFilter, p store.Page) (
 }
 
 func (s apiKeys) Update(ctx context.Context, k *catalog.APIKey) error {
-	actions, libs, err := scopeColumns(k.Scope)
+	actions, libs, err := sqlrow.EncodeScope(k.Scope)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,10 @@ package postgres
 
 import (
 	"context"
-	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlrow"
 )
 
 type users struct{ q conn }
@@ -16,7 +16,7 @@ const userCols = `id, email, first_name, last_name, password_hash, is_active, is
 	is_verified, quota_bytes, created_at, updated_at`
 
 // ownerCols are userCols of the users table joined as u.
-var ownerCols = qualify(userCols, "u")
+var ownerCols = sqlrow.Qualify(userCols, "u")
 
 // userRow is a users row being scanned: dests are the destinations of
 // userCols, user the record they hold.
@@ -41,15 +41,6 @@ func scanUser(row scanner) (*catalog.User, error) {
 		return nil, err
 	}
 	return r.user(), nil
-}
-
-// qualify prefixes each column of a comma-separated list with alias.
-func qualify(cols, alias string) string {
-	fields := strings.Split(cols, ",")
-	for i, f := range fields {
-		fields[i] = alias + "." + strings.TrimSpace(f)
-	}
-	return strings.Join(fields, ", ")
 }
 
 func (s users) Create(ctx context.Context, u *catalog.User) error {

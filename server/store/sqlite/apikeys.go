@@ -3,13 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlrow"
 )
 
 type apiKeys struct{ q querier }
@@ -24,7 +23,7 @@ const apiKeyCols = `k.id, k.user_id, k.name, k.secret_hash, k.actions, k.library
 type apiKeyRow struct {
 	k                catalog.APIKey
 	actions          string
-	libs             sql.NullString
+	libs             *string
 	used             sql.NullInt64
 	created, updated int64
 }
@@ -35,15 +34,11 @@ func (r *apiKeyRow) dests() []any {
 
 func (r *apiKeyRow) key() (*catalog.APIKey, error) {
 	k := &r.k
-	if err := json.Unmarshal([]byte(r.actions), &k.Scope.Actions); err != nil {
-		return nil, fmt.Errorf("api key %s actions: %w", k.ID, err)
+	scope, err := sqlrow.DecodeScope(k.ID, r.actions, r.libs)
+	if err != nil {
+		return nil, err
 	}
-	if r.libs.Valid {
-		k.Scope.LibraryIDs = []string{}
-		if err := json.Unmarshal([]byte(r.libs.String), &k.Scope.LibraryIDs); err != nil {
-			return nil, fmt.Errorf("api key %s libraries: %w", k.ID, err)
-		}
-	}
+	k.Scope = scope
 	k.LastUsedAt = fromNullMicros(r.used)
 	k.CreatedAt, k.UpdatedAt = fromMicros(r.created), fromMicros(r.updated)
 	return k, nil
@@ -57,20 +52,8 @@ func scanAPIKey(row interface{ Scan(...any) error }) (*catalog.APIKey, error) {
 	return r.key()
 }
 
-func scopeColumns(s catalog.Scope) (string, any, error) {
-	actions, err := json.Marshal(s.Actions)
-	if err != nil {
-		return "", nil, err
-	}
-	if s.LibraryIDs == nil {
-		return string(actions), nil, nil
-	}
-	libs, err := json.Marshal(s.LibraryIDs)
-	return string(actions), string(libs), err
-}
-
 func (s apiKeys) Create(ctx context.Context, k *catalog.APIKey) error {
-	actions, libs, err := scopeColumns(k.Scope)
+	actions, libs, err := sqlrow.EncodeScope(k.Scope)
 	if err != nil {
 		return err
 	}
@@ -137,7 +120,7 @@ func (s apiKeys) List(ctx context.Context, f store.APIKeyFilter, p store.Page) (
 }
 
 func (s apiKeys) Update(ctx context.Context, k *catalog.APIKey) error {
-	actions, libs, err := scopeColumns(k.Scope)
+	actions, libs, err := sqlrow.EncodeScope(k.Scope)
 	if err != nil {
 		return err
 	}
