@@ -181,12 +181,13 @@ func printOccupancy(all []task, start time.Time, total time.Duration) {
 	type edge struct {
 		at    time.Time
 		delta int
+		kind  string
 	}
 	var edges []edge
 	firstQueued := start.Add(total)
 	for _, t := range all {
 		if t.StartedAt != nil && t.FinishedAt != nil {
-			edges = append(edges, edge{*t.StartedAt, 1}, edge{*t.FinishedAt, -1})
+			edges = append(edges, edge{*t.StartedAt, 1, t.Kind}, edge{*t.FinishedAt, -1, t.Kind})
 		}
 		if t.CreatedAt.Before(firstQueued) {
 			firstQueued = t.CreatedAt
@@ -198,7 +199,9 @@ func printOccupancy(all []task, start time.Time, total time.Duration) {
 			firstQueued.Sub(start).Seconds(), edges[0].at.Sub(start).Seconds())
 	}
 	at := map[int]time.Duration{}
-	var idle []string // the longer stretches with no task running
+	alone := map[string]time.Duration{} // time each kind ran with no other task beside it
+	kinds := map[string]int{}           // the kinds running
+	var idle []string                   // the longer stretches with no task running
 	running, prev := 0, start
 	for _, e := range edges {
 		if e.at.After(prev) {
@@ -206,9 +209,28 @@ func printOccupancy(all []task, start time.Time, total time.Duration) {
 			if d := e.at.Sub(prev); running == 0 && d >= 50*time.Millisecond {
 				idle = append(idle, fmt.Sprintf("%.2f s at %.2f s", d.Seconds(), prev.Sub(start).Seconds()))
 			}
+			if running == 1 {
+				for k, n := range kinds {
+					if n > 0 {
+						alone[k] += e.at.Sub(prev)
+					}
+				}
+				if d := e.at.Sub(prev); d >= 30*time.Millisecond && os.Getenv("BENCH_ALONE") != "" {
+					fmt.Printf("alone %.3f s at %.2f s\n", d.Seconds(), prev.Sub(start).Seconds())
+				}
+			}
 			prev = e.at
 		}
 		running += e.delta
+		kinds[e.kind] += e.delta
+	}
+	if len(alone) > 0 {
+		var parts []string
+		for k, d := range alone {
+			parts = append(parts, fmt.Sprintf("%s %.2f s", k, d.Seconds()))
+		}
+		sort.Strings(parts)
+		fmt.Printf("running alone: %s\n", strings.Join(parts, ", "))
 	}
 	if len(idle) > 0 {
 		fmt.Printf("no task running for %s\n", strings.Join(idle, ", "))
