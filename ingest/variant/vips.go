@@ -254,18 +254,16 @@ func thumbnail(px *image.NRGBA, opaque bool, size int, format string, quality in
 	if err != nil {
 		return nil, fmt.Errorf("import pixels: %w", err)
 	}
-	defer img.Close()
 	if opaque {
 		if err := img.ExtractBand(0, 3); err != nil {
+			img.Close()
 			return nil, fmt.Errorf("drop alpha: %w", err)
 		}
 	}
-	if err := fit(img, size); err != nil {
+	if img, err = finish(img, size, format == FormatJPEG); err != nil {
 		return nil, err
 	}
-	if err := toSRGB(img, format == FormatJPEG); err != nil {
-		return nil, err
-	}
+	defer img.Close()
 	return encode(img, format, quality)
 }
 

@@ -54,8 +54,8 @@ func (s *Service) authenticateKey(ctx context.Context, secret string) (*catalog.
 	if err != nil {
 		return nil, err
 	}
-	if !u.IsActive {
-		return nil, errInactive
+	if err := active(u); err != nil {
+		return nil, err
 	}
 	if now := s.now(); k.LastUsedAt == nil || now.Sub(*k.LastUsedAt) >= keyTouchGap {
 		err := s.store.InTx(ctx, func(r store.Repos) error {
@@ -86,8 +86,8 @@ func (s *Service) authenticateJWT(ctx context.Context, token string) (*catalog.P
 		if u.ID != c.Subject {
 			return nil, fmt.Errorf("token subject is not the session's user: %w", catalog.ErrUnauthenticated)
 		}
-		if !u.IsActive {
-			return nil, errInactive
+		if err := active(u); err != nil {
+			return nil, err
 		}
 		return &catalog.Principal{User: u, Kind: catalog.CredSession, CredentialID: sess.ID}, nil
 	case typOAuth:
@@ -105,8 +105,16 @@ func (s *Service) activeUser(ctx context.Context, id string) (*catalog.User, err
 	if err != nil {
 		return nil, err
 	}
-	if !u.IsActive {
-		return nil, errInactive
+	if err := active(u); err != nil {
+		return nil, err
 	}
 	return u, nil
+}
+
+// active refuses a deactivated account.
+func active(u *catalog.User) error {
+	if !u.IsActive {
+		return errInactive
+	}
+	return nil
 }

@@ -156,11 +156,10 @@ func (s *Store) Put(key string, r io.Reader) error {
 	if _, err := resolve(key); err != nil {
 		return err
 	}
-	w, err := s.Create(0)
+	w, err := s.create(0)
 	if err != nil {
 		return err
 	}
-	w.h256, w.h1 = nil, nil
 	if _, err := io.Copy(w, r); err != nil {
 		_ = w.Abort()
 		return err

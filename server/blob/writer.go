@@ -37,7 +37,7 @@ type Writer struct {
 	// synced is the size at the last Sync (-1: never synced, so an empty
 	// blob is flushed too).
 	synced int64
-	h256   hash.Hash // nil, with h1, for Put's writers: nobody reads their sums
+	h256   hash.Hash // nil, with h1 and head, for Put's writers: nobody reads them
 	h1     hash.Hash
 	head   []byte
 	err    error // sticky: the first write failure
@@ -48,6 +48,16 @@ type Writer struct {
 // past maxBytes fails with an error wrapping catalog.ErrTooLarge; maxBytes ≤ 0
 // means no limit.
 func (s *Store) Create(maxBytes int64) (*Writer, error) {
+	w, err := s.create(maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	w.h256, w.h1, w.head = sha256.New(), sha1.New(), make([]byte, 0, HeadSize)
+	return w, nil
+}
+
+// create starts a blob that keeps neither sums nor head (Put's).
+func (s *Store) create(maxBytes int64) (*Writer, error) {
 	var b [12]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, fmt.Errorf("name temp file: %w", err)
@@ -57,11 +67,7 @@ func (s *Store) Create(maxBytes int64) (*Writer, error) {
 	if err != nil {
 		return nil, diskError("create temp file", err)
 	}
-	return &Writer{
-		store: s, f: f, rel: rel, max: maxBytes, synced: -1,
-		h256: sha256.New(), h1: sha1.New(),
-		head: make([]byte, 0, HeadSize),
-	}, nil
+	return &Writer{store: s, f: f, rel: rel, max: maxBytes, synced: -1}, nil
 }
 
 // Write appends p to the blob. A write that would pass the size limit writes
@@ -85,9 +91,9 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if w.h256 != nil {
 		w.h256.Write(p[:n])
 		w.h1.Write(p[:n])
-	}
-	if room := HeadSize - len(w.head); room > 0 {
-		w.head = append(w.head, p[:min(n, room)]...)
+		if room := HeadSize - len(w.head); room > 0 {
+			w.head = append(w.head, p[:min(n, room)]...)
+		}
 	}
 	w.size += int64(n)
 	if err != nil {

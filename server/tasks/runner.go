@@ -234,37 +234,34 @@ func (r *Runner) dispatch(ctx context.Context) {
 // idle.
 func (r *Runner) next(ctx context.Context, busy bool) (*catalog.Task, time.Duration) {
 	poll := r.cfg.PollInterval
-	if busy {
-		t, err := r.claimNext(ctx, r.now())
-		switch {
-		case err == nil:
-			return t, 0
-		case !errors.Is(err, catalog.ErrNotFound):
-			r.logUnlessStopping(ctx, "claim a task", err)
-			return nil, poll
-		}
-	}
-	due, err := r.st.Read().Tasks().NextDue(ctx, r.names)
 	now := r.now()
-	switch {
-	case errors.Is(err, catalog.ErrNotFound):
-		return nil, poll
-	case err != nil:
-		r.logUnlessStopping(ctx, "look for due tasks", err)
-		return nil, poll
-	case due.After(now):
-		return nil, min(poll, due.Sub(now))
+	if !busy {
+		due, err := r.st.Read().Tasks().NextDue(ctx, r.names)
+		switch {
+		case errors.Is(err, catalog.ErrNotFound):
+			return nil, poll
+		case err != nil:
+			r.logUnlessStopping(ctx, "look for due tasks", err)
+			return nil, poll
+		case due.After(now):
+			return nil, min(poll, due.Sub(now))
+		}
 	}
 	t, err := r.claimNext(ctx, now)
 	switch {
+	case err == nil:
+		return t, 0
+	case errors.Is(err, catalog.ErrNotFound) && busy:
+		// Nothing to claim: find out, as an idle runner does, how long
+		// to wait.
+		return r.next(ctx, false)
 	case errors.Is(err, catalog.ErrNotFound):
 		// Due tasks wait for the same kind to finish on their subject.
 		return nil, poll
-	case err != nil:
+	default:
 		r.logUnlessStopping(ctx, "claim a task", err)
 		return nil, poll
 	}
-	return t, 0
 }
 
 // claimNext claims the next due task as of now, with a fresh lease.
