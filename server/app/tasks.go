@@ -75,6 +75,9 @@ func RunWorker(ctx context.Context, cfg Config, log *slog.Logger) (err error) {
 	}
 	st, err := OpenStore(ctx, cfg)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while opening the store: nothing ran, a clean stop
+		}
 		return err
 	}
 	defer func() { err = errors.Join(err, st.Close()) }()
