@@ -17,9 +17,11 @@ export GOFLAGS := -tags=sqlite_fts5 $(GOFLAGS)
 # Tools the server and its tests run for real, and the Debian packages that
 # provide them (libc6-dev: gcc only recommends it, cgo needs its headers;
 # libvips-dev: image variants through govips, with libheif for HEIC/AVIF;
-# npm: `make models` fetches the ML runtime and models with npm pack).
+# npm: `make models` fetches the ML runtime and models with npm pack; it
+# is asked of apt only when missing, since a Node.js from elsewhere, such
+# as NodeSource's, brings its own npm and conflicts with Debian's).
 DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-config npm tmux
-DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples npm tmux
+DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build run test fmt lint clean models immich-cli test-immich fuzz test-postgres mcp-client
@@ -31,9 +33,10 @@ deps:
 	if ! command -v apt-get >/dev/null 2>&1; then \
 		echo "deps: missing$$missing; install them with your package manager" >&2; exit 1; \
 	fi; \
+	pkgs="$(DEP_PKGS)"; command -v npm >/dev/null 2>&1 || pkgs="$$pkgs npm"; \
 	echo "deps: installing$$missing"; \
 	$(SUDO) apt-get update && \
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEP_PKGS)
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$pkgs
 
 ## build: build bin/photoctl (cgo for SQLite)
 build:
