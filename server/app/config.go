@@ -13,6 +13,7 @@ import (
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/people"
+	"github.com/photoctl/photoctl/server/tasks"
 )
 
 // maxWorkers bounds workers.concurrency: SQLite has one writer, so more
@@ -116,6 +117,11 @@ type WorkersConfig struct {
 	// Concurrency is how many tasks run at once; 0 runs none in serve
 	// (a `photoctl worker` process does the work).
 	Concurrency int `koanf:"concurrency"`
+	// PollInterval is how often an idle runner looks for tasks that other
+	// processes enqueued or that became due. Uploads to this process wake
+	// its runner at once, and on PostgreSQL so do every other process's
+	// enqueues (LISTEN/NOTIFY), so polling only backs those up.
+	PollInterval time.Duration `koanf:"poll_interval"`
 }
 
 // PeopleConfig tunes the clustering of faces into people
@@ -155,7 +161,7 @@ func Defaults(dataDir string) Config {
 		RateLimit:       RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 5, SearchCost: 5, LoginRate: 1, LoginBurst: 10},
 		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
 		Log:             LogConfig{Level: "info", Format: "text"},
-		Workers:         WorkersConfig{Concurrency: runtime.NumCPU()},
+		Workers:         WorkersConfig{Concurrency: runtime.NumCPU(), PollInterval: tasks.DefaultPollInterval},
 		People:          peopleDefaults(),
 		ML:              mlDefaults(),
 		Runtime:         RuntimeConfig{GCPercent: DefaultGCPercent},
@@ -237,6 +243,9 @@ func (c Config) Validate() error {
 	}
 	if c.Workers.Concurrency < 0 || c.Workers.Concurrency > maxWorkers {
 		errs = append(errs, fmt.Errorf("workers.concurrency %d: want 0 to %d", c.Workers.Concurrency, maxWorkers))
+	}
+	if c.Workers.PollInterval <= 0 {
+		errs = append(errs, fmt.Errorf("workers.poll_interval %s: must be positive", c.Workers.PollInterval))
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, errors.New("shutdown_timeout must be positive"))

@@ -104,3 +104,34 @@ func TestWorkerRunsBesideServeAndStopsCleanly(t *testing.T) {
 }
 
 func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling: a worker that
+// would poll once an hour still runs the tasks of uploads taken by serve,
+// another process, at once: on PostgreSQL every enqueue notifies the
+// workers listening (migration 0012, app.listenTasks). SQLite's processes
+// share no such channel; there the poll is the only way.
+func TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling(t *testing.T) {
+	if !servertest.Postgres() {
+		t.Skip("SQLite processes poll for each other's tasks")
+	}
+	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
+	cfg := s.Config
+	cfg.Workers.Concurrency, cfg.Workers.PollInterval = 1, time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
+	_, session := s.Session()
+	// The first upload may come before the worker listens (it then finds
+	// the task when it starts listening); by the time its chain is done
+	// the worker listens, idle, for the second's.
+	for i, name := range []string{"a.jpg", "b.jpg"} {
+		a := s.UploadAsset(session, name, servertest.JPEG(t, 8, 8, i+1), nil)
+		for _, task := range s.WaitForTasks(session, a.ID, 20*time.Second) {
+			require.Equal(t, "succeeded", task.State, "%s %s: %v", name, task.Kind, task.Error)
+		}
+	}
+}

@@ -26,6 +26,18 @@ type Claim struct {
 	LeaseUntil time.Time
 }
 
+// TaskListener is a Store that can tell a task runner in this process when
+// another process, on this host or another, enqueued tasks, so the runner
+// claims them at once instead of at its next poll (PostgreSQL's
+// LISTEN/NOTIFY). SQLite's processes share no such channel and poll.
+type TaskListener interface {
+	// ListenTasks calls wake once it listens (for tasks enqueued before
+	// that) and then after each committed transaction that enqueued tasks,
+	// until ctx ends (nil) or the connection fails (the error). Wakes may
+	// be spurious and several enqueues may give one wake.
+	ListenTasks(ctx context.Context, wake func()) error
+}
+
 // Tasks is the durable task queue. A task's subject is its asset, or its
 // library when it has none (catalog.Task.Subject).
 //
