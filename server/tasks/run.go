@@ -20,7 +20,11 @@ const maxErrorText = 4 << 10
 const finishTimeout = 30 * time.Second
 
 // run runs one claimed task under a heartbeat and records its outcome.
-func (r *Runner) run(ctx context.Context, t *catalog.Task) {
+// Unless the runner is stopping, the transaction that records it also
+// claims the slot's next task, which run returns (nil when nothing is
+// due): a hand-off costs one transaction, and the slot is never free
+// between two tasks of a drain.
+func (r *Runner) run(ctx context.Context, t *catalog.Task) *catalog.Task {
 	k := r.kinds[t.Kind]
 	hctx, cancel := context.WithCancel(ctx)
 	lost := make(chan struct{})
@@ -44,15 +48,17 @@ func (r *Runner) run(ctx context.Context, t *catalog.Task) {
 	case <-lost:
 		r.log.Warn("task lease lost (it expired and the task was requeued, or its asset was deleted)", "task", t.ID, "kind", t.Kind,
 			"asset", t.AssetID, "handler_err", err)
-		return
+		return nil
 	default:
 	}
 	fctx, fcancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
 	defer fcancel()
-	if ferr := r.finish(fctx, k, t, err, ctx.Err() != nil); ferr != nil {
+	next, ferr := r.finish(fctx, k, t, err, ctx.Err() != nil)
+	if ferr != nil {
 		r.log.Error("could not record the outcome of a task; its lease will expire and it will run again",
 			"task", t.ID, "kind", t.Kind, "err", ferr)
 	}
+	return next
 }
 
 // call runs a handler, turning a panic into an error.
@@ -95,14 +101,19 @@ func (r *Runner) heartbeat(ctx context.Context, t *catalog.Task, cancel context.
 // finish records the outcome of a handler: success (and the next kinds),
 // the attempt given back when the runner is stopping, a retry after
 // backoff, or failure once the error is permanent or attempts are spent.
-func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr error, stopping bool) error {
+// Unless stopping, it claims the next task in the same transaction.
+func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr error, stopping bool) (*catalog.Task, error) {
 	now := r.now()
 	log := r.log.With("task", t.ID, "kind", t.Kind, "asset", t.AssetID, "attempt", t.Attempts)
-	var err error
 	note, skip := skipped(runErr)
+	var (
+		record   func(store.Repos) error
+		requeued bool // by Release or Retry
+		wait     time.Duration
+	)
 	switch {
 	case runErr == nil || skip:
-		err = r.st.InTx(ctx, func(rp store.Repos) error {
+		record = func(rp store.Repos) error {
 			if err := rp.Tasks().Succeed(ctx, t.ID, t.LeaseOwner, note, now); err != nil {
 				return err
 			}
@@ -118,50 +129,78 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 				}
 			}
 			return nil
-		})
-		if err == nil && skip {
-			log.Info("task skipped", "reason", note)
-		} else if err == nil {
-			log.Debug("task succeeded")
 		}
 	case stopping:
-		requeued := false
-		err = r.st.InTx(ctx, func(rp store.Repos) error {
-			var rerr error
-			requeued, rerr = rp.Tasks().Release(ctx, t.ID, t.LeaseOwner, now)
-			return rerr
-		})
-		if err == nil {
-			log.Info("task interrupted by shutdown", "queued_again", requeued, "err", runErr)
+		record = func(rp store.Repos) (err error) {
+			requeued, err = rp.Tasks().Release(ctx, t.ID, t.LeaseOwner, now)
+			return err
 		}
 	case IsPermanent(runErr) || t.Attempts >= t.MaxAttempts:
-		err = r.st.InTx(ctx, func(rp store.Repos) error {
+		record = func(rp store.Repos) error {
 			return rp.Tasks().Fail(ctx, t.ID, t.LeaseOwner, errorText(runErr), now)
-		})
-		log.Warn("task failed", "err", runErr, "permanent", IsPermanent(runErr))
+		}
 	default:
-		wait := r.cfg.Backoff(t.Attempts)
-		requeued := false
-		err = r.st.InTx(ctx, func(rp store.Repos) error {
-			var rerr error
-			requeued, rerr = rp.Tasks().Retry(ctx, t.ID, t.LeaseOwner, errorText(runErr), now.Add(wait), now)
-			return rerr
-		})
-		switch {
-		case err == nil && requeued:
-			log.Warn("task attempt failed; retrying", "err", runErr, "retry_in", wait)
-		case err == nil:
-			log.Warn("task attempt failed; not retried: a newer task of its kind is queued for the same subject",
-				"err", runErr)
+		wait = r.cfg.Backoff(t.Attempts)
+		record = func(rp store.Repos) (err error) {
+			requeued, err = rp.Tasks().Retry(ctx, t.ID, t.LeaseOwner, errorText(runErr), now.Add(wait), now)
+			return err
 		}
 	}
-	switch {
-	case errors.Is(err, catalog.ErrNotFound):
+	next, err := r.recordAndClaim(ctx, record, !stopping, now)
+	if errors.Is(err, catalog.ErrNotFound) {
 		// The asset was deleted (its tasks with it) while the handler ran.
 		log.Debug("task gone before its outcome was recorded")
-		return nil
+		return nil, nil
 	}
-	return err
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case skip:
+		log.Info("task skipped", "reason", note)
+	case runErr == nil:
+		log.Debug("task succeeded")
+	case stopping:
+		log.Info("task interrupted by shutdown", "queued_again", requeued, "err", runErr)
+	case IsPermanent(runErr) || t.Attempts >= t.MaxAttempts:
+		log.Warn("task failed", "err", runErr, "permanent", IsPermanent(runErr))
+	case requeued:
+		log.Warn("task attempt failed; retrying", "err", runErr, "retry_in", wait)
+	default:
+		log.Warn("task attempt failed; not retried: a newer task of its kind is queued for the same subject",
+			"err", runErr)
+	}
+	return next, nil
+}
+
+// recordAndClaim runs record in one transaction and, when claim is set,
+// claims the next due task in it too. A claim that fails for any reason
+// but an empty queue must not cost the outcome: the outcome is then
+// recorded again on its own, and the dispatcher claims as usual.
+func (r *Runner) recordAndClaim(ctx context.Context, record func(store.Repos) error, claim bool,
+	now time.Time) (*catalog.Task, error) {
+	var next *catalog.Task
+	errClaim := errors.New("claim failed")
+	err := r.st.InTx(ctx, func(rp store.Repos) error {
+		next = nil
+		if err := record(rp); err != nil || !claim {
+			return err
+		}
+		t, err := r.claimIn(ctx, rp, now)
+		switch {
+		case errors.Is(err, catalog.ErrNotFound):
+			return nil
+		case err != nil:
+			return fmt.Errorf("%w: %w", errClaim, err)
+		}
+		next = t
+		return nil
+	})
+	if errors.Is(err, errClaim) {
+		r.logUnlessStopping(ctx, "claim a task", err)
+		return nil, r.st.InTx(ctx, record)
+	}
+	return next, err
 }
 
 // errorText is the stored form of a handler's error.

@@ -205,11 +205,16 @@ func (r *Runner) dispatch(ctx context.Context) {
 		if t != nil {
 			r.wg.Add(1)
 			go func() {
-				// A finished task frees its slot and may unblock a due task
-				// that waited for it (the same kind on the same subject):
-				// look again at once rather than at the next poll.
+				// The slot runs the task its last one claimed when it
+				// finished (run). A finished task may also have enqueued
+				// more than one successor, or freed its slot: wake the
+				// dispatcher, so a free slot claims at once rather than at
+				// the next poll.
 				defer func() { <-slots; r.Wake(); r.wg.Done() }()
-				r.run(ctx, t)
+				for t != nil {
+					t = r.run(ctx, t)
+					r.Wake()
+				}
 			}()
 			continue
 		}
@@ -266,15 +271,20 @@ func (r *Runner) next(ctx context.Context, busy bool) (*catalog.Task, time.Durat
 
 // claimNext claims the next due task as of now, with a fresh lease.
 func (r *Runner) claimNext(ctx context.Context, now time.Time) (*catalog.Task, error) {
-	n := r.seq.Add(1)
 	var t *catalog.Task
 	err := r.st.InTx(ctx, func(rp store.Repos) error {
 		var err error
-		t, err = rp.Tasks().Claim(ctx, store.Claim{Kinds: r.claim, Lease: fmt.Sprintf("%s#%d", r.cfg.ID, n),
-			Now: now, LeaseUntil: now.Add(r.cfg.Lease)})
+		t, err = r.claimIn(ctx, rp, now)
 		return err
 	})
 	return t, err
+}
+
+// claimIn claims the next due task as of now in the transaction of rp,
+// with a fresh lease.
+func (r *Runner) claimIn(ctx context.Context, rp store.Repos, now time.Time) (*catalog.Task, error) {
+	return rp.Tasks().Claim(ctx, store.Claim{Kinds: r.claim, Lease: fmt.Sprintf("%s#%d", r.cfg.ID, r.seq.Add(1)),
+		Now: now, LeaseUntil: now.Add(r.cfg.Lease)})
 }
 
 // reap requeues tasks whose lease expired (their worker died) as often as

@@ -393,3 +393,83 @@ func TestRunnerClaimsATaskItsPredecessorHeldBackAtOnce(t *testing.T) {
 		return len(list) == 2 && list[0].State == catalog.TaskSucceeded && list[1].State == catalog.TaskSucceeded
 	})
 }
+
+// TestRunnerStartsAFinishedTasksSuccessorsSideBySide: a slot that finishes
+// a task claims the next one in the same transaction; when the task
+// enqueued two successors, the other free slot takes the second at once,
+// not at the next poll (an hour away here). Both successors wait until
+// both have started, so the test ends only if they run side by side.
+func TestRunnerStartsAFinishedTasksSuccessorsSideBySide(t *testing.T) {
+	w := newWorld(t, 1)
+	id := w.assets[0]
+	var both sync.WaitGroup
+	both.Add(2)
+	met := make(chan struct{})
+	go func() { both.Wait(); close(met) }()
+	meet := func(ctx context.Context, _ *catalog.Task) error {
+		both.Done()
+		select {
+		case <-met:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	r := w.runner(w.st, []tasks.Kind{
+		{Name: "metadata", Run: func(context.Context, *catalog.Task) error { return nil }, Next: []string{"geocode", "variants"}},
+		{Name: "geocode", Run: meet},
+		{Name: "variants", Run: meet},
+	}, tasks.RunnerConfig{Concurrency: 2, PollInterval: time.Hour})
+	w.enqueue("metadata", id)
+	r.Start(t.Context())
+	w.waitState("geocode", id, catalog.TaskSucceeded)
+	w.waitState("variants", id, catalog.TaskSucceeded)
+}
+
+// TestRunnerRecordsTheOutcomeWhenTheClaimBesideItFails: the transaction
+// that records a task's outcome also claims the next task; when that
+// claim fails (not merely finds nothing), the outcome is recorded on its
+// own and the next task is claimed later as usual.
+func TestRunnerRecordsTheOutcomeWhenTheClaimBesideItFails(t *testing.T) {
+	w := newWorld(t, 2)
+	var claims atomic.Int32
+	st := brokenClaim{Store: w.st, claims: &claims, failAt: 2} // 1: the dispatcher's; 2: beside the outcome
+	r := w.runner(st, []tasks.Kind{{Name: "metadata", Run: func(context.Context, *catalog.Task) error { return nil }}},
+		tasks.RunnerConfig{Concurrency: 1})
+	w.enqueue("metadata", w.assets[0])
+	w.enqueue("metadata", w.assets[1])
+	r.Start(t.Context())
+	w.waitState("metadata", w.assets[0], catalog.TaskSucceeded)
+	w.waitState("metadata", w.assets[1], catalog.TaskSucceeded)
+	require.GreaterOrEqual(t, claims.Load(), int32(3))
+}
+
+// brokenClaim is a store whose failAt-th claim fails.
+type brokenClaim struct {
+	store.Store
+	claims *atomic.Int32
+	failAt int32
+}
+
+func (s brokenClaim) InTx(ctx context.Context, fn func(store.Repos) error) error {
+	return s.Store.InTx(ctx, func(r store.Repos) error { return fn(brokenClaimRepos{Repos: r, s: s}) })
+}
+
+type brokenClaimRepos struct {
+	store.Repos
+	s brokenClaim
+}
+
+func (r brokenClaimRepos) Tasks() store.Tasks { return brokenClaimTasks{Tasks: r.Repos.Tasks(), s: r.s} }
+
+type brokenClaimTasks struct {
+	store.Tasks
+	s brokenClaim
+}
+
+func (t brokenClaimTasks) Claim(ctx context.Context, c store.Claim) (*catalog.Task, error) {
+	if t.s.claims.Add(1) == t.s.failAt {
+		return nil, errors.New("the claim broke")
+	}
+	return t.Tasks.Claim(ctx, c)
+}
