@@ -460,7 +460,9 @@ type brokenClaimRepos struct {
 	s brokenClaim
 }
 
-func (r brokenClaimRepos) Tasks() store.Tasks { return brokenClaimTasks{Tasks: r.Repos.Tasks(), s: r.s} }
+func (r brokenClaimRepos) Tasks() store.Tasks {
+	return brokenClaimTasks{Tasks: r.Repos.Tasks(), s: r.s}
+}
 
 type brokenClaimTasks struct {
 	store.Tasks
