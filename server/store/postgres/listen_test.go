@@ -72,12 +72,13 @@ func TestListenTasksWakesOnAnotherProcessesEnqueue(t *testing.T) {
 	}
 }
 
-// seedLibrary creates a user and a library for tasks to belong to.
+// seedLibrary creates a user and a library for tasks and assets to belong
+// to.
 func seedLibrary(t *testing.T, s store.Store) *catalog.Library {
 	t.Helper()
-	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, base), Email: "listen@example.com", IsActive: true,
+	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, base), Email: "owner@example.com", IsActive: true,
 		CreatedAt: base, UpdatedAt: base}
-	lib := &catalog.Library{ID: catalog.NewID(catalog.PrefixLibrary, base), Name: "Listen", OwnerID: u.ID,
+	lib := &catalog.Library{ID: catalog.NewID(catalog.PrefixLibrary, base), Name: "Tasks", OwnerID: u.ID,
 		CreatedAt: base, UpdatedAt: base}
 	require.NoError(t, s.InTx(t.Context(), func(r store.Repos) error {
 		return errors.Join(r.Users().Create(t.Context(), u), r.Libraries().Create(t.Context(), lib))

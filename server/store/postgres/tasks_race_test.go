@@ -38,21 +38,14 @@ func raceQueue(t *testing.T, n int) (string, store.Store, map[string]bool) {
 	s, err := postgres.Open(t.Context(), url)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
-	base := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
-	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, base), Email: "race@example.com", IsActive: true,
-		CreatedAt: base, UpdatedAt: base}
-	lib := &catalog.Library{ID: catalog.NewID(catalog.PrefixLibrary, base), Name: "Race", OwnerID: u.ID,
-		CreatedAt: base, UpdatedAt: base}
-	require.NoError(t, s.InTx(t.Context(), func(r store.Repos) error {
-		return errors.Join(r.Users().Create(t.Context(), u), r.Libraries().Create(t.Context(), lib))
-	}))
+	lib := seedLibrary(t, s)
 	ids := make(map[string]bool, n)
 	const batch = 500 // assets per transaction
 	for first := 0; first < n/raceKinds; first += batch {
 		require.NoError(t, s.InTx(t.Context(), func(r store.Repos) error {
 			for i := first; i < min(first+batch, n/raceKinds); i++ {
 				at := base.Add(time.Duration(i) * time.Millisecond)
-				a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, at), LibraryID: lib.ID, ContributorID: u.ID,
+				a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, at), LibraryID: lib.ID, ContributorID: lib.OwnerID,
 					MediaType: catalog.MediaImage, MIMEType: "image/jpeg", OriginalFileName: fmt.Sprintf("%d.jpg", i),
 					FileCreatedAt: at, FileModifiedAt: at, Capture: catalog.CaptureTime{Wall: at},
 					Checksum: []byte(fmt.Sprintf("checksum %d", i)), OriginalSize: 1, FileSizeBytes: 1,
