@@ -37,7 +37,12 @@ func (r *Runner) run(ctx context.Context, t *catalog.Task) *catalog.Task {
 	if r.cfg.Timeout > 0 {
 		rctx, rcancel = context.WithTimeout(hctx, r.cfg.Timeout)
 	}
-	err := call(rctx, k.Run, t)
+	// A task claimed beside its predecessor's outcome just as the runner
+	// began to stop goes back without running.
+	err := ctx.Err()
+	if err == nil {
+		err = call(rctx, k.Run, t)
+	}
 	if err != nil && errors.Is(rctx.Err(), context.DeadlineExceeded) && hctx.Err() == nil {
 		err = Permanent(fmt.Errorf("task ran over its time limit of %s (ingest.task_timeout): %w", r.cfg.Timeout, err))
 	}
