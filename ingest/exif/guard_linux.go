@@ -3,11 +3,14 @@
 package exif
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 )
 
 // guard returns the path of an executable that runs exiftool (binary, an
@@ -18,13 +21,17 @@ import (
 // pool's worth. The executable is a shell script in a new private
 // temporary directory that execs util-linux's setpriv --pdeathsig KILL,
 // which then execs exiftool in the same process; cleanup removes it.
-// Without setpriv, guard returns binary itself and a no-op cleanup.
+// Without setpriv, guard returns binary itself and a no-op cleanup. The
+// directory's name carries this process's pid, so that the directories
+// of processes that were killed before their cleanup are removed by the
+// next guard on the host (removeOrphanedGuards).
 func guard(binary string) (path string, cleanup func(), err error) {
 	setpriv, err := exec.LookPath("setpriv")
 	if err != nil {
 		return binary, func() {}, nil
 	}
-	dir, err := os.MkdirTemp("", "photoctl-exiftool-")
+	removeOrphanedGuards()
+	dir, err := os.MkdirTemp("", guardPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return "", nil, fmt.Errorf("guard exiftool: %w", err)
 	}
@@ -37,6 +44,27 @@ func guard(binary string) (path string, cleanup func(), err error) {
 		return "", nil, fmt.Errorf("guard exiftool: %w", err)
 	}
 	return path, cleanup, nil
+}
+
+// guardPrefix starts the name of a guard's directory, followed by the pid
+// of the process it belongs to and a dash.
+const guardPrefix = "photoctl-exiftool-"
+
+// removeOrphanedGuards removes the guard directories in the temporary
+// directory whose process no longer exists. A directory whose pid a new
+// process has taken stays until that one ends too; one whose name has no
+// pid (made by an older photoctl) is left alone.
+func removeOrphanedGuards() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), guardPrefix+"*-*"))
+	for _, dir := range dirs {
+		pid, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(filepath.Base(dir), guardPrefix), "-", 2)[0])
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			_ = os.RemoveAll(dir)
+		}
+	}
 }
 
 // shellQuote quotes s for a POSIX shell.

@@ -188,8 +188,9 @@ func TestProcessesDieWithTheirOwner(t *testing.T) {
 		t.Skip("setpriv (util-linux) is not installed: the guard is off")
 	}
 	_, dir := fakeExiftool(t, `exec "$EXIFTOOL" "$@"`)
+	tmp := t.TempDir() // where the owner's guard lives
 	owner := exec.Command(os.Args[0], "-test.run=^TestProcessesDieWithTheirOwner$")
-	owner.Env = append(os.Environ(), "PHOTOCTL_EXIF_OWNER_DIR="+dir)
+	owner.Env = append(os.Environ(), "PHOTOCTL_EXIF_OWNER_DIR="+dir, "TMPDIR="+tmp)
 	owner.Stderr = os.Stderr
 	require.NoError(t, owner.Start())
 	require.Eventually(t, func() bool {
@@ -204,4 +205,18 @@ func TestProcessesDieWithTheirOwner(t *testing.T) {
 		require.Eventually(t, func() bool { return dead(pid) }, 5*time.Second, 20*time.Millisecond,
 			"exiftool %d outlived the process that started it", pid)
 	}
+
+	// The killed owner could not remove its guard's directory; the next
+	// pool on the host does.
+	orphans, err := filepath.Glob(filepath.Join(tmp, fmt.Sprintf("photoctl-exiftool-%d-*", owner.Process.Pid)))
+	require.NoError(t, err)
+	require.Len(t, orphans, 1)
+	t.Setenv("TMPDIR", tmp)
+	p, err := exif.NewPool(exif.Config{Processes: 1, Binary: filepath.Join(dir, "exiftool")})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = p.Close() })
+	require.NoDirExists(t, orphans[0])
+	mine, err := filepath.Glob(filepath.Join(tmp, fmt.Sprintf("photoctl-exiftool-%d-*", os.Getpid())))
+	require.NoError(t, err)
+	require.Len(t, mine, 1, "this process's own guard stays while its pool is open")
 }
