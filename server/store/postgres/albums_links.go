@@ -74,20 +74,7 @@ func (s albums) LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog
 }
 
 func (s albums) links(ctx context.Context, query string, args ...any) ([]catalog.AlbumAsset, error) {
-	rows, err := s.q.query(ctx, query, args...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []catalog.AlbumAsset // nil when no row, as in the SQLite store
-	for rows.Next() {
-		l, err := scanLink(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, translate(rows.Err())
+	return queryAll(ctx, s.q, scanLink, query, args...) // nil when no row, as in the SQLite store
 }
 
 func (s albums) RemoveLinks(ctx context.Context, ids []string) error {

@@ -37,20 +37,7 @@ func scanClusterFace(row scanner) (store.ClusterFace, error) {
 
 // collectFaces runs a query of clusterFaceCols and scans every row.
 func (s clustering) collectFaces(ctx context.Context, query string, args ...any) ([]store.ClusterFace, error) {
-	rows, err := s.q.query(ctx, query, args...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.ClusterFace
-	for rows.Next() {
-		f, err := scanClusterFace(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, translate(rows.Err())
+	return queryAll(ctx, s.q, scanClusterFace, query, args...)
 }
 
 func (s clustering) State(ctx context.Context, libraryID string) (store.ClusterState, error) {
@@ -98,20 +85,10 @@ func scanCentroid(row scanner, c *store.Centroid) error {
 }
 
 func (s clustering) Centroids(ctx context.Context, libraryID string, since int64) ([]store.Centroid, error) {
-	rows, err := s.q.query(ctx, centroidsSQL, libraryID, since)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.Centroid
-	for rows.Next() {
-		var c store.Centroid
-		if err := scanCentroid(rows, &c); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, translate(rows.Err())
+	return queryAll(ctx, s.q, func(row scanner) (c store.Centroid, err error) {
+		err = scanCentroid(row, &c)
+		return c, err
+	}, centroidsSQL, libraryID, since)
 }
 
 func (s clustering) Centroid(ctx context.Context, personID string) (*store.Centroid, error) {
@@ -163,21 +140,10 @@ func (s clustering) MovableFaces(ctx context.Context, libraryID string) ([]store
 }
 
 func (s clustering) People(ctx context.Context, libraryID string) ([]store.ClusterPerson, error) {
-	rows, err := s.q.query(ctx, `SELECT id, source = 'machine', face_count, verified FROM people
-		WHERE library_id = ? ORDER BY id`, libraryID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.ClusterPerson
-	for rows.Next() {
-		var p store.ClusterPerson
-		if err := rows.Scan(&p.ID, &p.Machine, &p.FaceCount, &p.Verified); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, translate(rows.Err())
+	return queryAll(ctx, s.q, func(row scanner) (p store.ClusterPerson, err error) {
+		err = row.Scan(&p.ID, &p.Machine, &p.FaceCount, &p.Verified)
+		return p, err
+	}, `SELECT id, source = 'machine', face_count, verified FROM people WHERE library_id = ? ORDER BY id`, libraryID)
 }
 
 func (s clustering) CreateCluster(ctx context.Context, p *catalog.Person) error {

@@ -148,20 +148,7 @@ func (s albums) LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog
 }
 
 func (s albums) links(ctx context.Context, query string, args ...any) ([]catalog.AlbumAsset, error) {
-	rows, err := s.q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []catalog.AlbumAsset
-	for rows.Next() {
-		l, err := scanLink(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, translate(rows.Err())
+	return queryAll(ctx, s.q, scanLinkRows, query, args...)
 }
 
 func (s albums) RemoveLinks(ctx context.Context, ids []string) error {
