@@ -57,7 +57,7 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int
 	}
 	r.Start(ctx)
 	t := &taskRunner{runner: r, closeKinds: closeKinds, stopListen: func() {}}
-	if l, ok := st.(store.TaskListener); ok {
+	if l, ok := st.(store.TaskListener); ok && concurrency > 0 { // a runner that runs nothing needs no wake
 		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		done := make(chan struct{})
 		go func() {
