@@ -111,10 +111,10 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 	now := r.now()
 	log := r.log.With("task", t.ID, "kind", t.Kind, "asset", t.AssetID, "attempt", t.Attempts)
 	note, skip := skipped(runErr)
+	// Each outcome: what records it, and what is logged once it is.
 	var (
-		record   func(store.Repos) error
-		requeued bool // by Release or Retry
-		wait     time.Duration
+		record func(store.Repos) error
+		report func()
 	)
 	switch {
 	case runErr == nil || skip:
@@ -135,20 +135,39 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 			}
 			return nil
 		}
+		report = func() {
+			if skip {
+				log.Info("task skipped", "reason", note)
+			} else {
+				log.Debug("task succeeded")
+			}
+		}
 	case stopping:
+		var requeued bool
 		record = func(rp store.Repos) (err error) {
 			requeued, err = rp.Tasks().Release(ctx, t.ID, t.LeaseOwner, now)
 			return err
 		}
+		report = func() { log.Info("task interrupted by shutdown", "queued_again", requeued, "err", runErr) }
 	case IsPermanent(runErr) || t.Attempts >= t.MaxAttempts:
 		record = func(rp store.Repos) error {
 			return rp.Tasks().Fail(ctx, t.ID, t.LeaseOwner, errorText(runErr), now)
 		}
+		report = func() { log.Warn("task failed", "err", runErr, "permanent", IsPermanent(runErr)) }
 	default:
-		wait = r.cfg.Backoff(t.Attempts)
+		wait := r.cfg.Backoff(t.Attempts)
+		var requeued bool
 		record = func(rp store.Repos) (err error) {
 			requeued, err = rp.Tasks().Retry(ctx, t.ID, t.LeaseOwner, errorText(runErr), now.Add(wait), now)
 			return err
+		}
+		report = func() {
+			if requeued {
+				log.Warn("task attempt failed; retrying", "err", runErr, "retry_in", wait)
+			} else {
+				log.Warn("task attempt failed; not retried: a newer task of its kind is queued for the same subject",
+					"err", runErr)
+			}
 		}
 	}
 	next, err := r.recordAndClaim(ctx, record, !stopping, now)
@@ -160,21 +179,7 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case skip:
-		log.Info("task skipped", "reason", note)
-	case runErr == nil:
-		log.Debug("task succeeded")
-	case stopping:
-		log.Info("task interrupted by shutdown", "queued_again", requeued, "err", runErr)
-	case IsPermanent(runErr) || t.Attempts >= t.MaxAttempts:
-		log.Warn("task failed", "err", runErr, "permanent", IsPermanent(runErr))
-	case requeued:
-		log.Warn("task attempt failed; retrying", "err", runErr, "retry_in", wait)
-	default:
-		log.Warn("task attempt failed; not retried: a newer task of its kind is queued for the same subject",
-			"err", runErr)
-	}
+	report()
 	return next, nil
 }
 
