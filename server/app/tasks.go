@@ -17,7 +17,6 @@ import (
 type taskRunner struct {
 	runner     *tasks.Runner
 	closeKinds func() error
-	stopListen func() // ends the listener for other processes' tasks
 }
 
 // pipelineKinds returns the task kinds this process runs (the ingest
@@ -56,46 +55,12 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)
-	t := &taskRunner{runner: r, closeKinds: closeKinds, stopListen: func() {}}
-	if l, ok := st.(store.TaskListener); ok && concurrency > 0 { // a runner that runs nothing needs no wake
-		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			listenTasks(lctx, l, r.Wake, log)
-		}()
-		t.stopListen = func() { cancel(); <-done }
-	}
-	return t, nil
-}
-
-// listenRetry is how long listenTasks waits before listening again after
-// the connection failed; the runner polls meanwhile.
-const listenRetry = 2 * time.Second
-
-// listenTasks wakes the runner whenever another process (serve taking an
-// upload, a worker finishing a step) enqueues tasks, until ctx ends. A
-// lost connection is logged and listened on again; the runner's poll
-// covers the gap.
-func listenTasks(ctx context.Context, l store.TaskListener, wake func(), log *slog.Logger) {
-	for {
-		err := l.ListenTasks(ctx, wake)
-		if ctx.Err() != nil {
-			return
-		}
-		log.Warn("not listening for other processes' tasks; polling for them until listening again", "err", err, "retry_in", listenRetry)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(listenRetry):
-		}
-	}
+	return &taskRunner{runner: r, closeKinds: closeKinds}, nil
 }
 
 // stop stops the runner (its handlers give their tasks back) and releases
 // the kinds' resources.
 func (t *taskRunner) stop() error {
-	t.stopListen()
 	t.runner.Stop()
 	return t.closeKinds()
 }

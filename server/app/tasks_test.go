@@ -108,8 +108,8 @@ func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 // TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling: a worker that
 // would poll once an hour still runs the tasks of uploads taken by serve,
 // another process, at once: on PostgreSQL every enqueue notifies the
-// workers listening (migration 0012, app.listenTasks). SQLite's processes
-// share no such channel; there the poll is the only way.
+// runners listening (migration 0012, tasks.Runner.listen). SQLite's
+// processes share no such channel; there the poll is the only way.
 func TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling(t *testing.T) {
 	if !servertest.Postgres() {
 		t.Skip("SQLite processes poll for each other's tasks")

@@ -25,7 +25,9 @@ type RunnerConfig struct {
 	// then only requeues abandoned tasks).
 	Concurrency int
 	// PollInterval is how often an idle runner looks for work that other
-	// processes enqueued (default 500 ms).
+	// processes enqueued (default 500 ms). On a store that tells of them
+	// (store.TaskListener) the runner listens too, so polling only backs
+	// that up.
 	PollInterval time.Duration
 	// Lease is how long a claimed task counts as alive without a heartbeat
 	// (default 1 minute); heartbeats come every third of it, and abandoned
@@ -171,8 +173,37 @@ func (r *Runner) Start(ctx context.Context) {
 	if r.cfg.Concurrency > 0 && len(r.names) > 0 {
 		r.wg.Add(1)
 		go r.dispatch(ctx)
+		if l, ok := r.st.(store.TaskListener); ok {
+			r.wg.Add(1)
+			go r.listen(ctx, l)
+		}
 	}
 	r.log.Info("task runner started", "concurrency", r.cfg.Concurrency, "kinds", r.names)
+}
+
+// listenRetry is how long listen waits before listening again after the
+// connection failed; the runner polls meanwhile.
+const listenRetry = 2 * time.Second
+
+// listen wakes the runner whenever another process (serve taking an
+// upload, a worker finishing a step) enqueues tasks, on a store that
+// tells (store.TaskListener), until ctx ends. A lost connection is logged
+// and listened on again; the poll covers the gap.
+func (r *Runner) listen(ctx context.Context, l store.TaskListener) {
+	defer r.wg.Done()
+	for {
+		err := l.ListenTasks(ctx, r.Wake)
+		if ctx.Err() != nil {
+			return
+		}
+		r.log.Warn("not listening for other processes' tasks; polling for them until listening again",
+			"err", err, "retry_in", listenRetry)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(listenRetry):
+		}
+	}
 }
 
 // Stop stops claiming, cancels the running handlers, gives their tasks
