@@ -40,6 +40,7 @@ type Config struct {
 	Listen    string          `koanf:"listen"`
 	DataDir   string          `koanf:"data_dir"`
 	Database  DatabaseConfig  `koanf:"database"`
+	Storage   StorageConfig   `koanf:"storage"` // config_storage.go
 	Upload    UploadConfig    `koanf:"upload"`
 	Trash     TrashConfig     `koanf:"trash"`
 	RateLimit RateLimitConfig `koanf:"rate_limit"`
@@ -188,6 +189,9 @@ func (c Config) Validate() error {
 		errs = append(errs, errors.New("data_dir must be set"))
 	}
 	if _, err := c.Database.Dialect(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Storage.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if c.Upload.MaxBytes <= 0 {

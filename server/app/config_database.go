@@ -65,6 +65,9 @@ func (c DatabaseConfig) SQLitePath(dataDir string) string {
 // directory with any file copy).
 func RequireDataDirSQLite(cfg Config, what string) error {
 	switch {
+	case cfg.Storage.Remote():
+		return fmt.Errorf("%s is not supported with the blobs in a bucket (storage.s3): keep the bucket's own "+
+			"versions or replicas, and back up the database apart", what)
 	case cfg.Database.Postgres():
 		return fmt.Errorf("%s is not supported on PostgreSQL (database.url): use pg_dump for the database "+
 			"and copy the data directory's files", what)

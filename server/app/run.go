@@ -14,7 +14,6 @@ import (
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
-	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
@@ -81,7 +80,7 @@ func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logg
 	if err != nil {
 		return nil, err
 	}
-	blobs, err := blob.Open(cfg.DataDir)
+	blobs, err := OpenBlobs(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -22,7 +21,7 @@ type taskRunner struct {
 // pipelineKinds returns the task kinds this process runs (the ingest
 // pipeline) and a function that releases what they hold (exiftool, ...).
 func pipelineKinds(cfg Config, st store.Store, log *slog.Logger, now func() time.Time) ([]tasks.Kind, func() error, error) {
-	blobs, err := blob.Open(cfg.DataDir)
+	blobs, err := OpenBlobs(cfg)
 	if err != nil {
 		return nil, nil, err
 	}

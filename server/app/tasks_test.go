@@ -14,6 +14,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/blob/s3test"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -133,5 +134,42 @@ func TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling(t *testing.T) {
 		for _, task := range s.WaitForTasks(session, a.ID, 20*time.Second) {
 			require.Equal(t, "succeeded", task.State, "%s %s: %v", name, task.Kind, task.Error)
 		}
+	}
+}
+
+// TestWorkerOnAnotherHostSharesTheBucket: with the blobs in a bucket, a
+// worker with a data directory of its own (another host) ingests serve's
+// uploads — it reads the originals from the bucket and writes the
+// renderings there, where serve finds them — and neither data directory
+// keeps a blob. PostgreSQL only: the database is what hosts share.
+func TestWorkerOnAnotherHostSharesTheBucket(t *testing.T) {
+	if !servertest.Postgres() {
+		t.Skip("processes on several hosts share a PostgreSQL database")
+	}
+	svc := s3test.Start(t, "photos")
+	bucket := app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "org/", Insecure: true,
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"}
+	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency, c.Storage.S3 = 0, bucket })
+	cfg := s.Config
+	cfg.DataDir = t.TempDir() // the worker's host: same database and bucket, its own disk
+	cfg.Workers.Concurrency = 2
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
+	_, session := s.Session()
+	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 64, 48, 1), nil)
+	for _, task := range s.WaitForTasks(session, a.ID, 30*time.Second) {
+		require.Equal(t, "succeeded", task.State, "%s: %v", task.Kind, task.Error)
+	}
+	r := s.Do("GET", "/api/assets/"+a.ID+"/variants/thumbnail", session, nil)
+	require.Equal(t, 200, r.Status, "%s", r.Body)
+	require.Equal(t, "image/webp", r.Header.Get("Content-Type"))
+	for _, dir := range []string{s.Config.DataDir, cfg.DataDir} {
+		blobs, _ := os.ReadDir(filepath.Join(dir, "blobs"))
+		require.Empty(t, blobs, "no blob on the disk of %s", dir)
 	}
 }

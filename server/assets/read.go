@@ -5,9 +5,9 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/photoctl/photoctl/server/albums"
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
@@ -85,7 +85,7 @@ func (s *Service) Check(ctx context.Context, p *catalog.Principal, libraryID str
 }
 
 // OpenOriginal opens the original file of an asset the caller can see.
-func (s *Service) OpenOriginal(ctx context.Context, p *catalog.Principal, id string) (*catalog.Asset, *os.File, error) {
+func (s *Service) OpenOriginal(ctx context.Context, p *catalog.Principal, id string) (*catalog.Asset, blob.File, error) {
 	a, err := s.Get(ctx, p, id)
 	if err != nil {
 		return nil, nil, err
@@ -109,7 +109,7 @@ func variantsPrefix(assetID string) string { return "variants/" + assetID }
 // OpenVariant opens a rendering of an image the caller can see. A name
 // outside thumbnail, preview and fullsize is a 422; a rendering not
 // generated yet is a 404 saying so.
-func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, *os.File, string, error) {
+func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, blob.File, string, error) {
 	if !variantNames[name] {
 		return nil, nil, "", catalog.InvalidField("enum", "variant must be thumbnail, preview or fullsize", name, "path", "name")
 	}

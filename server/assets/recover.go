@@ -18,8 +18,9 @@ const orphanAge = 10 * time.Minute
 // never committed. alone says no other process uses the data directory
 // (see app's data lock): then leftovers of any age go; otherwise only those
 // older than orphanAge, which cannot be another process's upload in flight.
-// The orphan sweep looks up every stored original, so it runs only after an
-// unclean stop.
+// With the blobs in a bucket (shared with other hosts) the sweep keeps the
+// orphanAge margin even alone. The orphan sweep looks up every stored
+// original, so it runs only after an unclean stop.
 func (s *Service) Recover(ctx context.Context, log *slog.Logger, alone, unclean bool) error {
 	minAge := orphanAge
 	if alone {
@@ -30,6 +31,12 @@ func (s *Service) Recover(ctx context.Context, log *slog.Logger, alone, unclean 
 		return fmt.Errorf("clean temporary files: %w", err)
 	}
 	s.DrainJournal(ctx)
+	if s.blobs.Remote() {
+		// The bucket is shared by processes on other hosts, which this
+		// process's data directory lock knows nothing of: an original
+		// younger than orphanAge may be their upload in flight.
+		minAge = orphanAge
+	}
 	orphans := 0
 	if unclean {
 		if orphans, err = s.SweepOrphans(ctx, minAge); err != nil {

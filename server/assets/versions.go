@@ -42,7 +42,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -292,7 +291,7 @@ func (s *Service) DeleteVersion(ctx context.Context, p *catalog.Principal, asset
 }
 
 // OpenVersion opens the file of a version of an asset the caller can see.
-func (s *Service) OpenVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) (*Version, *os.File, error) {
+func (s *Service) OpenVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) (*Version, blob.File, error) {
 	r := s.store.Read()
 	a, _, err := s.asset(ctx, r, p, assetID, needRead, "reading versions")
 	if err != nil {

@@ -3,6 +3,7 @@ package blob
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -34,6 +35,9 @@ func (w *Writer) commit(key string) error {
 	dst, err := resolve(key)
 	if err != nil {
 		return err
+	}
+	if w.store.bucket != nil {
+		return w.upload(key)
 	}
 	if err := w.Sync(); err != nil {
 		return err
@@ -67,19 +71,42 @@ func (w *Writer) commit(key string) error {
 // renames it: callers that must commit inside a short critical section
 // (the single database writer) pay for the flush before entering it.
 // Writes after a Sync are flushed by Commit.
+//
+// With the blobs in a bucket, the temp file is only a staging copy that
+// Commit uploads (the upload is what makes it durable), so Sync has
+// nothing to flush.
 func (w *Writer) Sync() error {
 	switch {
 	case w.err != nil:
 		return w.err
 	case w.done:
 		return errors.New("sync blob: writer is finished")
-	case w.synced == w.size:
+	case w.synced == w.size, w.store.bucket != nil:
 		return nil
 	}
 	if err := w.f.Sync(); err != nil {
 		return diskError("sync blob", err)
 	}
 	w.synced = w.size
+	return nil
+}
+
+// upload sends the temp file to the bucket at key, then removes it.
+func (w *Writer) upload(key string) error {
+	if w.err != nil {
+		return w.err
+	}
+	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
+		return diskError("read blob", err)
+	}
+	if err := w.store.bucket.put(key, w.f, w.size); err != nil {
+		return err
+	}
+	_ = w.f.Close()
+	w.f = nil
+	if err := w.store.root.Remove(w.rel); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove temp file: %w", err)
+	}
 	return nil
 }
 

@@ -1,6 +1,8 @@
 // Package blob keeps originals, edited versions and variants (thumbnails,
-// previews, transcodes) on the local disk: written to a temp file, fsynced,
-// renamed into place. It imports only catalog and the standard library.
+// previews, transcodes) on the local disk — written to a temp file,
+// fsynced, renamed into place — or in an S3-compatible bucket (OpenS3,
+// through minio-go). It imports only catalog, minio-go and the standard
+// library.
 package blob
 
 import (
@@ -27,9 +29,21 @@ import (
 // appears whole or not at all (Writer.Commit). Every path is opened through
 // an os.Root, so even a symbolic link planted inside the tree cannot lead
 // outside it. A Store is safe for concurrent use.
+//
+// With OpenS3 the blobs live in an S3-compatible bucket instead of
+// root/blobs, under the same keys; root keeps the temp files.
 type Store struct {
-	dir  string   // absolute root directory
-	root *os.Root // the root directory; closed by its finalizer
+	dir    string   // absolute root directory
+	root   *os.Root // the root directory; closed by its finalizer
+	bucket *bucket  // nil: the blobs are under root/blobs
+}
+
+// File is an opened blob: a file on the local disk (an *os.File) or an
+// object in the bucket, read through ranged requests.
+type File interface {
+	io.ReadSeekCloser
+	io.ReaderAt
+	Stat() (fs.FileInfo, error)
 }
 
 // Open opens the store at root, creating root, root/blobs and root/tmp
@@ -63,11 +77,19 @@ func (s *Store) Close() error {
 
 // Open opens the blob at key for reading. A missing blob (or a key naming a
 // directory) is an error wrapping catalog.ErrNotFound.
-func (s *Store) Open(key string) (*os.File, error) {
+func (s *Store) Open(key string) (File, error) {
 	p, err := resolve(key)
 	if err != nil {
 		return nil, err
 	}
+	if s.bucket != nil {
+		return s.bucket.open(key)
+	}
+	return s.openFile(key, p)
+}
+
+// openFile opens the local file of key at p (its resolved path).
+func (s *Store) openFile(key, p string) (*os.File, error) {
 	f, err := s.root.Open(p)
 	if err != nil {
 		return nil, notFound("open", key, err)
@@ -87,6 +109,9 @@ func (s *Store) Stat(key string) (os.FileInfo, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.bucket != nil {
+		return s.bucket.stat(key)
+	}
 	fi, err := s.root.Lstat(p)
 	if err != nil {
 		return nil, notFound("stat", key, err)
@@ -104,6 +129,9 @@ func (s *Store) Remove(key string) error {
 	p, err := resolve(key)
 	if err != nil {
 		return err
+	}
+	if s.bucket != nil {
+		return s.bucket.remove(key)
 	}
 	fi, err := s.root.Lstat(p)
 	if missing(err) {
@@ -129,6 +157,9 @@ func (s *Store) RemoveAll(prefix string) error {
 	p, err := resolve(prefix)
 	if err != nil {
 		return err
+	}
+	if s.bucket != nil {
+		return s.bucket.removeAll(prefix)
 	}
 	if err := s.root.RemoveAll(p); err != nil && !missing(err) {
 		return fmt.Errorf("remove blobs under %s: %w", prefix, err)
@@ -156,6 +187,9 @@ func (s *Store) Put(key string, r io.Reader) error {
 	if _, err := resolve(key); err != nil {
 		return err
 	}
+	if sized, ok := r.(interface{ Len() int }); ok && s.bucket != nil {
+		return s.bucket.put(key, r, int64(sized.Len()))
+	}
 	w, err := s.create(0)
 	if err != nil {
 		return err
@@ -178,4 +212,73 @@ func notFound(verb, key string, err error) error {
 		return fmt.Errorf("%s blob %s: %w", verb, key, catalog.ErrNotFound)
 	}
 	return fmt.Errorf("%s blob %s: %w", verb, key, err)
+}
+
+// Local is a blob as a file on the local disk, for the tools that read by
+// path (exiftool, ffprobe, libvips). Close it when the tool is done.
+type Local struct {
+	// Path is the file's absolute path.
+	Path  string
+	f     *os.File
+	store *Store
+	tmp   string // a downloaded copy's path relative to the root, removed on Close
+}
+
+// OpenLocal opens the blob at key as a file on the local disk: the blob's
+// own file, checked to be the very file opened through the root (a path
+// is looked up again by the tool), or, for a blob in a bucket, a copy
+// downloaded into root/tmp, removed on Close (and by CleanTemp after a
+// crash). A missing blob wraps catalog.ErrNotFound.
+func (s *Store) OpenLocal(key string) (*Local, error) {
+	p, err := resolve(key)
+	if err != nil {
+		return nil, err
+	}
+	if s.bucket != nil {
+		return s.download(key)
+	}
+	f, err := s.openFile(key, p)
+	if err != nil {
+		return nil, err
+	}
+	opened, err1 := f.Stat()
+	named, err2 := os.Stat(f.Name())
+	if err := errors.Join(err1, err2); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("open blob %s by path: %w", key, err)
+	}
+	if !os.SameFile(opened, named) {
+		_ = f.Close()
+		return nil, fmt.Errorf("open blob %s by path: %s is not the file the blob store opened", key, f.Name())
+	}
+	return &Local{Path: f.Name(), f: f, store: s}, nil
+}
+
+// download copies the object at key into a temp file.
+func (s *Store) download(key string) (*Local, error) {
+	src, err := s.bucket.open(key)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	w, err := s.create(0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(w.f, src); err != nil {
+		_ = w.Abort()
+		return nil, fmt.Errorf("download blob %s: %w", key, err)
+	}
+	return &Local{Path: filepath.Join(s.dir, filepath.FromSlash(w.rel)), f: w.f, store: s, tmp: w.rel}, nil
+}
+
+// Close closes the file and removes a downloaded copy.
+func (l *Local) Close() error {
+	err := l.f.Close()
+	if l.tmp != "" {
+		if rerr := l.store.root.Remove(l.tmp); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			err = errors.Join(err, fmt.Errorf("remove downloaded copy: %w", rerr))
+		}
+	}
+	return err
 }

@@ -18,6 +18,14 @@ import (
 // vanish during the walk. An error from fn stops the walk and is returned
 // unchanged.
 func (s *Store) Walk(prefix string, fn func(key string, size int64) error) error {
+	if s.bucket != nil {
+		if prefix != "" {
+			if _, err := resolve(prefix); err != nil {
+				return err
+			}
+		}
+		return s.bucket.walk(prefix, fn)
+	}
 	if prefix == "" {
 		return s.walkDir("", fn)
 	}

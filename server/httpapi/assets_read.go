@@ -57,19 +57,18 @@ func (s *Server) downloadOriginal(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	path := f.Name()
-	f.Close()
 	etag := `"` + base64.RawURLEncoding.EncodeToString(a.Checksum) + `"`
 	c.Set(fiber.HeaderETag, etag)
 	c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
 	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		f.Close()
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
 		c.Request().Header.Del(fiber.HeaderRange) // changed since: send it whole
 	}
 	c.Set(fiber.HeaderContentDisposition, contentDisposition(a.OriginalFileName))
-	if err := c.SendFile(path, false); err != nil {
+	if err := sendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, a.MIMEType)
@@ -132,18 +131,18 @@ func (s *Server) getVariant(c *fiber.Ctx) error {
 		return err
 	}
 	info, err := f.Stat()
-	path := f.Name()
-	f.Close()
 	if err != nil {
+		f.Close()
 		return err
 	}
 	etag := fmt.Sprintf(`"%s-%s-%x"`, a.ID, c.Params("name"), info.ModTime().UnixNano())
 	c.Set(fiber.HeaderETag, etag)
 	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
 	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		f.Close()
 		return c.SendStatus(fiber.StatusNotModified)
 	}
-	if err := c.SendFile(path, false); err != nil {
+	if err := sendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, mimeType)

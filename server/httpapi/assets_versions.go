@@ -87,8 +87,6 @@ func (s *Server) downloadVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	path := f.Name()
-	f.Close()
 	etag := `"` + base64.RawURLEncoding.EncodeToString(v.Checksum) + `"`
 	c.Set(fiber.HeaderETag, etag)
 	if v.IsOriginal {
@@ -97,13 +95,14 @@ func (s *Server) downloadVersion(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderCacheControl, "private, no-cache")
 	}
 	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
+		f.Close()
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
 		c.Request().Header.Del(fiber.HeaderRange)
 	}
 	c.Set(fiber.HeaderContentDisposition, contentDisposition(v.FileName))
-	if err := c.SendFile(path, false); err != nil {
+	if err := sendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, v.MIMEType)

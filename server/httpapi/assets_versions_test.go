@@ -20,6 +20,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/blob/s3test"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -363,4 +364,31 @@ func TestDeletingAnAssetRemovesItsVersionFiles(t *testing.T) {
 	require.Empty(t, versionFiles(t, s))
 	require.Zero(t, countFiles(t, filepath.Join(s.Config.DataDir, "blobs")))
 	requireDetail(t, s.Do("GET", "/api/assets/"+a.ID+"/versions", session, nil), http.StatusNotFound)
+}
+
+// TestVersionsWithBlobsInABucket: with storage.s3 set, an appended version
+// goes to the bucket and its file comes back whole and by range; the
+// original's file stays what was uploaded.
+func TestVersionsWithBlobsInABucket(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s := servertest.Start(t, func(c *app.Config) {
+		c.Storage.S3 = app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Insecure: true,
+			AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"}
+	})
+	_, session := s.Session()
+	original := servertest.JPEG(t, 32, 32, 1)
+	a := s.UploadAsset(session, "a.jpg", original, nil)
+	edit := servertest.JPEG(t, 48, 32, 2)
+	v := appendVersion(t, s, session, a.ID, "a-edit.jpg", edit)
+
+	resp, body := download(t, s, session, "/api/assets/"+a.ID+"/versions/"+v.ID+"/file", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, edit, body)
+	resp, body = download(t, s, session, "/api/assets/"+a.ID+"/versions/"+v.ID+"/file", map[string]string{"Range": "bytes=0-9"})
+	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
+	require.Equal(t, edit[:10], body)
+	_, body = download(t, s, session, "/api/assets/"+a.ID+"/original", nil)
+	require.Equal(t, original, body)
+	blobs, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "blobs"))
+	require.Empty(t, blobs)
 }

@@ -10,10 +10,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"time"
 
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/store"
@@ -23,7 +23,7 @@ import (
 // (assets.Service does): the asset, the open file and its MIME type; a
 // rendering not made yet is ErrNotFound.
 type Previews interface {
-	OpenVariant(ctx context.Context, p *catalog.Principal, assetID, name string) (*catalog.Asset, *os.File, string, error)
+	OpenVariant(ctx context.Context, p *catalog.Principal, assetID, name string) (*catalog.Asset, blob.File, string, error)
 }
 
 // Cropper cuts a region, given as fractions of the image (top-left corner

@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/ingest/exif"
 	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
@@ -33,7 +34,7 @@ func (p *Pipeline) metadata(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	orig, err := p.openBlob(catalog.OriginalKey(id))
+	orig, err := p.d.Blobs.OpenLocal(catalog.OriginalKey(id))
 	if err != nil {
 		return err
 	}
@@ -45,12 +46,12 @@ func (p *Pipeline) metadata(ctx context.Context, id string) error {
 	if sidecar != nil {
 		defer sidecar.Close()
 	}
-	md, err := p.readMetadata(ctx, orig.path, sidecar)
+	md, err := p.readMetadata(ctx, orig.Path, sidecar)
 	if err != nil {
 		return err
 	}
 	if a.MediaType == catalog.MediaVideo {
-		if err := p.addVideoFacts(ctx, orig.path, md); err != nil {
+		if err := p.addVideoFacts(ctx, orig.Path, md); err != nil {
 			return err
 		}
 	}
@@ -77,10 +78,10 @@ func (p *Pipeline) metadata(ctx context.Context, id string) error {
 // readMetadata runs exiftool over the original and sidecar. A sidecar
 // exiftool cannot read is left out rather than failing the step; an
 // original it cannot read gives empty metadata.
-func (p *Pipeline) readMetadata(ctx context.Context, path string, sidecar *blobFile) (*exif.Metadata, error) {
+func (p *Pipeline) readMetadata(ctx context.Context, path string, sidecar *blob.Local) (*exif.Metadata, error) {
 	side := ""
 	if sidecar != nil {
-		side = sidecar.path
+		side = sidecar.Path
 	}
 	md, err := p.d.Metadata.Read(ctx, path, side)
 	if errors.Is(err, exif.ErrUnreadable) && side != "" {
@@ -98,8 +99,8 @@ func (p *Pipeline) readMetadata(ctx context.Context, path string, sidecar *blobF
 }
 
 // sidecar opens the XMP sidecar stored with the asset, or returns nil.
-func (p *Pipeline) sidecar(id string) (*blobFile, error) {
-	f, err := p.openBlob(assets.SidecarKey(id))
+func (p *Pipeline) sidecar(id string) (*blob.Local, error) {
+	f, err := p.d.Blobs.OpenLocal(assets.SidecarKey(id))
 	if errors.Is(err, catalog.ErrNotFound) {
 		return nil, nil
 	}

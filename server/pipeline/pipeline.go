@@ -21,7 +21,6 @@ import (
 	"image"
 	"io"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/photoctl/photoctl/ingest/exif"
@@ -170,33 +169,3 @@ func (p *Pipeline) settle(ctx context.Context, id string, err error) error {
 	}
 	return err
 }
-
-// blobFile is a stored blob opened for a tool that reads by path.
-type blobFile struct {
-	f    *os.File
-	path string
-}
-
-// openBlob opens the blob at key and returns its path on disk, checked to
-// be the very file opened (the blob store reaches files through an
-// os.Root; a path is what exiftool, ffprobe and libvips take). Close it
-// when the tool is done. A missing blob wraps catalog.ErrNotFound.
-func (p *Pipeline) openBlob(key string) (*blobFile, error) {
-	f, err := p.d.Blobs.Open(key)
-	if err != nil {
-		return nil, err
-	}
-	opened, err1 := f.Stat()
-	named, err2 := os.Stat(f.Name())
-	if err := errors.Join(err1, err2); err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("open blob %s by path: %w", key, err)
-	}
-	if !os.SameFile(opened, named) {
-		_ = f.Close()
-		return nil, fmt.Errorf("open blob %s by path: %s is not the file the blob store opened", key, f.Name())
-	}
-	return &blobFile{f: f, path: f.Name()}, nil
-}
-
-func (b *blobFile) Close() error { return b.f.Close() }

@@ -49,13 +49,13 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	orig, err := p.openBlob(catalog.OriginalKey(id))
+	orig, err := p.d.Blobs.OpenLocal(catalog.OriginalKey(id))
 	if err != nil {
 		return err
 	}
 	defer orig.Close()
 	if a.MediaType == catalog.MediaVideo {
-		poster, err := p.poster(ctx, id, orig.path)
+		poster, err := p.poster(ctx, id, orig.Path)
 		if err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 		}
 		return p.update(ctx, id, "variants", func(a *catalog.Asset) { setMetrics(a, values) })
 	}
-	res, embedded, err := p.render(ctx, a, orig.path)
+	res, embedded, err := p.render(ctx, a, orig.Path)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,149 @@
+package blob_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/blob/s3test"
+	"github.com/photoctl/photoctl/server/catalog"
+)
+
+// newS3Store opens a store on a fresh bucket (under prefix) of a service
+// on a loopback port, and returns it with its local root.
+func newS3Store(t *testing.T, svc *s3test.Service, bucket, prefix string) (*blob.Store, string) {
+	t.Helper()
+	root := t.TempDir()
+	s, err := blob.OpenS3(root, blob.S3Config{Endpoint: svc.Endpoint, Bucket: bucket, Prefix: prefix,
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true, Region: "us-east-1"})
+	require.NoError(t, err)
+	require.True(t, s.Remote())
+	return s, root
+}
+
+func walked(t *testing.T, s *blob.Store, prefix string) []string {
+	t.Helper()
+	keys := []string{}
+	require.NoError(t, s.Walk(prefix, func(key string, _ int64) error { keys = append(keys, key); return nil }))
+	return keys
+}
+
+func TestS3StoreKeepsBlobsInTheBucket(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s, root := newS3Store(t, svc, "photos", "lib/")
+
+	// A streamed upload: hashed while written, sent on Commit, the
+	// staging copy gone afterwards.
+	w, err := s.Create(0)
+	require.NoError(t, err)
+	_, err = io.Copy(w, strings.NewReader("original bytes"))
+	require.NoError(t, err)
+	require.NoError(t, w.Sync())
+	require.NoError(t, w.Commit("originals/asset_a"))
+	require.Empty(t, entries(t, root+"/tmp"), "the staging copy is removed once uploaded")
+	require.Empty(t, entries(t, root+"/blobs"), "nothing is kept on the local disk")
+	require.Equal(t, "original bytes", read(t, s, "originals/asset_a"))
+
+	put(t, s, "variants/asset_a/thumbnail.webp", "thumb")
+	require.NoError(t, s.Put("variants/asset_a/preview.webp", bytes.NewReader([]byte("preview")))) // sized: one PUT
+	put(t, s, "variants/asset_b/thumbnail.webp", "other")
+	put(t, s, "originals/asset_b", "b")
+
+	fi, err := s.Stat("variants/asset_a/preview.webp")
+	require.NoError(t, err)
+	require.Equal(t, int64(len("preview")), fi.Size())
+	require.False(t, fi.IsDir())
+	require.False(t, fi.ModTime().IsZero())
+
+	// Random access and a ranged read, as downloads use them.
+	f, err := s.Open("originals/asset_a")
+	require.NoError(t, err)
+	buf := make([]byte, 5)
+	n, err := f.ReadAt(buf, 9)
+	if err != io.EOF { // allowed with a full read that ends the object
+		require.NoError(t, err)
+	}
+	require.Equal(t, 5, n)
+	require.Equal(t, "bytes", string(buf))
+	_, err = f.Seek(9, io.SeekStart)
+	require.NoError(t, err)
+	rest, err := io.ReadAll(f)
+	require.NoError(t, err)
+	require.Equal(t, "bytes", string(rest))
+	require.NoError(t, f.Close())
+
+	// Walk in byte order, at or under a prefix, never past it.
+	require.Equal(t, []string{"originals/asset_a", "originals/asset_b", "variants/asset_a/preview.webp",
+		"variants/asset_a/thumbnail.webp", "variants/asset_b/thumbnail.webp"}, walked(t, s, ""))
+	require.Equal(t, []string{"variants/asset_a/preview.webp", "variants/asset_a/thumbnail.webp"},
+		walked(t, s, "variants/asset_a"))
+	require.Equal(t, []string{"originals/asset_a"}, walked(t, s, "originals/asset_a"))
+	require.Empty(t, walked(t, s, "originals/asset"), "a prefix names whole segments")
+
+	// Removal: idempotent, a tree at once, the rest untouched.
+	require.NoError(t, s.Remove("originals/asset_b"))
+	require.NoError(t, s.Remove("originals/asset_b"))
+	require.NoError(t, s.RemoveAll("variants/asset_a"))
+	require.Equal(t, []string{"originals/asset_a", "variants/asset_b/thumbnail.webp"}, walked(t, s, ""))
+
+	// Missing blobs are not found, for every read.
+	_, err = s.Open("originals/asset_b")
+	require.ErrorIs(t, err, catalog.ErrNotFound)
+	_, err = s.Stat("originals/asset_b")
+	require.ErrorIs(t, err, catalog.ErrNotFound)
+	_, err = s.OpenLocal("originals/asset_b")
+	require.ErrorIs(t, err, catalog.ErrNotFound)
+
+	// Bad keys never reach the bucket.
+	for _, key := range []string{"../x", "/originals/a", "originals/.hidden", "Originals/A"} {
+		require.ErrorIs(t, s.Put(key, strings.NewReader("x")), blob.ErrBadKey, key)
+		_, err := s.Open(key)
+		require.ErrorIs(t, err, blob.ErrBadKey, key)
+	}
+}
+
+func TestS3StoreOpenLocalDownloadsACopyForTools(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s, root := newS3Store(t, svc, "photos", "")
+	put(t, s, "originals/asset_a", "pixels")
+
+	l, err := s.OpenLocal("originals/asset_a")
+	require.NoError(t, err)
+	b, err := os.ReadFile(l.Path)
+	require.NoError(t, err)
+	require.Equal(t, "pixels", string(b))
+	require.Len(t, entries(t, root+"/tmp"), 1)
+	require.NoError(t, l.Close())
+	require.Empty(t, entries(t, root+"/tmp"), "the copy goes with Close")
+	_, err = os.Stat(l.Path)
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestS3StorePrefixesShareABucket(t *testing.T) {
+	svc := s3test.Start(t, "shared")
+	a, _ := newS3Store(t, svc, "shared", "a/")
+	b, _ := newS3Store(t, svc, "shared", "b/")
+	put(t, a, "originals/asset_x", "from a")
+	put(t, b, "originals/asset_x", "from b")
+	require.Equal(t, "from a", read(t, a, "originals/asset_x"))
+	require.Equal(t, "from b", read(t, b, "originals/asset_x"))
+	require.NoError(t, a.RemoveAll("originals"))
+	require.Empty(t, walked(t, a, ""))
+	require.Equal(t, []string{"originals/asset_x"}, walked(t, b, ""))
+}
+
+func TestOpenS3RefusesAMissingBucketOrBadSettings(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	_, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "nope", Insecure: true,
+		AccessKeyID: "k", SecretAccessKey: "s"})
+	require.ErrorContains(t, err, `bucket "nope" does not exist`)
+	_, err = blob.OpenS3(t.TempDir(), blob.S3Config{Bucket: "photos"})
+	require.ErrorContains(t, err, "an endpoint and a bucket are required")
+	_, err = blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "no-slash"})
+	require.ErrorContains(t, err, "must end with a slash")
+}

@@ -1,0 +1,139 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/blob/s3test"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/servertest"
+)
+
+// TestIngestWithBlobsInABucket runs the real server with storage.s3 set:
+// the upload lands in the bucket (nothing under the data directory's
+// blobs), the pipeline reads the original from there and writes its
+// renderings there, downloads (whole and ranged) and renderings come back
+// from the bucket, and a deletion empties it.
+func TestIngestWithBlobsInABucket(t *testing.T) {
+	needTools(t, "exiftool", "ffmpeg", "ffprobe")
+	svc := s3test.Start(t, "photos")
+	bucket := app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "library/", Region: "us-east-1",
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true}
+	s := servertest.Start(t, servertest.WithPipeline, func(c *app.Config) { c.Storage.S3 = bucket })
+	_, session := s.Session()
+	objects, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "library/",
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true, Region: "us-east-1"})
+	require.NoError(t, err)
+	keys := func() []string {
+		out := []string{}
+		require.NoError(t, objects.Walk("", func(key string, _ int64) error { out = append(out, key); return nil }))
+		return out
+	}
+
+	path := halves(t, 640, 480)
+	tag(t, path, "-Orientation#=6")
+	data := readFile(t, path)
+	a := s.UploadAsset(session, "IMG_0001.JPG", data, nil)
+	require.Equal(t, []string{"originals/" + a.ID}, keys())
+	local, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "blobs"))
+	require.Empty(t, local, "nothing is stored on the local disk")
+
+	for _, task := range s.WaitForTasks(session, a.ID, chainTimeout) {
+		if task.Kind == "metadata" || task.Kind == "variants" || task.Kind == "geocode" {
+			require.Equal(t, "succeeded", task.State, "%s: %v", task.Kind, task.Error)
+		}
+	}
+	require.Equal(t, []string{"originals/" + a.ID, "variants/" + a.ID + "/preview.webp",
+		"variants/" + a.ID + "/thumbnail.webp"}, keys())
+	tmp, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "tmp"))
+	require.Empty(t, tmp, "the tools' copies of the original are removed")
+
+	r := s.Do("GET", "/api/assets/"+a.ID, session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	var got api.Asset
+	r.JSON(t, &got)
+	require.Equal(t, [2]int{480, 640}, [2]int{deref(got.Width), deref(got.Height)}, "read from the bucket's original")
+	r = s.Do("GET", *got.AssetURLs.Thumbnail, session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	require.Equal(t, "image/webp", r.Header.Get("Content-Type"))
+	require.NotEmpty(t, r.Header.Get("ETag"))
+	img, _, err := image.Decode(bytes.NewReader(r.Body))
+	require.NoError(t, err)
+	require.Equal(t, [2]int{188, 250}, size(img))
+
+	get := func(headers map[string]string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", s.URL+"/api/assets/"+a.ID+"/original", nil)
+		req.Header.Set("Authorization", "Bearer "+session)
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp, body
+	}
+	resp, body := get(nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, data, body)
+	require.Equal(t, "image/jpeg", resp.Header.Get("Content-Type"))
+	require.Contains(t, resp.Header.Get("Content-Disposition"), "attachment")
+	resp, body = get(map[string]string{"Range": "bytes=100-199"})
+	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
+	require.Equal(t, data[100:200], body)
+	require.Equal(t, "bytes 100-199/"+strconv.Itoa(len(data)), resp.Header.Get("Content-Range"))
+	resp, body = get(map[string]string{"Range": "bytes=-10"})
+	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
+	require.Equal(t, data[len(data)-10:], body)
+	resp, _ = get(map[string]string{"Range": "bytes=999999999-"})
+	require.Equal(t, http.StatusRequestedRangeNotSatisfiable, resp.StatusCode)
+	resp, _ = get(map[string]string{"If-None-Match": resp.Header.Get("ETag")})
+	require.Equal(t, http.StatusNotModified, resp.StatusCode)
+
+	r = s.Do("DELETE", "/api/assets", session, map[string]any{"ids": []string{a.ID}})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	require.Empty(t, keys(), "the deletion empties the bucket")
+}
+
+// TestStartUpKeepsYoungObjectsInASharedBucket: after an unclean stop a
+// process alone in its data directory sweeps orphans of any age from the
+// local disk, but not from a bucket, which other hosts' uploads in flight
+// share: there only objects older than the sweep's margin go.
+func TestStartUpKeepsYoungObjectsInASharedBucket(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	blobs, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Insecure: true,
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"})
+	require.NoError(t, err)
+	st := servertest.NewStore(t)
+	svcAssets := assets.NewService(st, blobs, libraries.NewService(st, time.Now), assets.Config{MaxUploadBytes: 1 << 20}, time.Now)
+	inFlight := catalog.OriginalKey("asset_01jd0000000000000000000000") // committed to the bucket, row not yet
+	require.NoError(t, blobs.Put(inFlight, strings.NewReader("another host's upload")))
+
+	require.NoError(t, svcAssets.Recover(context.Background(), slog.New(slog.DiscardHandler), true, true))
+	_, err = blobs.Stat(inFlight)
+	require.NoError(t, err, "a young object survives the start-up sweep")
+
+	n, err := svcAssets.SweepOrphans(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "an orphan past the margin is removed")
+	_, err = blobs.Stat(inFlight)
+	require.ErrorIs(t, err, catalog.ErrNotFound)
+}
