@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/blob"
@@ -58,6 +59,14 @@ func (c StorageConfig) Validate() error {
 		errs = append(errs, errors.New("storage.s3.access_key_id and storage.s3.secret_access_key go together"))
 	}
 	return errors.Join(errs...)
+}
+
+// location says where the blobs live, for the start-up log.
+func (c StorageConfig) location(dataDir string) string {
+	if !c.Remote() {
+		return filepath.Join(dataDir, "blobs")
+	}
+	return "s3://" + c.S3.Bucket + "/" + c.S3.Prefix + " at " + c.S3.Endpoint
 }
 
 // OpenBlobs opens the blob store of cfg: the data directory's, or the

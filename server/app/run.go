@@ -168,7 +168,8 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	}
 	go func() { s.served <- h.App().Listener(ln) }()
 	s.stopPurge = svc.assets.RunPurge(log, time.Hour)
-	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir)
+	log.Info("photoctl serving", "url", "http://"+ln.Addr().String(), "data_dir", cfg.DataDir,
+		"blobs", cfg.Storage.location(cfg.DataDir))
 	return s, nil
 }
 

@@ -96,7 +96,7 @@ func RunWorker(ctx context.Context, cfg Config, log *slog.Logger) (err error) {
 	if err != nil {
 		return err
 	}
-	log.Info("photoctl worker running", "data_dir", cfg.DataDir, "concurrency", n)
+	log.Info("photoctl worker running", "data_dir", cfg.DataDir, "blobs", cfg.Storage.location(cfg.DataDir), "concurrency", n)
 	<-ctx.Done()
 	log.Info("stopping; running tasks go back to the queue")
 	return t.stop()

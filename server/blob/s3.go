@@ -46,9 +46,9 @@ const s3Timeout = 30 * time.Second
 
 // bucket is the S3 side of a Store.
 type bucket struct {
-	c              *minio.Client
-	name, prefix   string
-	endpoint, desc string // for errors
+	c            *minio.Client
+	name, prefix string
+	desc         string // s3://bucket/prefix, for errors
 }
 
 // OpenS3 opens a store whose blobs live in the bucket cfg names; root is
@@ -87,8 +87,7 @@ func OpenS3(root string, cfg S3Config) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open S3 storage at %s: %w", cfg.Endpoint, err)
 	}
-	b := &bucket{c: c, name: cfg.Bucket, prefix: cfg.Prefix, endpoint: cfg.Endpoint,
-		desc: "s3://" + cfg.Bucket + "/" + cfg.Prefix}
+	b := &bucket{c: c, name: cfg.Bucket, prefix: cfg.Prefix, desc: "s3://" + cfg.Bucket + "/" + cfg.Prefix}
 	ctx, cancel := context.WithTimeout(context.Background(), s3Timeout)
 	defer cancel()
 	ok, err := c.BucketExists(ctx, cfg.Bucket)
@@ -102,14 +101,6 @@ func OpenS3(root string, cfg S3Config) (*Store, error) {
 	return s, nil
 }
 
-// Location describes where the blobs live: the local folder or the bucket.
-func (s *Store) Location() string {
-	if s.bucket != nil {
-		return s.bucket.desc + " at " + s.bucket.endpoint
-	}
-	return s.dir + "/" + blobsDir
-}
-
 // Remote reports whether the blobs live in a bucket rather than on the
 // local disk.
 func (s *Store) Remote() bool { return s.bucket != nil }
@@ -117,10 +108,14 @@ func (s *Store) Remote() bool { return s.bucket != nil }
 func (b *bucket) object(key string) string { return b.prefix + key }
 
 // fail describes an error of the bucket; a missing object wraps
-// catalog.ErrNotFound.
+// catalog.ErrNotFound, a full service or quota catalog.ErrInsufficient
+// (a 507, as a full disk).
 func (b *bucket) fail(verb, key string, err error) error {
-	if code := minio.ToErrorResponse(err).Code; code == "NoSuchKey" || code == "NotFound" {
+	switch minio.ToErrorResponse(err).Code {
+	case "NoSuchKey", "NotFound":
 		return fmt.Errorf("%s blob %s: %w", verb, key, catalog.ErrNotFound)
+	case "XMinioStorageFull", "QuotaExceeded", "XMinioAdminBucketQuotaExceeded":
+		return fmt.Errorf("%s blob %s in %s: %w: %w", verb, key, b.desc, catalog.ErrInsufficient, err)
 	}
 	return fmt.Errorf("%s blob %s in %s: %w", verb, key, b.desc, err)
 }
