@@ -147,3 +147,25 @@ func TestOpenS3RefusesAMissingBucketOrBadSettings(t *testing.T) {
 	_, err = blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "no-slash"})
 	require.ErrorContains(t, err, "must end with a slash")
 }
+
+// TestS3StoreLargeBlobsGoInParts: a blob past the client's part size (16
+// MiB) is sent as a multipart upload and reads back byte for byte.
+func TestS3StoreLargeBlobsGoInParts(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s, _ := newS3Store(t, svc, "photos", "")
+	data := randomBytes(t, 17<<20)
+	w, err := s.Create(0)
+	require.NoError(t, err)
+	_, err = w.ReadFrom(bytes.NewReader(data))
+	require.NoError(t, err)
+	require.NoError(t, w.Commit("originals/asset_big"))
+	fi, err := s.Stat("originals/asset_big")
+	require.NoError(t, err)
+	require.Equal(t, int64(len(data)), fi.Size())
+	f, err := s.Open("originals/asset_big")
+	require.NoError(t, err)
+	defer f.Close()
+	got, err := io.ReadAll(f)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(data, got), "the object reads back as written")
+}
