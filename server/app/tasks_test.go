@@ -118,13 +118,7 @@ func TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling(t *testing.T) {
 	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
 	cfg := s.Config
 	cfg.Workers.Concurrency, cfg.Workers.PollInterval = 1, time.Hour
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
-	t.Cleanup(func() {
-		cancel()
-		require.NoError(t, <-done)
-	})
+	runWorker(t, cfg)
 	_, session := s.Session()
 	// The first upload may come before the worker listens (it then finds
 	// the task when it starts listening); by the time its chain is done
@@ -147,19 +141,11 @@ func TestWorkerOnAnotherHostSharesTheBucket(t *testing.T) {
 		t.Skip("processes on several hosts share a PostgreSQL database")
 	}
 	svc := s3test.Start(t, "photos")
-	bucket := app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "org/", Insecure: true,
-		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"}
-	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency, c.Storage.S3 = 0, bucket })
+	s := servertest.Start(t, servertest.WithBucket(svc, "photos", "org/"), func(c *app.Config) { c.Workers.Concurrency = 0 })
 	cfg := s.Config
 	cfg.DataDir = t.TempDir() // the worker's host: same database and bucket, its own disk
 	cfg.Workers.Concurrency = 2
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
-	t.Cleanup(func() {
-		cancel()
-		require.NoError(t, <-done)
-	})
+	runWorker(t, cfg)
 	_, session := s.Session()
 	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 64, 48, 1), nil)
 	for _, task := range s.WaitForTasks(session, a.ID, 30*time.Second) {
@@ -172,4 +158,16 @@ func TestWorkerOnAnotherHostSharesTheBucket(t *testing.T) {
 		blobs, _ := os.ReadDir(filepath.Join(dir, "blobs"))
 		require.Empty(t, blobs, "no blob on the disk of %s", dir)
 	}
+}
+
+// runWorker runs a worker with cfg until the test ends, then requires it
+// to stop cleanly.
+func runWorker(t *testing.T, cfg app.Config) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.RunWorker(ctx, cfg, slogDiscard()) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
 }

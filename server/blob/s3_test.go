@@ -19,8 +19,7 @@ import (
 func newS3Store(t *testing.T, svc *s3test.Service, bucket, prefix string) (*blob.Store, string) {
 	t.Helper()
 	root := t.TempDir()
-	s, err := blob.OpenS3(root, blob.S3Config{Endpoint: svc.Endpoint, Bucket: bucket, Prefix: prefix,
-		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true, Region: "us-east-1"})
+	s, err := blob.OpenS3(root, svc.Config(bucket, prefix))
 	require.NoError(t, err)
 	require.True(t, s.Remote())
 	return s, root
@@ -139,8 +138,7 @@ func TestS3StorePrefixesShareABucket(t *testing.T) {
 
 func TestOpenS3RefusesAMissingBucketOrBadSettings(t *testing.T) {
 	svc := s3test.Start(t, "photos")
-	_, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "nope", Insecure: true,
-		AccessKeyID: "k", SecretAccessKey: "s"})
+	_, err := blob.OpenS3(t.TempDir(), svc.Config("nope", ""))
 	require.ErrorContains(t, err, `bucket "nope" does not exist`)
 	_, err = blob.OpenS3(t.TempDir(), blob.S3Config{Bucket: "photos"})
 	require.ErrorContains(t, err, "an endpoint and a bucket are required")
@@ -154,11 +152,7 @@ func TestS3StoreLargeBlobsGoInParts(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	s, _ := newS3Store(t, svc, "photos", "")
 	data := randomBytes(t, 17<<20)
-	w, err := s.Create(0)
-	require.NoError(t, err)
-	_, err = w.ReadFrom(bytes.NewReader(data))
-	require.NoError(t, err)
-	require.NoError(t, w.Commit("originals/asset_big"))
+	store(t, s, "originals/asset_big", data)
 	fi, err := s.Stat("originals/asset_big")
 	require.NoError(t, err)
 	require.Equal(t, int64(len(data)), fi.Size())

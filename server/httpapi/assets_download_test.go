@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -21,17 +20,8 @@ import (
 
 func download(t *testing.T, s *servertest.Server, token, path string, headers map[string]string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", s.URL+path, nil)
-	req.Header.Set("Authorization", "Bearer "+token)
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp, body
+	r := s.Get(path, token, headers)
+	return &http.Response{StatusCode: r.Status, Header: r.Header}, r.Body
 }
 
 func TestOriginalDownload(t *testing.T) {

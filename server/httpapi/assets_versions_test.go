@@ -371,10 +371,7 @@ func TestDeletingAnAssetRemovesItsVersionFiles(t *testing.T) {
 // original's file stays what was uploaded.
 func TestVersionsWithBlobsInABucket(t *testing.T) {
 	svc := s3test.Start(t, "photos")
-	s := servertest.Start(t, func(c *app.Config) {
-		c.Storage.S3 = app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Insecure: true,
-			AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"}
-	})
+	s := servertest.Start(t, servertest.WithBucket(svc, "photos", ""))
 	_, session := s.Session()
 	original := servertest.JPEG(t, 32, 32, 1)
 	a := s.UploadAsset(session, "a.jpg", original, nil)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"image"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/blob/s3test"
@@ -34,12 +32,9 @@ import (
 func TestIngestWithBlobsInABucket(t *testing.T) {
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	svc := s3test.Start(t, "photos")
-	bucket := app.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "library/", Region: "us-east-1",
-		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true}
-	s := servertest.Start(t, servertest.WithPipeline, func(c *app.Config) { c.Storage.S3 = bucket })
+	s := servertest.Start(t, servertest.WithPipeline, servertest.WithBucket(svc, "photos", "library/"))
 	_, session := s.Session()
-	objects, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Prefix: "library/",
-		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true, Region: "us-east-1"})
+	objects, err := blob.OpenS3(t.TempDir(), svc.Config("photos", "library/"))
 	require.NoError(t, err)
 	keys := func() []string {
 		out := []string{}
@@ -78,35 +73,25 @@ func TestIngestWithBlobsInABucket(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, [2]int{188, 250}, size(img))
 
-	get := func(headers map[string]string) (*http.Response, []byte) {
-		req, _ := http.NewRequest("GET", s.URL+"/api/assets/"+a.ID+"/original", nil)
-		req.Header.Set("Authorization", "Bearer "+session)
-		for k, v := range headers {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		require.NoError(t, err)
-		return resp, body
+	get := func(headers map[string]string) *servertest.Response {
+		return s.Get("/api/assets/"+a.ID+"/original", session, headers)
 	}
-	resp, body := get(nil)
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.Equal(t, data, body)
-	require.Equal(t, "image/jpeg", resp.Header.Get("Content-Type"))
-	require.Contains(t, resp.Header.Get("Content-Disposition"), "attachment")
-	resp, body = get(map[string]string{"Range": "bytes=100-199"})
-	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
-	require.Equal(t, data[100:200], body)
-	require.Equal(t, "bytes 100-199/"+strconv.Itoa(len(data)), resp.Header.Get("Content-Range"))
-	resp, body = get(map[string]string{"Range": "bytes=-10"})
-	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
-	require.Equal(t, data[len(data)-10:], body)
-	resp, _ = get(map[string]string{"Range": "bytes=999999999-"})
-	require.Equal(t, http.StatusRequestedRangeNotSatisfiable, resp.StatusCode)
-	resp, _ = get(map[string]string{"If-None-Match": resp.Header.Get("ETag")})
-	require.Equal(t, http.StatusNotModified, resp.StatusCode)
+	r = get(nil)
+	require.Equal(t, http.StatusOK, r.Status)
+	require.Equal(t, data, r.Body)
+	require.Equal(t, "image/jpeg", r.Header.Get("Content-Type"))
+	require.Contains(t, r.Header.Get("Content-Disposition"), "attachment")
+	r = get(map[string]string{"Range": "bytes=100-199"})
+	require.Equal(t, http.StatusPartialContent, r.Status)
+	require.Equal(t, data[100:200], r.Body)
+	require.Equal(t, "bytes 100-199/"+strconv.Itoa(len(data)), r.Header.Get("Content-Range"))
+	r = get(map[string]string{"Range": "bytes=-10"})
+	require.Equal(t, http.StatusPartialContent, r.Status)
+	require.Equal(t, data[len(data)-10:], r.Body)
+	r = get(map[string]string{"Range": "bytes=999999999-"})
+	require.Equal(t, http.StatusRequestedRangeNotSatisfiable, r.Status)
+	r = get(map[string]string{"If-None-Match": r.Header.Get("ETag")})
+	require.Equal(t, http.StatusNotModified, r.Status)
 
 	r = s.Do("DELETE", "/api/assets", session, map[string]any{"ids": []string{a.ID}})
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
@@ -119,8 +104,7 @@ func TestIngestWithBlobsInABucket(t *testing.T) {
 // share: there only objects older than the sweep's margin go.
 func TestStartUpKeepsYoungObjectsInASharedBucket(t *testing.T) {
 	svc := s3test.Start(t, "photos")
-	blobs, err := blob.OpenS3(t.TempDir(), blob.S3Config{Endpoint: svc.Endpoint, Bucket: "photos", Insecure: true,
-		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Region: "us-east-1"})
+	blobs, err := blob.OpenS3(t.TempDir(), svc.Config("photos", ""))
 	require.NoError(t, err)
 	st := servertest.NewStore(t)
 	svcAssets := assets.NewService(st, blobs, libraries.NewService(st, time.Now), assets.Config{MaxUploadBytes: 1 << 20}, time.Now)

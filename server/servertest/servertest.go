@@ -22,6 +22,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/blob/s3test"
 )
 
 // Clock is a controllable clock: real time plus an offset tests can move,
@@ -49,6 +50,15 @@ func (c *Clock) Freeze() {
 
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// WithBucket keeps the server's blobs in bucket (under prefix) of svc.
+func WithBucket(svc *s3test.Service, bucket, prefix string) func(*app.Config) {
+	b := svc.Config(bucket, prefix)
+	return func(c *app.Config) {
+		c.Storage.S3 = app.S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region,
+			AccessKeyID: b.AccessKeyID, SecretAccessKey: app.Secret(b.SecretAccessKey), Insecure: b.Insecure}
+	}
+}
 
 // WithPipeline runs the ingest pipeline in the server (two workers), for
 // tests of what it produces.
@@ -136,6 +146,17 @@ func (r *Response) Map(t testing.TB) map[string]any {
 // []byte, which are sent as they are. token, when set, is sent as a bearer.
 func (s *Server) Do(method, path, token string, body any) *Response {
 	s.T.Helper()
+	return s.send(method, path, token, body, nil)
+}
+
+// Get sends a GET with the given headers (a Range, a condition).
+func (s *Server) Get(path, token string, headers map[string]string) *Response {
+	s.T.Helper()
+	return s.send("GET", path, token, nil, headers)
+}
+
+func (s *Server) send(method, path, token string, body any, headers map[string]string) *Response {
+	s.T.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -155,6 +176,9 @@ func (s *Server) Do(method, path, token string, body any) *Response {
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	resp, err := s.http.Do(req)
 	require.NoError(s.T, err)

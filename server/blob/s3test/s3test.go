@@ -16,6 +16,8 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"github.com/photoctl/photoctl/server/blob"
 )
 
 // Service is a running S3-compatible service.
@@ -41,6 +43,12 @@ func Start(t testing.TB, buckets ...string) *Service {
 		t.Fatal(err)
 	}
 	return &Service{Endpoint: u.Host, backend: backend}
+}
+
+// Config is how a store reaches bucket (under prefix) of the service.
+func (s *Service) Config(bucket, prefix string) blob.S3Config {
+	return blob.S3Config{Endpoint: s.Endpoint, Bucket: bucket, Prefix: prefix, Region: "us-east-1",
+		AccessKeyID: "photoctl", SecretAccessKey: "photoctl-secret", Insecure: true}
 }
 
 // streamingPayload is the X-Amz-Content-Sha256 of a body sent in
