@@ -49,13 +49,20 @@ func sendBlob(c *fiber.Ctx, f blob.File) error {
 		c.Response().Header.SetContentLength(int(n))
 		return nil
 	}
-	// fasthttp closes the stream once it is sent (or the client is gone).
-	c.Response().SetBodyStream(&blobSection{io.NewSectionReader(f, start, n), f}, int(n))
+	if start > 0 {
+		if _, err := f.Seek(start, io.SeekStart); err != nil {
+			_ = f.Close()
+			return err
+		}
+	}
+	// One streamed read from start (one ranged GET of the object);
+	// fasthttp closes it once sent, or when the client is gone.
+	c.Response().SetBodyStream(&blobBody{io.LimitReader(f, n), f}, int(n))
 	return nil
 }
 
-// blobSection is the part of an opened blob a response sends.
-type blobSection struct {
-	*io.SectionReader
+// blobBody is the part of an opened blob a response sends.
+type blobBody struct {
+	io.Reader
 	io.Closer
 }
