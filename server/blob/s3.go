@@ -83,6 +83,9 @@ func OpenS3(root string, cfg S3Config) (*Store, error) {
 		Secure:    !cfg.Insecure,
 		Region:    cfg.Region,
 		Transport: transport,
+		// Three tries (about a second of backoff) rather than the
+		// client's ten: a request waits on them, then gets a 503.
+		MaxRetries: 3,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open S3 storage at %s: %w", cfg.Endpoint, err)
@@ -109,13 +112,19 @@ func (b *bucket) object(key string) string { return b.prefix + key }
 
 // fail describes an error of the bucket; a missing object wraps
 // catalog.ErrNotFound, a full service or quota catalog.ErrInsufficient
-// (a 507, as a full disk).
+// (a 507, as a full disk), a service that cannot be reached or answers
+// that it is busy or broken catalog.ErrUnavailable (a 503: try again).
 func (b *bucket) fail(verb, key string, err error) error {
-	switch minio.ToErrorResponse(err).Code {
-	case "NoSuchKey", "NotFound":
+	resp := minio.ToErrorResponse(err)
+	var netErr net.Error
+	switch {
+	case resp.Code == "NoSuchKey" || resp.Code == "NotFound":
 		return fmt.Errorf("%s blob %s: %w", verb, key, catalog.ErrNotFound)
-	case "XMinioStorageFull", "QuotaExceeded", "XMinioAdminBucketQuotaExceeded":
+	case resp.Code == "XMinioStorageFull" || resp.Code == "QuotaExceeded" || resp.Code == "XMinioAdminBucketQuotaExceeded":
 		return fmt.Errorf("%s blob %s in %s: %w: %w", verb, key, b.desc, catalog.ErrInsufficient, err)
+	case errors.As(err, &netErr) || resp.StatusCode >= 500 || resp.Code == "SlowDown" || resp.Code == "RequestTimeout":
+		return fmt.Errorf("%s blob %s: the blob storage %s is unavailable (%v): %w", verb, key, b.desc, err,
+			catalog.ErrUnavailable)
 	}
 	return fmt.Errorf("%s blob %s in %s: %w", verb, key, b.desc, err)
 }

@@ -389,3 +389,27 @@ func TestVersionsWithBlobsInABucket(t *testing.T) {
 	blobs, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "blobs"))
 	require.Empty(t, blobs)
 }
+
+// TestBucketOutageAnswers503: when the bucket's service cannot be
+// reached, an upload and a download answer 503 with a detail, and the
+// upload leaves no row behind.
+func TestBucketOutageAnswers503(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s := servertest.Start(t, servertest.WithBucket(svc, "photos", ""))
+	_, session := s.Session()
+	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
+	svc.Stop()
+
+	r := s.Upload(session, "b.jpg", servertest.JPEG(t, 16, 16, 2), nil)
+	require.Equal(t, http.StatusServiceUnavailable, r.Status, "%s", r.Body)
+	require.Contains(t, r.Map(t)["detail"], "blob storage")
+	r = s.Do("GET", "/api/assets/"+a.ID+"/original", session, nil)
+	require.Equal(t, http.StatusServiceUnavailable, r.Status, "%s", r.Body)
+	var page api.Page[api.Asset]
+	r = s.Do("GET", "/api/assets", session, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	r.JSON(t, &page)
+	require.Len(t, page.Data, 1, "the failed upload left no asset")
+	tmp, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "tmp"))
+	require.Empty(t, tmp, "nor its staging copy")
+}

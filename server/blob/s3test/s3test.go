@@ -24,7 +24,13 @@ import (
 type Service struct {
 	// Endpoint is host:port (plain HTTP).
 	Endpoint string
-	backend  *s3mem.Backend
+	srv      *httptest.Server
+}
+
+// Stop makes the service unreachable (an outage), before the test ends.
+func (s *Service) Stop() {
+	s.srv.CloseClientConnections()
+	s.srv.Close()
 }
 
 // Start runs a service until the test ends, with the named buckets.
@@ -42,7 +48,7 @@ func Start(t testing.TB, buckets ...string) *Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Service{Endpoint: u.Host, backend: backend}
+	return &Service{Endpoint: u.Host, srv: srv}
 }
 
 // Config is how a store reaches bucket (under prefix) of the service.
