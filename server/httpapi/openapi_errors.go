@@ -43,17 +43,20 @@ var (
 	errTooLarge = errorComponent{"PayloadTooLarge", http.StatusRequestEntityTooLarge, api.ErrorResponse{},
 		"The request body is larger than the server accepts."}
 	errUnavailable = errorComponent{"ServiceUnavailable", http.StatusServiceUnavailable, api.ErrorResponse{},
-		"A service the operation depends on (the identity provider) cannot be reached; try again later."}
+		"A service the operation depends on (the identity provider, or the bucket that keeps the files with storage.s3) cannot be reached; try again later."}
+	errInsufficient = errorComponent{"InsufficientStorage", http.StatusInsufficientStorage, api.ErrorResponse{},
+		"The library owner's storage quota, or the server's disk or bucket, has no room for the file."}
 
 	errorComponents = []errorComponent{errUnauthorized, errForbidden, errSharingForbidden, errNotFound,
-		errSharingNotFound, errConflict, errSharingConflict, errTooLarge, errUnprocessable, errTooManyRequests, errUnavailable}
+		errSharingNotFound, errConflict, errSharingConflict, errTooLarge, errUnprocessable, errTooManyRequests,
+		errInsufficient, errUnavailable}
 )
 
 // routeErrors lists the failures a route can answer with: 401, 403 and 429
 // from authorize on authenticated routes (429 also on public routes limited
 // per address), 404 when the path names a resource, 422 when there is a
-// body or a query to validate, and 403, 404, 409, 422 or 503 when the route
-// lists them in errs. Sharing routes answer 403, 404 and 409 with a code.
+// body or a query to validate, and 403, 404, 409, 422, 507 or 503 when the
+// route lists them in errs. Sharing routes answer 403, 404 and 409 with a code.
 func routeErrors(rt route) []errorComponent {
 	forbidden, notFound, conflict := errForbidden, errNotFound, errConflict
 	if rt.access.sharing {
@@ -81,6 +84,9 @@ func routeErrors(rt route) []errorComponent {
 	}
 	if !rt.access.public || rt.access.perAddress {
 		out = append(out, errTooManyRequests)
+	}
+	if slices.Contains(rt.doc.errs, http.StatusInsufficientStorage) {
+		out = append(out, errInsufficient)
 	}
 	if slices.Contains(rt.doc.errs, http.StatusServiceUnavailable) {
 		out = append(out, errUnavailable)
