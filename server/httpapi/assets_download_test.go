@@ -53,6 +53,11 @@ func TestOriginalDownload(t *testing.T) {
 		require.Equal(t, data[10:20], body)
 		require.Equal(t, fmt.Sprintf("bytes 10-19/%d", len(data)), resp.Header.Get("Content-Range"))
 	})
+	t.Run("several ranges get the whole file", func(t *testing.T) {
+		resp, body := download(t, s, session, path, map[string]string{"Range": "bytes=0-1,5-6"})
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		require.Equal(t, data, body)
+	})
 	t.Run("a suffix range", func(t *testing.T) {
 		resp, body := download(t, s, session, path, map[string]string{"Range": "bytes=-5"})
 		require.Equal(t, http.StatusPartialContent, resp.StatusCode)
