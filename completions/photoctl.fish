@@ -5,7 +5,7 @@
 
 function __fish_photoctl_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i serve worker admin create-user migrate backup restore oauth-clients create list revoke config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete events tail tui
+        if contains -- $i serve worker admin create-user migrate backup restore copy-blobs oauth-clients create list revoke config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete events tail tui
             return 1
         end
     end
@@ -61,6 +61,10 @@ complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l help -s h -d
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'restore' -d 'Restore a backup onto an empty data directory'
 complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l json -d 'print what was done as JSON'
+complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l help -s h -d 'show help'
+complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'copy-blobs' -d 'Copy the data directory\'s files into the S3-compatible bucket storage.s3 names'
+complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
+complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l json -d 'print what was done as JSON'
 complete -c photoctl -n '__fish_seen_subcommand_from oauth-clients' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'oauth-clients' -d 'Register, list and revoke third-party OAuth apps (through the server)'
 complete -c photoctl -n '__fish_seen_subcommand_from create' -f -l help -s h -d 'show help'

@@ -48,8 +48,9 @@ whether or not the server is running.
 
 Example:
    photoctl admin create-user --email you@example.com --password-stdin --superuser`,
-		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(), newOAuthClientsCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(),
+			newCopyBlobsCommand(), newOAuthClientsCommand()},
+		Action: groupAction(cli.ShowSubcommandHelp),
 	}
 }
 

@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -79,4 +81,21 @@ func OpenBlobs(cfg Config) (*blob.Store, error) {
 	s := cfg.Storage.S3
 	return blob.OpenS3(cfg.DataDir, blob.S3Config{Endpoint: s.Endpoint, Bucket: s.Bucket, Prefix: s.Prefix,
 		Region: s.Region, AccessKeyID: s.AccessKeyID, SecretAccessKey: string(s.SecretAccessKey), Insecure: s.Insecure})
+}
+
+// warnLocalBlobs says so when the blobs are read from a bucket while the
+// data directory still holds some: a library moved to the bucket without
+// its files (photoctl admin copy-blobs copies them).
+func warnLocalBlobs(cfg Config, log *slog.Logger) {
+	if !cfg.Storage.Remote() {
+		return
+	}
+	for _, dir := range []string{"originals", "versions", "variants"} {
+		if entries, _ := os.ReadDir(filepath.Join(cfg.DataDir, "blobs", dir)); len(entries) > 0 {
+			log.Warn("the data directory holds files the server no longer reads: the blobs come from the bucket; "+
+				"copy them there with 'photoctl admin copy-blobs', then remove the folder",
+				"folder", filepath.Join(cfg.DataDir, "blobs"), "bucket", cfg.Storage.location(cfg.DataDir))
+			return
+		}
+	}
 }

@@ -84,6 +84,7 @@ func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logg
 	if err != nil {
 		return nil, err
 	}
+	warnLocalBlobs(cfg, log)
 	libs := libraries.NewService(st, now)
 	faces := newSearchFaces(cfg.ML, log)
 	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,

@@ -282,3 +282,25 @@ func (l *Local) Close() error {
 	}
 	return err
 }
+
+// CopyFrom stores the blob at key of src here, under the same key, whole
+// or not at all (a bucket gets it in one upload of its known size), and
+// returns its size. A missing blob wraps catalog.ErrNotFound.
+func (s *Store) CopyFrom(src *Store, key string) (int64, error) {
+	if _, err := resolve(key); err != nil {
+		return 0, err
+	}
+	f, err := src.Open(key)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("copy blob %s: %w", key, err)
+	}
+	if s.bucket != nil {
+		return fi.Size(), s.bucket.put(key, f, fi.Size())
+	}
+	return fi.Size(), s.Put(key, f)
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/app"
+)
+
+// newCopyBlobsCommand returns `photoctl admin copy-blobs`.
+func newCopyBlobsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "copy-blobs",
+		Usage: "Copy the data directory's files into the S3-compatible bucket storage.s3 names",
+		Description: `Copies every original, version, XMP sidecar and rendering kept in the data
+directory into the bucket that storage.s3 names, under the same keys, so an
+existing library can move to the bucket. A file the bucket already holds
+with the same size is not sent again, so the command can be run while the
+server runs and once more after stopping it; each copy is checked by its
+size. The data directory is not changed: remove its blobs/ folder once
+'photoctl serve' runs with storage.s3 set.
+
+Example:
+   PHOTOCTL_STORAGE_S3_ENDPOINT=minio.lan:9000 PHOTOCTL_STORAGE_S3_BUCKET=photos \
+   photoctl admin copy-blobs --data-dir /srv/photoctl`,
+		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
+		Action: func(c *cli.Context) error {
+			cfg, err := loadConfig(c)
+			if err != nil {
+				return err
+			}
+			io := newStreams(c)
+			var bar *progressbar.ProgressBar
+			st, err := app.CopyBlobsToBucket(c.Context, cfg, func(total app.BlobCopy, key string, size int64) {
+				switch {
+				case !io.ErrTTY:
+				case bar == nil:
+					bar = progressbar.NewOptions64(total.Bytes, progressbar.OptionSetWriter(io.Err),
+						progressbar.OptionShowBytes(true), progressbar.OptionSetPredictTime(true),
+						progressbar.OptionSetWidth(24), progressbar.OptionClearOnFinish(),
+						progressbar.OptionUseANSICodes(true), progressbar.OptionSetDescription("copying"))
+				default:
+					_ = bar.Add64(size)
+				}
+			})
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			if err != nil {
+				return fmt.Errorf("copy blobs: %w", err)
+			}
+			if c.Bool("json") {
+				return json.NewEncoder(io.Out).Encode(st)
+			}
+			_, err = fmt.Fprintf(io.Out, "%d files (%d bytes) in the data directory: %d copied (%d bytes), %d already in the bucket\n",
+				st.Blobs, st.Bytes, st.Copied, st.CopiedBytes, st.Present)
+			return err
+		},
+	}
+}

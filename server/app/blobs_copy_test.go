@@ -1,0 +1,77 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/blob/s3test"
+)
+
+func TestCopyBlobsToBucket(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	cfg := Defaults(t.TempDir())
+	_, err := CopyBlobsToBucket(context.Background(), cfg, nil)
+	require.ErrorContains(t, err, "storage.s3.bucket is not set")
+
+	local, err := blob.Open(cfg.DataDir)
+	require.NoError(t, err)
+	blobs := map[string]string{"originals/asset_a": "original a", "sidecars/asset_a.xmp": "<x:xmpmeta/>",
+		"variants/asset_a/thumbnail.webp": "thumb", "versions/asset_a/v1": "edited"}
+	for key, content := range blobs {
+		require.NoError(t, local.Put(key, strings.NewReader(content)))
+	}
+	b := svc.Config("photos", "lib/")
+	cfg.Storage.S3 = S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region,
+		AccessKeyID: b.AccessKeyID, SecretAccessKey: Secret(b.SecretAccessKey), Insecure: true}
+
+	var seen []string
+	st, err := CopyBlobsToBucket(context.Background(), cfg, func(total BlobCopy, key string, _ int64) {
+		require.Equal(t, 4, total.Blobs)
+		if key != "" {
+			seen = append(seen, key)
+		}
+	})
+	require.NoError(t, err)
+	require.Equal(t, BlobCopy{Blobs: 4, Bytes: 33, Copied: 4, CopiedBytes: 33}, st)
+	require.Len(t, seen, 4)
+	bucket, err := OpenBlobs(cfg)
+	require.NoError(t, err)
+	for key, content := range blobs {
+		f, err := bucket.Open(key)
+		require.NoError(t, err)
+		got, err := io.ReadAll(f)
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+		require.Equal(t, content, string(got), key)
+	}
+
+	// Again, with one blob changed in size meanwhile: only that one goes.
+	require.NoError(t, local.Put("variants/asset_a/thumbnail.webp", strings.NewReader("a larger thumb")))
+	st, err = CopyBlobsToBucket(context.Background(), cfg, nil)
+	require.NoError(t, err)
+	require.Equal(t, BlobCopy{Blobs: 4, Bytes: 42, Copied: 1, CopiedBytes: 14, Present: 3}, st)
+	_, err = local.Stat("originals/asset_a")
+	require.NoError(t, err, "the data directory is left as it is")
+}
+
+func TestServeWarnsOfFilesLeftInTheDataDirectory(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	cfg := Defaults(t.TempDir())
+	b := svc.Config("photos", "")
+	cfg.Storage.S3 = S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Insecure: true, AccessKeyID: b.AccessKeyID,
+		SecretAccessKey: Secret(b.SecretAccessKey)}
+	var log bytes.Buffer
+	warnLocalBlobs(cfg, logTo(&log))
+	require.Empty(t, log.String(), "nothing left behind")
+	local, err := blob.Open(cfg.DataDir)
+	require.NoError(t, err)
+	require.NoError(t, local.Put("originals/asset_a", strings.NewReader("x")))
+	warnLocalBlobs(cfg, logTo(&log))
+	require.Contains(t, log.String(), "photoctl admin copy-blobs")
+}
