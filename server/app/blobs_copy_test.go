@@ -26,9 +26,7 @@ func TestCopyBlobsToBucket(t *testing.T) {
 	for key, content := range blobs {
 		require.NoError(t, local.Put(key, strings.NewReader(content)))
 	}
-	b := svc.Config("photos", "lib/")
-	cfg.Storage.S3 = S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region,
-		AccessKeyID: b.AccessKeyID, SecretAccessKey: Secret(b.SecretAccessKey), Insecure: true}
+	cfg.Storage.S3 = bucketOf(svc, "photos", "lib/")
 
 	var seen []string
 	st, err := CopyBlobsToBucket(context.Background(), cfg, func(total BlobCopy, key string, _ int64) {
@@ -63,9 +61,7 @@ func TestCopyBlobsToBucket(t *testing.T) {
 func TestServeWarnsOfFilesLeftInTheDataDirectory(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	cfg := Defaults(t.TempDir())
-	b := svc.Config("photos", "")
-	cfg.Storage.S3 = S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Insecure: true, AccessKeyID: b.AccessKeyID,
-		SecretAccessKey: Secret(b.SecretAccessKey)}
+	cfg.Storage.S3 = bucketOf(svc, "photos", "")
 	var log bytes.Buffer
 	warnLocalBlobs(cfg, logTo(&log))
 	require.Empty(t, log.String(), "nothing left behind")
@@ -74,4 +70,11 @@ func TestServeWarnsOfFilesLeftInTheDataDirectory(t *testing.T) {
 	require.NoError(t, local.Put("originals/asset_a", strings.NewReader("x")))
 	warnLocalBlobs(cfg, logTo(&log))
 	require.Contains(t, log.String(), "photoctl admin copy-blobs")
+}
+
+// bucketOf is the storage.s3 setting for bucket (under prefix) of svc.
+func bucketOf(svc *s3test.Service, bucket, prefix string) S3Config {
+	b := svc.Config(bucket, prefix)
+	return S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region,
+		AccessKeyID: b.AccessKeyID, SecretAccessKey: Secret(b.SecretAccessKey), Insecure: b.Insecure}
 }

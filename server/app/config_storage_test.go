@@ -46,9 +46,7 @@ func TestSecretAccessKeyIsMasked(t *testing.T) {
 func TestBlobsInABucketRefuseBackups(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	cfg := Defaults(t.TempDir())
-	b := svc.Config("photos", "")
-	cfg.Storage.S3 = S3Config{Endpoint: b.Endpoint, Bucket: b.Bucket, Insecure: true, AccessKeyID: b.AccessKeyID,
-		SecretAccessKey: Secret(b.SecretAccessKey)}
+	cfg.Storage.S3 = bucketOf(svc, "photos", "")
 	require.ErrorContains(t, RequireDataDirSQLite(cfg, "admin backup"), "not supported with the blobs in a bucket")
 	blobs, err := OpenBlobs(cfg)
 	require.NoError(t, err)
