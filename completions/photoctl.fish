@@ -64,6 +64,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l json -d 'pri
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'copy-blobs' -d 'Copy the data directory\'s files into the S3-compatible bucket storage.s3 names'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
+complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l parallel -r -d 'copy `N` files at once'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l json -d 'print what was done as JSON'
 complete -c photoctl -n '__fish_seen_subcommand_from oauth-clients' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'oauth-clients' -d 'Register, list and revoke third-party OAuth apps (through the server)'

@@ -26,7 +26,9 @@ size. The data directory is not changed: remove its blobs/ folder once
 Example:
    PHOTOCTL_STORAGE_S3_ENDPOINT=minio.lan:9000 PHOTOCTL_STORAGE_S3_BUCKET=photos \
    photoctl admin copy-blobs --data-dir /srv/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
+		Flags: []cli.Flag{dataDirFlag(),
+			&cli.IntFlag{Name: "parallel", Value: 8, Usage: "copy `N` files at once"},
+			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
 		Action: func(c *cli.Context) error {
 			cfg, err := loadConfig(c)
 			if err != nil {
@@ -34,7 +36,7 @@ Example:
 			}
 			io := newStreams(c)
 			var bar *progressbar.ProgressBar
-			st, err := app.CopyBlobsToBucket(c.Context, cfg, func(total app.BlobCopy, key string, size int64) {
+			st, err := app.CopyBlobsToBucket(c.Context, cfg, c.Int("parallel"), func(total app.BlobCopy, key string, size int64) {
 				switch {
 				case !io.ErrTTY:
 				case bar == nil:

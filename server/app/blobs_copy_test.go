@@ -16,7 +16,7 @@ import (
 func TestCopyBlobsToBucket(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	cfg := Defaults(t.TempDir())
-	_, err := CopyBlobsToBucket(context.Background(), cfg, nil)
+	_, err := CopyBlobsToBucket(context.Background(), cfg, 4, nil)
 	require.ErrorContains(t, err, "storage.s3.bucket is not set")
 
 	local, err := blob.Open(cfg.DataDir)
@@ -29,7 +29,7 @@ func TestCopyBlobsToBucket(t *testing.T) {
 	cfg.Storage.S3 = bucketOf(svc, "photos", "lib/")
 
 	var seen []string
-	st, err := CopyBlobsToBucket(context.Background(), cfg, func(total BlobCopy, key string, _ int64) {
+	st, err := CopyBlobsToBucket(context.Background(), cfg, 4, func(total BlobCopy, key string, _ int64) {
 		require.Equal(t, 4, total.Blobs)
 		if key != "" {
 			seen = append(seen, key)
@@ -51,7 +51,7 @@ func TestCopyBlobsToBucket(t *testing.T) {
 
 	// Again, with one blob changed in size meanwhile: only that one goes.
 	require.NoError(t, local.Put("variants/asset_a/thumbnail.webp", strings.NewReader("a larger thumb")))
-	st, err = CopyBlobsToBucket(context.Background(), cfg, nil)
+	st, err = CopyBlobsToBucket(context.Background(), cfg, 4, nil)
 	require.NoError(t, err)
 	require.Equal(t, BlobCopy{Blobs: 4, Bytes: 42, Copied: 1, CopiedBytes: 14, Present: 3}, st)
 	_, err = local.Stat("originals/asset_a")

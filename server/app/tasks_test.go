@@ -195,7 +195,7 @@ func TestLibraryMovesIntoABucket(t *testing.T) {
 	withBucket := servertest.WithBucket(svc, "photos", "lib/")
 	cfg := s.Config
 	withBucket(&cfg)
-	st, err := app.CopyBlobsToBucket(t.Context(), cfg, nil)
+	st, err := app.CopyBlobsToBucket(t.Context(), cfg, 4, nil)
 	require.NoError(t, err)
 	require.Equal(t, st.Blobs, st.Copied)
 	require.NoError(t, os.RemoveAll(filepath.Join(dir, "blobs")))
