@@ -14,6 +14,7 @@ import (
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
@@ -68,6 +69,7 @@ type services struct {
 	stacks *stacks.Service // also what the burst detector calls (CreateAuto, UpdateAuto)
 	search *search.Service
 	faces  *searchFaces // search.go; closed at shutdown
+	blobs  *blob.Store  // shared with the task pipeline; closed at shutdown
 	immich *immich.Service
 	oidc   *oidc.Service
 	oauth  *auth.OAuthServer // third-party OAuth authorization server
@@ -94,7 +96,7 @@ func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logg
 		assets: as, tasks: tasks.NewService(st, libs),
 		people: people.NewService(st, libs, as, variant.CropFace, now),
 		albums: al, stacks: stacks.NewService(st, libs, now),
-		search: search.NewService(st, libs, faces, search.Config{SamePerson: cfg.People.Threshold}), faces: faces,
+		search: search.NewService(st, libs, faces, search.Config{SamePerson: cfg.People.Threshold}), faces: faces, blobs: blobs,
 		oidc:  oidc.NewService(st, a, cfg.OIDC.service(), now),
 		oauth: auth.NewOAuthServer(a, cfg.OAuth.server(cfg.Auth))}, nil
 }
@@ -154,7 +156,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		return nil, fmt.Errorf("listen on %s: %w", cfg.Listen, err)
 	}
 	s := &Server{cfg: cfg, log: log, store: st, http: h, svc: svc, lock: lock, listener: ln, served: make(chan error, 1)}
-	if s.tasks, err = startTasks(ctx, cfg, st, cfg.Workers.Concurrency, sig, alone, log, o.now); err != nil {
+	if s.tasks, err = startTasks(ctx, cfg, st, svc.blobs, cfg.Workers.Concurrency, sig, alone, log, o.now); err != nil {
 		ln.Close()
 		lock.Close()
 		st.Close()
@@ -192,7 +194,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		if serr := <-s.served; serr != nil && !errors.Is(serr, net.ErrClosed) {
 			err = errors.Join(err, serr)
 		}
-		s.shutdownErr = errors.Join(err, s.svc.faces.Close(), s.store.Close(), s.lock.Close())
+		s.shutdownErr = errors.Join(err, s.svc.faces.Close(), s.svc.blobs.Close(), s.store.Close(), s.lock.Close())
 	})
 	return s.shutdownErr
 }

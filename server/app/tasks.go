@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -18,20 +19,6 @@ type taskRunner struct {
 	closeKinds func() error
 }
 
-// pipelineKinds returns the task kinds this process runs (the ingest
-// pipeline) and a function that releases what they hold (exiftool, ...).
-func pipelineKinds(cfg Config, st store.Store, log *slog.Logger, now func() time.Time) ([]tasks.Kind, func() error, error) {
-	blobs, err := OpenBlobs(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	kinds, closePipeline, err := newPipeline(cfg, st, blobs, log, now)
-	if err != nil {
-		return nil, nil, errors.Join(err, blobs.Close())
-	}
-	return kinds, func() error { return errors.Join(closePipeline(), blobs.Close()) }, nil
-}
-
 // startTasks builds a runner of the pipeline's kinds over st, requeues the
 // tasks a stopped process left running (every running task when this
 // process holds the data directory alone, else those whose lease expired)
@@ -39,9 +26,9 @@ func pipelineKinds(cfg Config, st store.Store, log *slog.Logger, now func() time
 // tasks the data directory's lock says nothing about: there only expired
 // leases are requeued. sig, when not nil, is the signal the services ring when
 // they enqueue (tasks.NotifyOnEnqueue).
-func startTasks(ctx context.Context, cfg Config, st store.Store, concurrency int, sig tasks.Signal, alone bool,
-	log *slog.Logger, now func() time.Time) (*taskRunner, error) {
-	kinds, closeKinds, err := pipelineKinds(cfg, st, log, now)
+func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Store, concurrency int, sig tasks.Signal,
+	alone bool, log *slog.Logger, now func() time.Time) (*taskRunner, error) {
+	kinds, closeKinds, err := newPipeline(cfg, st, blobs, log, now)
 	if err != nil {
 		return nil, fmt.Errorf("build the task pipeline: %w", err)
 	}
@@ -91,8 +78,13 @@ func RunWorker(ctx context.Context, cfg Config, log *slog.Logger) (err error) {
 	if n == 0 {
 		n = runtime.NumCPU()
 	}
+	blobs, err := OpenBlobs(cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, blobs.Close()) }()
 	// A stop asked for during start-up takes effect once started.
-	t, err := startTasks(context.WithoutCancel(ctx), cfg, st, n, nil, alone, log, time.Now)
+	t, err := startTasks(context.WithoutCancel(ctx), cfg, st, blobs, n, nil, alone, log, time.Now)
 	if err != nil {
 		return err
 	}

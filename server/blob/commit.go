@@ -91,7 +91,8 @@ func (w *Writer) Sync() error {
 	return nil
 }
 
-// upload sends the temp file to the bucket at key, then removes it.
+// upload sends the temp file to the bucket at key, then hands it to the
+// store's kept files.
 func (w *Writer) upload(key string) error {
 	if w.err != nil {
 		return w.err
@@ -104,9 +105,7 @@ func (w *Writer) upload(key string) error {
 	}
 	_ = w.f.Close()
 	w.f = nil
-	if err := w.store.root.Remove(w.rel); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("remove temp file: %w", err)
-	}
+	w.store.kept.keep(w.store, key, w.rel, w.size) // for the ingest tools, a while (kept.go)
 	return nil
 }
 

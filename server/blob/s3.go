@@ -100,7 +100,7 @@ func OpenS3(root string, cfg S3Config) (*Store, error) {
 	if !ok {
 		return nil, fmt.Errorf("open S3 storage: bucket %q does not exist at %s", cfg.Bucket, cfg.Endpoint)
 	}
-	s.bucket = b
+	s.bucket, s.kept = b, newKept()
 	return s, nil
 }
 

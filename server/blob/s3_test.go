@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -44,8 +45,8 @@ func TestS3StoreKeepsBlobsInTheBucket(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, w.Sync())
 	require.NoError(t, w.Commit("originals/asset_a"))
-	require.Empty(t, entries(t, root+"/tmp"), "the staging copy is removed once uploaded")
-	require.Empty(t, entries(t, root+"/blobs"), "nothing is kept on the local disk")
+	require.Len(t, entries(t, root+"/tmp"), 1, "the staging copy is kept a while for the ingest tools")
+	require.Empty(t, entries(t, root+"/blobs"), "nothing is stored on the local disk")
 	require.Equal(t, "original bytes", read(t, s, "originals/asset_a"))
 
 	put(t, s, "variants/asset_a/thumbnail.webp", "thumb")
@@ -162,4 +163,43 @@ func TestS3StoreLargeBlobsGoInParts(t *testing.T) {
 	got, err := io.ReadAll(f)
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(data, got), "the object reads back as written")
+}
+
+// TestS3StoreKeepsItsUploadsForTheTools: the tools' copy of a blob this
+// store just uploaded is a link to its staging file, not a download; the
+// staging file goes with the blob, or after a while (a download then).
+func TestS3StoreKeepsItsUploadsForTheTools(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s, root := newS3Store(t, svc, "photos", "")
+	now := time.Now()
+	blob.SetKeptClock(s, func() time.Time { return now })
+	store(t, s, "originals/asset_a", []byte("pixels"))
+	store(t, s, "originals/asset_b", []byte("more pixels"))
+
+	for range 2 { // metadata, then renderings
+		l, err := s.OpenLocal("originals/asset_a")
+		require.NoError(t, err)
+		b, err := os.ReadFile(l.Path)
+		require.NoError(t, err)
+		require.Equal(t, "pixels", string(b))
+		require.NoError(t, l.Close())
+	}
+	require.Zero(t, svc.Reads("originals/asset_a"), "no download")
+	require.Len(t, entries(t, root+"/tmp"), 2, "the tools' links are gone, the kept files stay")
+
+	require.NoError(t, s.Remove("originals/asset_a"))
+	require.Len(t, entries(t, root+"/tmp"), 1, "a removed blob's kept file goes with it")
+	_, err := s.OpenLocal("originals/asset_a")
+	require.ErrorIs(t, err, catalog.ErrNotFound)
+
+	now = now.Add(10 * time.Minute)
+	l, err := s.OpenLocal("originals/asset_b")
+	require.NoError(t, err)
+	require.NoError(t, l.Close())
+	require.Equal(t, 1, svc.Reads("originals/asset_b"), "expired: downloaded")
+	require.Empty(t, entries(t, root+"/tmp"))
+
+	store(t, s, "originals/asset_c", []byte("c"))
+	require.NoError(t, s.Close())
+	require.Empty(t, entries(t, root+"/tmp"), "Close lets go of what is kept")
 }

@@ -36,6 +36,7 @@ type Store struct {
 	dir    string   // absolute root directory
 	root   *os.Root // the root directory; closed by its finalizer
 	bucket *bucket  // nil: the blobs are under root/blobs
+	kept   *kept    // with a bucket: staging files kept for OpenLocal (kept.go)
 }
 
 // File is an opened blob: a file on the local disk (an *os.File) or an
@@ -69,6 +70,9 @@ func Open(root string) (*Store, error) {
 // does the same, so only code that unmounts or deletes the root (tests)
 // needs it. The Store must not be used afterwards.
 func (s *Store) Close() error {
+	if s.kept != nil {
+		s.kept.dropAll(s)
+	}
 	if err := s.root.Close(); err != nil {
 		return fmt.Errorf("close blob root: %w", err)
 	}
@@ -131,6 +135,7 @@ func (s *Store) Remove(key string) error {
 		return err
 	}
 	if s.bucket != nil {
+		s.kept.drop(s, key)
 		return s.bucket.remove(key)
 	}
 	fi, err := s.root.Lstat(p)
@@ -159,6 +164,7 @@ func (s *Store) RemoveAll(prefix string) error {
 		return err
 	}
 	if s.bucket != nil {
+		s.kept.drop(s, prefix)
 		return s.bucket.removeAll(prefix)
 	}
 	if err := s.root.RemoveAll(p); err != nil && !missing(err) {
@@ -226,15 +232,19 @@ type Local struct {
 
 // OpenLocal opens the blob at key as a file on the local disk: the blob's
 // own file, checked to be the very file opened through the root (a path
-// is looked up again by the tool), or, for a blob in a bucket, a copy
-// downloaded into root/tmp, removed on Close (and by CleanTemp after a
-// crash). A missing blob wraps catalog.ErrNotFound.
+// is looked up again by the tool), or, for a blob in a bucket, a copy in
+// root/tmp — a link to the staging file this Store uploaded it from when
+// it still keeps it (kept.go), else downloaded — removed on Close (and by
+// CleanTemp after a crash). A missing blob wraps catalog.ErrNotFound.
 func (s *Store) OpenLocal(key string) (*Local, error) {
 	p, err := resolve(key)
 	if err != nil {
 		return nil, err
 	}
 	if s.bucket != nil {
+		if l := s.openKept(key); l != nil {
+			return l, nil
+		}
 		return s.download(key)
 	}
 	f, err := s.openFile(key, p)

@@ -57,8 +57,9 @@ func TestIngestWithBlobsInABucket(t *testing.T) {
 	}
 	require.Equal(t, []string{"originals/" + a.ID, "variants/" + a.ID + "/preview.webp",
 		"variants/" + a.ID + "/thumbnail.webp"}, keys())
+	require.Zero(t, svc.Reads("originals/"+a.ID), "the tools read the upload's kept staging file")
 	tmp, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "tmp"))
-	require.Empty(t, tmp, "the tools' copies of the original are removed")
+	require.Len(t, tmp, 1, "the tools' links are removed; the staging file is kept a while")
 
 	r := s.Do("GET", "/api/assets/"+a.ID, session, nil)
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/johannesboyne/gofakes3"
@@ -25,6 +26,21 @@ type Service struct {
 	// Endpoint is host:port (plain HTTP).
 	Endpoint string
 	srv      *httptest.Server
+	mu       sync.Mutex
+	gets     []string // the paths of the GET requests of objects
+}
+
+// Reads counts the GET requests of objects whose path contains part.
+func (s *Service) Reads(part string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, p := range s.gets {
+		if strings.Contains(p, part) {
+			n++
+		}
+	}
+	return n
 }
 
 // Stop makes the service unreachable (an outage), before the test ends.
@@ -42,13 +58,23 @@ func Start(t testing.TB, buckets ...string) *Service {
 			t.Fatalf("create bucket %s: %v", b, err)
 		}
 	}
-	srv := httptest.NewServer(decodeStreamedParts(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server()))
-	t.Cleanup(srv.Close)
-	u, err := url.Parse(srv.URL)
+	svc := &Service{}
+	fake := decodeStreamedParts(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	svc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.Count(strings.Trim(r.URL.Path, "/"), "/") > 0 {
+			svc.mu.Lock()
+			svc.gets = append(svc.gets, r.URL.Path)
+			svc.mu.Unlock()
+		}
+		fake.ServeHTTP(w, r)
+	}))
+	t.Cleanup(svc.srv.Close)
+	u, err := url.Parse(svc.srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Service{Endpoint: u.Host, srv: srv}
+	svc.Endpoint = u.Host
+	return svc
 }
 
 // Config is how a store reaches bucket (under prefix) of the service.

@@ -1,0 +1,6 @@
+package blob
+
+import "time"
+
+// SetKeptClock makes the store's kept staging files age by now (tests).
+func SetKeptClock(s *Store, now func() time.Time) { s.kept.now = now }
