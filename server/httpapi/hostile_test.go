@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"io"
 	"io/fs"
 	"mime"
@@ -25,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode"
@@ -242,9 +244,22 @@ func TestForgedTokensAreRefused(t *testing.T) {
 	}
 	for name, tok := range forged {
 		t.Run(name, func(t *testing.T) {
-			r := s.Do("GET", "/api/users/me", tok, nil)
+			req, err := http.NewRequest("GET", s.URL+"/api/users/me", nil)
+			require.NoError(t, err)
+			req.Header.Set("Authorization", "Bearer "+tok)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				// The 64 KiB header: the server answers 431 and closes
+				// while the client still writes, which the client may
+				// see as the reset instead of the answer. Refused either way.
+				require.True(t, errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+					strings.Contains(err.Error(), "connection reset by peer"), "%v", err)
+				return
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
 			require.Contains(t, []int{http.StatusUnauthorized, http.StatusRequestHeaderFieldsTooLarge, http.StatusBadRequest},
-				r.Status, "%s", r.Body)
+				resp.StatusCode, "%s", body)
 		})
 	}
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", token, nil).Status)
