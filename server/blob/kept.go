@@ -31,6 +31,7 @@ type kept struct {
 	mu    sync.Mutex
 	files map[string]keptFile
 	bytes int64
+	limit int64 // keepBytes; smaller in tests
 	now   func() time.Time
 }
 
@@ -40,7 +41,7 @@ type keptFile struct {
 	at   time.Time
 }
 
-func newKept() *kept { return &kept{files: map[string]keptFile{}, now: time.Now} }
+func newKept() *kept { return &kept{files: map[string]keptFile{}, limit: keepBytes, now: time.Now} }
 
 // keep takes over the staging file at rel, now uploaded as key; s removes
 // the files it lets go.
@@ -48,7 +49,7 @@ func (k *kept) keep(s *Store, key, rel string, size int64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.dropLocked(s, key)
-	if size > keepBytes {
+	if size > k.limit {
 		_ = s.root.Remove(rel)
 		return
 	}
@@ -111,7 +112,7 @@ func (k *kept) trimLocked(s *Store) {
 			k.dropLocked(s, key)
 		}
 	}
-	for k.bytes > keepBytes {
+	for k.bytes > k.limit && len(k.files) > 0 {
 		oldest := ""
 		for key, f := range k.files {
 			if oldest == "" || f.at.Before(k.files[oldest].at) {

@@ -203,3 +203,24 @@ func TestS3StoreKeepsItsUploadsForTheTools(t *testing.T) {
 	require.NoError(t, s.Close())
 	require.Empty(t, entries(t, root+"/tmp"), "Close lets go of what is kept")
 }
+
+// TestS3StoreKeepsTheNewestUploadsWithinItsBound: past the bound the
+// oldest kept files go first, and a file larger than the bound is not kept.
+func TestS3StoreKeepsTheNewestUploadsWithinItsBound(t *testing.T) {
+	svc := s3test.Start(t, "photos")
+	s, root := newS3Store(t, svc, "photos", "")
+	now := time.Now()
+	blob.SetKeptClock(s, func() time.Time { now = now.Add(time.Second); return now })
+	blob.SetKeptLimit(s, 10)
+	store(t, s, "originals/asset_a", []byte("aaaa"))
+	store(t, s, "originals/asset_b", []byte("bbbb"))
+	store(t, s, "originals/asset_c", []byte("cccc")) // 12 bytes: a goes
+	store(t, s, "originals/asset_d", []byte("too large!!"))
+	require.Len(t, entries(t, root+"/tmp"), 2)
+	for key, reads := range map[string]int{"asset_a": 1, "asset_b": 0, "asset_c": 0, "asset_d": 1} {
+		l, err := s.OpenLocal("originals/" + key)
+		require.NoError(t, err)
+		require.NoError(t, l.Close())
+		require.Equal(t, reads, svc.Reads("originals/"+key), key)
+	}
+}
