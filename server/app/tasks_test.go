@@ -158,6 +158,7 @@ func TestWorkerOnAnotherHostSharesTheBucket(t *testing.T) {
 		blobs, _ := os.ReadDir(filepath.Join(dir, "blobs"))
 		require.Empty(t, blobs, "no blob on the disk of %s", dir)
 	}
+	require.Equal(t, 1, svc.Reads("originals/"+a.ID), "the worker downloads the original once for its tools")
 }
 
 // runWorker runs a worker with cfg until the test ends, then requires it

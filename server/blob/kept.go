@@ -14,9 +14,9 @@ import (
 
 // With the blobs in a bucket, the ingest tools read each new original by
 // path twice (metadata, then renderings) within moments of its upload.
-// A Store keeps the staging file of each blob it uploaded for a while, so
-// that OpenLocal in the same process hard-links it instead of downloading
-// the object again. What is kept lives in root/tmp like any temp file:
+// A Store keeps the staging file of each blob it uploaded, and the copy
+// of each it downloaded for a tool, for a while, so that OpenLocal in the
+// same process hard-links it instead of downloading the object (again). What is kept lives in root/tmp like any temp file:
 // Remove and RemoveAll drop it with the object, it expires after keepFor
 // (within CleanTemp's margin for other processes' temp files, and a
 // deletion made on another host leaves a copy here no longer than that),
@@ -68,17 +68,26 @@ func (k *kept) link(s *Store, key string) string {
 	if !ok {
 		return ""
 	}
+	rel := k.linkNew(s, f.rel)
+	if rel == "" {
+		// Gone (another process's CleanTemp, a full directory): forget it.
+		k.dropLocked(s, key)
+	}
+	return rel
+}
+
+// linkNew hard-links the temp file at rel to a new temp name and returns
+// it, or "" when it cannot.
+func (k *kept) linkNew(s *Store, rel string) string {
 	var b [12]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return ""
 	}
-	rel := path.Join(tmpDir, "kept-"+hex.EncodeToString(b[:]))
-	if err := s.root.Link(f.rel, rel); err != nil {
-		// Gone (another process's CleanTemp, a full directory): forget it.
-		k.dropLocked(s, key)
+	link := path.Join(tmpDir, "kept-"+hex.EncodeToString(b[:]))
+	if err := s.root.Link(rel, link); err != nil {
 		return ""
 	}
-	return rel
+	return link
 }
 
 // drop lets go of what is kept at or under prefix.

@@ -107,21 +107,27 @@ func TestS3StoreKeepsBlobsInTheBucket(t *testing.T) {
 	}
 }
 
+// TestS3StoreOpenLocalDownloadsACopyForTools: a blob another process
+// uploaded is downloaded for the first tool and kept a while for the next.
 func TestS3StoreOpenLocalDownloadsACopyForTools(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	s, root := newS3Store(t, svc, "photos", "")
-	put(t, s, "originals/asset_a", "pixels")
+	put(t, s, "originals/asset_a", "pixels") // one PUT, not kept: as from another process
 
-	l, err := s.OpenLocal("originals/asset_a")
-	require.NoError(t, err)
-	b, err := os.ReadFile(l.Path)
-	require.NoError(t, err)
-	require.Equal(t, "pixels", string(b))
-	require.Len(t, entries(t, root+"/tmp"), 1)
-	require.NoError(t, l.Close())
-	require.Empty(t, entries(t, root+"/tmp"), "the copy goes with Close")
-	_, err = os.Stat(l.Path)
-	require.ErrorIs(t, err, os.ErrNotExist)
+	for range 2 { // metadata, then renderings
+		l, err := s.OpenLocal("originals/asset_a")
+		require.NoError(t, err)
+		b, err := os.ReadFile(l.Path)
+		require.NoError(t, err)
+		require.Equal(t, "pixels", string(b))
+		require.Len(t, entries(t, root+"/tmp"), 2, "the tool's link and the kept copy")
+		require.NoError(t, l.Close())
+		_, err = os.Stat(l.Path)
+		require.ErrorIs(t, err, os.ErrNotExist, "the tool's link goes with Close")
+	}
+	require.Equal(t, 1, svc.Reads("originals/asset_a"), "downloaded once")
+	require.NoError(t, s.Remove("originals/asset_a"))
+	require.Empty(t, entries(t, root+"/tmp"), "the kept copy goes with the blob")
 }
 
 func TestS3StorePrefixesShareABucket(t *testing.T) {
@@ -197,7 +203,7 @@ func TestS3StoreKeepsItsUploadsForTheTools(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, l.Close())
 	require.Equal(t, 1, svc.Reads("originals/asset_b"), "expired: downloaded")
-	require.Empty(t, entries(t, root+"/tmp"))
+	require.Len(t, entries(t, root+"/tmp"), 1, "the download is kept in the expired upload's place")
 
 	store(t, s, "originals/asset_c", []byte("c"))
 	require.NoError(t, s.Close())
@@ -217,10 +223,13 @@ func TestS3StoreKeepsTheNewestUploadsWithinItsBound(t *testing.T) {
 	store(t, s, "originals/asset_c", []byte("cccc")) // 12 bytes: a goes
 	store(t, s, "originals/asset_d", []byte("too large!!"))
 	require.Len(t, entries(t, root+"/tmp"), 2)
-	for key, reads := range map[string]int{"asset_a": 1, "asset_b": 0, "asset_c": 0, "asset_d": 1} {
-		l, err := s.OpenLocal("originals/" + key)
+	for _, c := range []struct {
+		key   string
+		reads int
+	}{{"asset_b", 0}, {"asset_c", 0}, {"asset_a", 1}, {"asset_d", 1}} {
+		l, err := s.OpenLocal("originals/" + c.key)
 		require.NoError(t, err)
 		require.NoError(t, l.Close())
-		require.Equal(t, reads, svc.Reads("originals/"+key), key)
+		require.Equal(t, c.reads, svc.Reads("originals/"+c.key), c.key)
 	}
 }

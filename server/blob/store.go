@@ -264,7 +264,10 @@ func (s *Store) OpenLocal(key string) (*Local, error) {
 	return &Local{Path: f.Name(), f: f, store: s}, nil
 }
 
-// download copies the object at key into a temp file.
+// download copies the object at key into a temp file, which the store
+// then keeps like one it uploaded (kept.go): the ingest steps of a new
+// original (metadata, then renderings) usually run one after the other in
+// the same process, and the second then reads it without a download.
 func (s *Store) download(key string) (*Local, error) {
 	src, err := s.bucket.open(key)
 	if err != nil {
@@ -275,11 +278,18 @@ func (s *Store) download(key string) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := io.Copy(w.f, src); err != nil {
+	n, err := io.Copy(w.f, src)
+	if err != nil {
 		_ = w.Abort()
 		return nil, fmt.Errorf("download blob %s: %w", key, err)
 	}
-	return &Local{Path: filepath.Join(s.dir, filepath.FromSlash(w.rel)), f: w.f, store: s, tmp: w.rel}, nil
+	l := &Local{Path: filepath.Join(s.dir, filepath.FromSlash(w.rel)), f: w.f, store: s, tmp: w.rel}
+	if rel := s.kept.linkNew(s, w.rel); rel != "" {
+		// The tool reads its own link; the downloaded name is kept.
+		l.Path, l.tmp = filepath.Join(s.dir, filepath.FromSlash(rel)), rel
+		s.kept.keep(s, key, w.rel, n)
+	}
+	return l, nil
 }
 
 // Close closes the file and removes a downloaded copy.
