@@ -115,15 +115,9 @@ func TestS3StoreOpenLocalDownloadsACopyForTools(t *testing.T) {
 	put(t, s, "originals/asset_a", "pixels") // one PUT, not kept: as from another process
 
 	for range 2 { // metadata, then renderings
-		l, err := s.OpenLocal("originals/asset_a")
-		require.NoError(t, err)
-		b, err := os.ReadFile(l.Path)
-		require.NoError(t, err)
-		require.Equal(t, "pixels", string(b))
-		require.Len(t, entries(t, root+"/tmp"), 2, "the tool's link and the kept copy")
-		require.NoError(t, l.Close())
-		_, err = os.Stat(l.Path)
-		require.ErrorIs(t, err, os.ErrNotExist, "the tool's link goes with Close")
+		readLocal(t, s, "originals/asset_a", "pixels", func() {
+			require.Len(t, entries(t, root+"/tmp"), 2, "the tool's link and the kept copy")
+		})
 	}
 	require.Equal(t, 1, svc.Reads("originals/asset_a"), "downloaded once")
 	require.NoError(t, s.Remove("originals/asset_a"))
@@ -183,12 +177,7 @@ func TestS3StoreKeepsItsUploadsForTheTools(t *testing.T) {
 	store(t, s, "originals/asset_b", []byte("more pixels"))
 
 	for range 2 { // metadata, then renderings
-		l, err := s.OpenLocal("originals/asset_a")
-		require.NoError(t, err)
-		b, err := os.ReadFile(l.Path)
-		require.NoError(t, err)
-		require.Equal(t, "pixels", string(b))
-		require.NoError(t, l.Close())
+		readLocal(t, s, "originals/asset_a", "pixels", nil)
 	}
 	require.Zero(t, svc.Reads("originals/asset_a"), "no download")
 	require.Len(t, entries(t, root+"/tmp"), 2, "the tools' links are gone, the kept files stay")
@@ -232,4 +221,22 @@ func TestS3StoreKeepsTheNewestUploadsWithinItsBound(t *testing.T) {
 		require.NoError(t, l.Close())
 		require.Equal(t, c.reads, svc.Reads("originals/"+c.key), c.key)
 	}
+}
+
+// readLocal reads key by path as a tool does, requires want, runs during
+// (when set) while the file is open, and requires the tool's path gone
+// after Close.
+func readLocal(t *testing.T, s *blob.Store, key, want string, during func()) {
+	t.Helper()
+	l, err := s.OpenLocal(key)
+	require.NoError(t, err)
+	b, err := os.ReadFile(l.Path)
+	require.NoError(t, err)
+	require.Equal(t, want, string(b))
+	if during != nil {
+		during()
+	}
+	require.NoError(t, l.Close())
+	_, err = os.Stat(l.Path)
+	require.ErrorIs(t, err, os.ErrNotExist, "the tool's link goes with Close")
 }
