@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/photoctl/photoctl/server/blob"
 )
@@ -46,21 +45,23 @@ func (c StorageConfig) Validate() error {
 		}
 		return nil
 	}
+	if s.Endpoint == "" { // the one setting a bucket cannot do without, named by its key
+		return errors.New("storage.s3.endpoint must be set with storage.s3.bucket (host[:port], no scheme)")
+	}
 	var errs []error
-	if s.Endpoint == "" {
-		errs = append(errs, errors.New("storage.s3.endpoint must be set with storage.s3.bucket (host[:port], no scheme)"))
-	}
-	if strings.Contains(s.Endpoint, "://") || strings.Contains(s.Endpoint, "/") {
-		errs = append(errs, fmt.Errorf("storage.s3.endpoint %q: want host[:port] without scheme or path "+
-			"(storage.s3.insecure selects plain HTTP)", s.Endpoint))
-	}
-	if s.Prefix != "" && (!strings.HasSuffix(s.Prefix, "/") || strings.HasPrefix(s.Prefix, "/")) {
-		errs = append(errs, fmt.Errorf("storage.s3.prefix %q: must end with a slash and not start with one", s.Prefix))
+	if err := s.blob().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("storage.s3: %w", err))
 	}
 	if (s.AccessKeyID == "") != (s.SecretAccessKey == "") {
 		errs = append(errs, errors.New("storage.s3.access_key_id and storage.s3.secret_access_key go together"))
 	}
 	return errors.Join(errs...)
+}
+
+// blob is the blob store's form of the settings.
+func (c S3Config) blob() blob.S3Config {
+	return blob.S3Config{Endpoint: c.Endpoint, Bucket: c.Bucket, Prefix: c.Prefix, Region: c.Region,
+		AccessKeyID: c.AccessKeyID, SecretAccessKey: string(c.SecretAccessKey), Insecure: c.Insecure}
 }
 
 // location says where the blobs live, for the start-up log.
@@ -78,9 +79,7 @@ func OpenBlobs(cfg Config) (*blob.Store, error) {
 	if !cfg.Storage.Remote() {
 		return blob.Open(cfg.DataDir)
 	}
-	s := cfg.Storage.S3
-	return blob.OpenS3(cfg.DataDir, blob.S3Config{Endpoint: s.Endpoint, Bucket: s.Bucket, Prefix: s.Prefix,
-		Region: s.Region, AccessKeyID: s.AccessKeyID, SecretAccessKey: string(s.SecretAccessKey), Insecure: s.Insecure})
+	return blob.OpenS3(cfg.DataDir, cfg.Storage.S3.blob())
 }
 
 // warnLocalBlobs says so when the blobs are read from a bucket while the
@@ -91,11 +90,23 @@ func warnLocalBlobs(cfg Config, log *slog.Logger) {
 		return
 	}
 	for _, dir := range []string{"originals", "versions", "variants"} {
-		if entries, _ := os.ReadDir(filepath.Join(cfg.DataDir, "blobs", dir)); len(entries) > 0 {
+		if hasEntry(filepath.Join(cfg.DataDir, "blobs", dir)) {
 			log.Warn("the data directory holds files the server no longer reads: the blobs come from the bucket; "+
 				"copy them there with 'photoctl admin copy-blobs', then remove the folder",
 				"folder", filepath.Join(cfg.DataDir, "blobs"), "bucket", cfg.Storage.location(cfg.DataDir))
 			return
 		}
 	}
+}
+
+// hasEntry reports whether the folder at dir holds anything, reading one
+// entry (a library's folder of originals can hold millions).
+func hasEntry(dir string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) > 0
 }

@@ -22,27 +22,27 @@ const orphanAge = 10 * time.Minute
 // orphanAge margin even alone. The orphan sweep looks up every stored
 // original, so it runs only after an unclean stop.
 func (s *Service) Recover(ctx context.Context, log *slog.Logger, alone, unclean bool) error {
-	minAge := orphanAge
+	tempAge, sweepAge := orphanAge, orphanAge
 	if alone {
-		minAge = 0
+		tempAge = 0
+		if !s.blobs.Remote() {
+			// A bucket is shared by processes on other hosts, which the
+			// data directory's lock knows nothing of: an original younger
+			// than orphanAge may be their upload in flight.
+			sweepAge = 0
+		}
 	}
-	tmp, err := s.blobs.CleanTemp(minAge)
+	tmp, err := s.blobs.CleanTemp(tempAge)
 	if err != nil {
 		return fmt.Errorf("clean temporary files: %w", err)
 	}
 	s.DrainJournal(ctx)
-	if s.blobs.Remote() {
-		// The bucket is shared by processes on other hosts, which this
-		// process's data directory lock knows nothing of: an original
-		// younger than orphanAge may be their upload in flight.
-		minAge = orphanAge
-	}
 	orphans := 0
 	if unclean {
-		if orphans, err = s.SweepOrphans(ctx, minAge); err != nil {
+		if orphans, err = s.SweepOrphans(ctx, sweepAge); err != nil {
 			return fmt.Errorf("sweep orphan files: %w", err)
 		}
-		versions, err := s.SweepVersionOrphans(ctx, minAge)
+		versions, err := s.SweepVersionOrphans(ctx, sweepAge)
 		if err != nil {
 			return fmt.Errorf("sweep orphan version files: %w", err)
 		}

@@ -105,7 +105,7 @@ func (w *Writer) upload(key string) error {
 	}
 	_ = w.f.Close()
 	w.f = nil
-	w.store.kept.keep(w.store, key, w.rel, w.size) // for the ingest tools, a while (kept.go)
+	w.store.kept.keep(key, w.rel, w.size) // for the ingest tools, a while (kept.go)
 	return nil
 }
 

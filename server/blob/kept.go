@@ -1,12 +1,7 @@
 package blob
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
-	"io/fs"
-	"path"
-	"path/filepath"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +23,7 @@ const (
 
 // kept is a Store's set of kept staging files, by key.
 type kept struct {
+	root  *os.Root // the store's: the files are under its tmp/
 	mu    sync.Mutex
 	files map[string]keptFile
 	bytes int64
@@ -41,72 +37,67 @@ type keptFile struct {
 	at   time.Time
 }
 
-func newKept() *kept { return &kept{files: map[string]keptFile{}, limit: keepBytes, now: time.Now} }
+func newKept(root *os.Root) *kept {
+	return &kept{root: root, files: map[string]keptFile{}, limit: keepBytes, now: time.Now}
+}
 
-// keep takes over the staging file at rel, now uploaded as key; s removes
-// the files it lets go.
-func (k *kept) keep(s *Store, key, rel string, size int64) {
+// keep takes over the temp file at rel, a copy of the blob at key; it
+// removes the files it lets go.
+func (k *kept) keep(key, rel string, size int64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.dropLocked(s, key)
+	k.dropLocked(key)
 	if size > k.limit {
-		_ = s.root.Remove(rel)
+		_ = k.root.Remove(rel)
 		return
 	}
 	k.files[key] = keptFile{rel: rel, size: size, at: k.now()}
 	k.bytes += size
-	k.trimLocked(s)
+	k.trimLocked()
 }
 
 // link hard-links the kept file of key to a new temp name and returns it
 // ("" when nothing usable is kept).
-func (k *kept) link(s *Store, key string) string {
+func (k *kept) link(key string) string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.trimLocked(s)
+	k.trimLocked()
 	f, ok := k.files[key]
 	if !ok {
 		return ""
 	}
-	rel := k.linkNew(s, f.rel)
+	rel := k.linkNew(f.rel)
 	if rel == "" {
 		// Gone (another process's CleanTemp, a full directory): forget it.
-		k.dropLocked(s, key)
+		k.dropLocked(key)
 	}
 	return rel
 }
 
 // linkNew hard-links the temp file at rel to a new temp name and returns
 // it, or "" when it cannot.
-func (k *kept) linkNew(s *Store, rel string) string {
-	var b [12]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return ""
-	}
-	link := path.Join(tmpDir, "kept-"+hex.EncodeToString(b[:]))
-	if err := s.root.Link(rel, link); err != nil {
+func (k *kept) linkNew(rel string) string {
+	link, err := tmpName("kept-")
+	if err != nil || k.root.Link(rel, link) != nil {
 		return ""
 	}
 	return link
 }
 
 // drop lets go of what is kept at or under prefix.
-func (k *kept) drop(s *Store, prefix string) {
+func (k *kept) drop(prefix string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	for key := range k.files {
 		if prefix == "" || key == prefix || strings.HasPrefix(key, prefix+"/") {
-			k.dropLocked(s, key)
+			k.dropLocked(key)
 		}
 	}
 }
 
-// dropAll lets go of everything (Close).
-func (k *kept) dropAll(s *Store) { k.drop(s, "") }
-
-func (k *kept) dropLocked(s *Store, key string) {
+func (k *kept) dropLocked(key string) {
 	if f, ok := k.files[key]; ok {
-		_ = s.root.Remove(f.rel)
+		_ = k.root.Remove(f.rel)
 		k.bytes -= f.size
 		delete(k.files, key)
 	}
@@ -114,11 +105,11 @@ func (k *kept) dropLocked(s *Store, key string) {
 
 // trimLocked lets go of the expired files, then the oldest while more
 // than keepBytes are kept.
-func (k *kept) trimLocked(s *Store) {
+func (k *kept) trimLocked() {
 	cutoff := k.now().Add(-keepFor)
 	for key, f := range k.files {
 		if f.at.Before(cutoff) {
-			k.dropLocked(s, key)
+			k.dropLocked(key)
 		}
 	}
 	for k.bytes > k.limit && len(k.files) > 0 {
@@ -128,22 +119,20 @@ func (k *kept) trimLocked(s *Store) {
 				oldest = key
 			}
 		}
-		k.dropLocked(s, oldest)
+		k.dropLocked(oldest)
 	}
 }
 
 // openKept opens the kept copy of key as a Local, or returns nil.
 func (s *Store) openKept(key string) *Local {
-	rel := s.kept.link(s, key)
+	rel := s.kept.link(key)
 	if rel == "" {
 		return nil
 	}
 	f, err := s.root.Open(rel)
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			_ = s.root.Remove(rel)
-		}
+		_ = s.root.Remove(rel)
 		return nil
 	}
-	return &Local{Path: filepath.Join(s.dir, filepath.FromSlash(rel)), f: f, store: s, tmp: rel}
+	return s.tempLocal(rel, f)
 }

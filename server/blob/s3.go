@@ -54,17 +54,19 @@ type bucket struct {
 // OpenS3 opens a store whose blobs live in the bucket cfg names; root is
 // the local folder for temp files, as for Open. It checks that the bucket
 // exists and the credentials reach it.
-func OpenS3(root string, cfg S3Config) (*Store, error) {
-	if cfg.Endpoint == "" || cfg.Bucket == "" {
-		return nil, errors.New("open S3 storage: an endpoint and a bucket are required")
-	}
-	if cfg.Prefix != "" && (!strings.HasSuffix(cfg.Prefix, "/") || strings.HasPrefix(cfg.Prefix, "/")) {
-		return nil, fmt.Errorf("open S3 storage: prefix %q must end with a slash and not start with one", cfg.Prefix)
+func OpenS3(root string, cfg S3Config) (_ *Store, err error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("open S3 storage: %w", err)
 	}
 	s, err := Open(root)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			_ = s.Close()
+		}
+	}()
 	transport := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,
 		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
@@ -100,8 +102,26 @@ func OpenS3(root string, cfg S3Config) (*Store, error) {
 	if !ok {
 		return nil, fmt.Errorf("open S3 storage: bucket %q does not exist at %s", cfg.Bucket, cfg.Endpoint)
 	}
-	s.bucket, s.kept = b, newKept()
+	s.bucket, s.kept = b, newKept(s.root)
 	return s, nil
+}
+
+// Validate checks the settings without reaching the service: an endpoint
+// as host[:port] (no scheme, no path) and a bucket are required; a prefix
+// ends with a slash and does not start with one.
+func (c S3Config) Validate() error {
+	var errs []error
+	if c.Endpoint == "" || c.Bucket == "" {
+		errs = append(errs, errors.New("an endpoint and a bucket are required"))
+	}
+	if strings.Contains(c.Endpoint, "://") || strings.Contains(c.Endpoint, "/") {
+		errs = append(errs, fmt.Errorf("endpoint %q: want host[:port] without scheme or path "+
+			"(Insecure, storage.s3.insecure, selects plain HTTP)", c.Endpoint))
+	}
+	if c.Prefix != "" && (!strings.HasSuffix(c.Prefix, "/") || strings.HasPrefix(c.Prefix, "/")) {
+		errs = append(errs, fmt.Errorf("prefix %q must end with a slash and not start with one", c.Prefix))
+	}
+	return errors.Join(errs...)
 }
 
 // Remote reports whether the blobs live in a bucket rather than on the

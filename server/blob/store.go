@@ -71,7 +71,7 @@ func Open(root string) (*Store, error) {
 // needs it. The Store must not be used afterwards.
 func (s *Store) Close() error {
 	if s.kept != nil {
-		s.kept.dropAll(s)
+		s.kept.drop("") // everything
 	}
 	if err := s.root.Close(); err != nil {
 		return fmt.Errorf("close blob root: %w", err)
@@ -135,7 +135,7 @@ func (s *Store) Remove(key string) error {
 		return err
 	}
 	if s.bucket != nil {
-		s.kept.drop(s, key)
+		s.kept.drop(key)
 		return s.bucket.remove(key)
 	}
 	fi, err := s.root.Lstat(p)
@@ -164,7 +164,7 @@ func (s *Store) RemoveAll(prefix string) error {
 		return err
 	}
 	if s.bucket != nil {
-		s.kept.drop(s, prefix)
+		s.kept.drop(prefix)
 		return s.bucket.removeAll(prefix)
 	}
 	if err := s.root.RemoveAll(p); err != nil && !missing(err) {
@@ -283,13 +283,17 @@ func (s *Store) download(key string) (*Local, error) {
 		_ = w.Abort()
 		return nil, fmt.Errorf("download blob %s: %w", key, err)
 	}
-	l := &Local{Path: filepath.Join(s.dir, filepath.FromSlash(w.rel)), f: w.f, store: s, tmp: w.rel}
-	if rel := s.kept.linkNew(s, w.rel); rel != "" {
+	if rel := s.kept.linkNew(w.rel); rel != "" {
 		// The tool reads its own link; the downloaded name is kept.
-		l.Path, l.tmp = filepath.Join(s.dir, filepath.FromSlash(rel)), rel
-		s.kept.keep(s, key, w.rel, n)
+		s.kept.keep(key, w.rel, n)
+		return s.tempLocal(rel, w.f), nil
 	}
-	return l, nil
+	return s.tempLocal(w.rel, w.f), nil
+}
+
+// tempLocal is the temp file at rel, open as f, for a tool: Close removes it.
+func (s *Store) tempLocal(rel string, f *os.File) *Local {
+	return &Local{Path: filepath.Join(s.dir, filepath.FromSlash(rel)), f: f, store: s, tmp: rel}
 }
 
 // Close closes the file and removes a downloaded copy.

@@ -58,16 +58,24 @@ func (s *Store) Create(maxBytes int64) (*Writer, error) {
 
 // create starts a blob that keeps neither sums nor head (Put's).
 func (s *Store) create(maxBytes int64) (*Writer, error) {
-	var b [12]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return nil, fmt.Errorf("name temp file: %w", err)
+	rel, err := tmpName("upload-")
+	if err != nil {
+		return nil, err
 	}
-	rel := path.Join(tmpDir, "upload-"+hex.EncodeToString(b[:]))
 	f, err := s.root.OpenFile(rel, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, diskError("create temp file", err)
 	}
 	return &Writer{store: s, f: f, rel: rel, max: maxBytes, synced: -1}, nil
+}
+
+// tmpName is a new random name in root/tmp, relative to the root.
+func tmpName(prefix string) (string, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("name temp file: %w", err)
+	}
+	return path.Join(tmpDir, prefix+hex.EncodeToString(b[:])), nil
 }
 
 // Write appends p to the blob. A write that would pass the size limit writes
