@@ -68,6 +68,15 @@ var (
 
 const maxNearbyFinders = 256
 
+// LoadTimeZones loads the time zone tile index now rather than at the first
+// photo with a position and no offset (about 0.45 s of one core and 9 MiB),
+// so that a process about to run ingest tasks can pay it before they come.
+// It is safe to call more than once and from many goroutines.
+func LoadTimeZones() error {
+	_, err := tileFinder()
+	return err
+}
+
 // nearbySteps are the distances, in degrees, at which nearbyZone asks the
 // tile index around a point.
 var nearbySteps = []float64{0.05, 0.1, 0.2, 0.5}

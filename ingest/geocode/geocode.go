@@ -58,16 +58,21 @@ type Place struct {
 // Geocoder looks positions up in the embedded place index. The zero value
 // is not usable; call New. It is safe for concurrent use.
 type Geocoder struct {
-	data func() []byte // the gzipped index; tests swap it
+	open func() (*polyindex.Index, error) // shipped, or what a test gives
 
 	once  sync.Once
 	err   error
 	index *polyindex.Index
 }
 
+// shipped is the embedded index, opened once per process for every
+// Geocoder that reads it (a process running two pipelines, as tests do,
+// holds one copy).
+var shipped = sync.OnceValues(func() (*polyindex.Index, error) { return openIndex(placesIndex) })
+
 // New returns a Geocoder that loads its data on first use (Load or Lookup).
 func New() *Geocoder {
-	return &Geocoder{data: func() []byte { return placesIndex }}
+	return &Geocoder{open: shipped}
 }
 
 // Load loads the data now rather than at the first Lookup, so that a server
@@ -76,7 +81,7 @@ func New() *Geocoder {
 // and get its error.
 func (g *Geocoder) Load() error {
 	g.once.Do(func() {
-		g.index, g.err = openIndex(g.data())
+		g.index, g.err = g.open()
 	})
 	return g.err
 }

@@ -28,7 +28,7 @@ type taskRunner struct {
 // they enqueue (tasks.NotifyOnEnqueue).
 func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Store, concurrency int, sig tasks.Signal,
 	alone bool, log *slog.Logger, now func() time.Time) (*taskRunner, error) {
-	kinds, closeKinds, err := newPipeline(cfg, st, blobs, log, now)
+	kinds, closeKinds, warm, err := newPipeline(cfg, st, blobs, log, now)
 	if err != nil {
 		return nil, fmt.Errorf("build the task pipeline: %w", err)
 	}
@@ -41,6 +41,9 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)
+	if concurrency > 0 {
+		go warm()
+	}
 	return &taskRunner{runner: r, closeKinds: closeKinds}, nil
 }
 

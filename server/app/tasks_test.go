@@ -1,11 +1,14 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -105,6 +108,42 @@ func TestWorkerRunsBesideServeAndStopsCleanly(t *testing.T) {
 }
 
 func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestWorkerLoadsPlacesAndTimeZonesOnceStarted: a process that runs tasks
+// loads what the metadata and geocode steps look up in the background once
+// started, not on its first photos, and says so (the benchmarks wait for
+// that line before they measure).
+func TestWorkerLoadsPlacesAndTimeZonesOnceStarted(t *testing.T) {
+	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
+	cfg := s.Config
+	cfg.Workers.Concurrency = 1
+	var log lockedBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.RunWorker(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil))) }()
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "places and time zones loaded") },
+		30*time.Second, 20*time.Millisecond, "no task has run, yet the worker should load them")
+	cancel()
+	require.NoError(t, <-done)
+}
+
+// lockedBuffer is a bytes.Buffer that goroutines may write while a test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
 
 // TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling: a worker that
 // would poll once an hour still runs the tasks of uploads taken by serve,
