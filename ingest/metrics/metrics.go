@@ -88,6 +88,7 @@ type scratch struct {
 	luma, resp []float32
 	grad       []uint16
 	acc        []uint32
+	xs         []int
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}

@@ -32,18 +32,40 @@ func newSample(img image.Image, maxSide int, sc *scratch) *sample {
 		oh = max(1, int(math.Round(float64(h)*float64(maxSide)/float64(long))))
 	}
 	pix, stride, premultiplied := rgbaPixels(img)
-	sc.luma, sc.acc = grow(sc.luma, ow*oh), grow(sc.acc, 3*ow)
+	sc.luma = grow(sc.luma, ow*oh)
 	s := &sample{w: ow, h: oh, luma: sc.luma} // add sets every pixel
-	acc := sc.acc
+	if ow == w && oh == h {
+		// Already small enough, as the pipeline's sample is: no averaging,
+		// and the sums in registers rather than in s.
+		var srg, srg2, syb, syb2 float64
+		for y := range h {
+			row, luma := pix[y*stride:y*stride+4*w], s.luma[y*w:(y+1)*w]
+			for x := range luma {
+				p := row[4*x : 4*x+4 : 4*x+4]
+				ri, gi, bi := onWhite(p[0], p[1], p[2], p[3], premultiplied)
+				r, g, b := float64(ri), float64(gi), float64(bi)
+				luma[x] = float32(0.2126*r + 0.7152*g + 0.0722*b)
+				rg, yb := r-g, 0.5*(r+g)-b
+				srg, srg2, syb, syb2 = srg+rg, srg2+rg*rg, syb+yb, syb2+yb*yb
+			}
+		}
+		s.rg, s.rg2, s.yb, s.yb2 = srg, srg2, syb, syb2
+		return s
+	}
+	// Output column ox averages input columns xs[ox] to xs[ox+1]-1.
+	sc.acc, sc.xs = grow(sc.acc, 3*ow), grow(sc.xs, ow+1)
+	acc, xs := sc.acc, sc.xs
+	for ox := range xs {
+		xs[ox] = ox * w / ow
+	}
 	for oy := range oh {
 		y0, y1 := oy*h/oh, (oy+1)*h/oh
 		clear(acc)
 		for y := y0; y < y1; y++ {
 			row := pix[y*stride:]
 			for ox := range ow {
-				x0, x1 := ox*w/ow, (ox+1)*w/ow
 				var r, g, b uint32
-				for x := x0; x < x1; x++ {
+				for x := xs[ox]; x < xs[ox+1]; x++ {
 					p := row[4*x : 4*x+4 : 4*x+4]
 					pr, pg, pb := onWhite(p[0], p[1], p[2], p[3], premultiplied)
 					r, g, b = r+pr, g+pg, b+pb
@@ -54,14 +76,15 @@ func newSample(img image.Image, maxSide int, sc *scratch) *sample {
 			}
 		}
 		for ox := range ow {
-			n := float64((y1 - y0) * ((ox+1)*w/ow - ox*w/ow))
+			n := float64((y1 - y0) * (xs[ox+1] - xs[ox]))
 			s.add(ox, oy, float64(acc[3*ox])/n, float64(acc[3*ox+1])/n, float64(acc[3*ox+2])/n)
 		}
 	}
 	return s
 }
 
-// add records the output pixel (x, y) of colour r, g, b (0..255).
+// add records the output pixel (x, y) of colour r, g, b (0..255), as
+// newSample's loop without averaging does.
 func (s *sample) add(x, y int, r, g, b float64) {
 	s.luma[y*s.w+x] = float32(0.2126*r + 0.7152*g + 0.0722*b)
 	rg, yb := r-g, 0.5*(r+g)-b
