@@ -117,23 +117,8 @@ func createUser(t *testing.T, env []string, args ...string) {
 	require.Contains(t, stdout.String(), "created user ")
 }
 
-// syncBuffer is a bytes.Buffer that the process writes while the test reads.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer is a buffer the process writes while the test reads.
+type syncBuffer = servertest.SyncBuffer
 
 // server is a running `photoctl serve`.
 type server struct {

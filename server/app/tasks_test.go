@@ -1,14 +1,12 @@
 package app_test
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -117,7 +115,7 @@ func TestWorkerLoadsPlacesAndTimeZonesOnceStarted(t *testing.T) {
 	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
 	cfg := s.Config
 	cfg.Workers.Concurrency = 1
-	var log lockedBuffer
+	var log servertest.SyncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.RunWorker(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil))) }()
@@ -125,24 +123,6 @@ func TestWorkerLoadsPlacesAndTimeZonesOnceStarted(t *testing.T) {
 		30*time.Second, 20*time.Millisecond, "no task has run, yet the worker should load them")
 	cancel()
 	require.NoError(t, <-done)
-}
-
-// lockedBuffer is a bytes.Buffer that goroutines may write while a test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling: a worker that
