@@ -90,9 +90,9 @@ func (c IngestConfig) Validate() error {
 
 // newPipeline builds the ingest pipeline over st and blobs — exiftool
 // processes, the libvips renderer, the offline geocoder — and returns its
-// task kinds and the function that stops its tools. The place and time
-// zone data load in the background now, so the first upload does not wait
-// for them.
+// task kinds, the function that stops its tools, and warm, which loads the
+// place and time zone data (startTasks runs it in the background when the
+// runner runs tasks, so the first uploads do not wait for them).
 func newPipeline(cfg Config, st store.Store, blobs *blob.Store, log *slog.Logger, now func() time.Time) (kinds []tasks.Kind, closeKinds func() error, warm func(), err error) {
 	pool, err := exif.NewPool(cfg.Ingest.exif())
 	if err != nil {
