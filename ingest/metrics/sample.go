@@ -12,8 +12,18 @@ type sample struct {
 	w, h int
 	// luma is Rec. 709 luma of the sRGB values, 0..255, row by row.
 	luma []float32
-	// sums over pixels of rg = R−G and yb = (R+G)/2 − B, and their squares.
-	rg, rg2, yb, yb2 float64
+	opponent
+}
+
+// opponent holds the sums over pixels of rg = R−G and yb = (R+G)/2 − B,
+// and of their squares.
+type opponent struct{ rg, rg2, yb, yb2 float64 }
+
+// plus returns the sums with a pixel of colour r, g, b (0..255) added, and
+// the pixel's luma. By value, so that a loop keeps the sums in registers.
+func (o opponent) plus(r, g, b float64) (opponent, float32) {
+	rg, yb := r-g, 0.5*(r+g)-b
+	return opponent{o.rg + rg, o.rg2 + rg*rg, o.yb + yb, o.yb2 + yb*yb}, float32(0.2126*r + 0.7152*g + 0.0722*b)
 }
 
 // newSample reduces img to at most maxSide px on the long side by
@@ -33,23 +43,19 @@ func newSample(img image.Image, maxSide int, sc *scratch) *sample {
 	}
 	pix, stride, premultiplied := rgbaPixels(img)
 	sc.luma = grow(sc.luma, ow*oh)
-	s := &sample{w: ow, h: oh, luma: sc.luma} // add sets every pixel
+	s := &sample{w: ow, h: oh, luma: sc.luma} // every pixel is set below
 	if ow == w && oh == h {
-		// Already small enough, as the pipeline's sample is: no averaging,
-		// and the sums in registers rather than in s.
-		var srg, srg2, syb, syb2 float64
+		// Already small enough, as the pipeline's sample is: no averaging.
+		var sums opponent
 		for y := range h {
 			row, luma := pix[y*stride:y*stride+4*w], s.luma[y*w:(y+1)*w]
 			for x := range luma {
 				p := row[4*x : 4*x+4 : 4*x+4]
-				ri, gi, bi := onWhite(p[0], p[1], p[2], p[3], premultiplied)
-				r, g, b := float64(ri), float64(gi), float64(bi)
-				luma[x] = float32(0.2126*r + 0.7152*g + 0.0722*b)
-				rg, yb := r-g, 0.5*(r+g)-b
-				srg, srg2, syb, syb2 = srg+rg, srg2+rg*rg, syb+yb, syb2+yb*yb
+				r, g, b := onWhite(p[0], p[1], p[2], p[3], premultiplied)
+				sums, luma[x] = sums.plus(float64(r), float64(g), float64(b))
 			}
 		}
-		s.rg, s.rg2, s.yb, s.yb2 = srg, srg2, syb, syb2
+		s.opponent = sums
 		return s
 	}
 	// Output column ox averages input columns xs[ox] to xs[ox+1]-1.
@@ -77,21 +83,10 @@ func newSample(img image.Image, maxSide int, sc *scratch) *sample {
 		}
 		for ox := range ow {
 			n := float64((y1 - y0) * (xs[ox+1] - xs[ox]))
-			s.add(ox, oy, float64(acc[3*ox])/n, float64(acc[3*ox+1])/n, float64(acc[3*ox+2])/n)
+			s.opponent, s.luma[oy*ow+ox] = s.plus(float64(acc[3*ox])/n, float64(acc[3*ox+1])/n, float64(acc[3*ox+2])/n)
 		}
 	}
 	return s
-}
-
-// add records the output pixel (x, y) of colour r, g, b (0..255), as
-// newSample's loop without averaging does.
-func (s *sample) add(x, y int, r, g, b float64) {
-	s.luma[y*s.w+x] = float32(0.2126*r + 0.7152*g + 0.0722*b)
-	rg, yb := r-g, 0.5*(r+g)-b
-	s.rg += rg
-	s.rg2 += rg * rg
-	s.yb += yb
-	s.yb2 += yb * yb
 }
 
 // colorfulness is Hasler and Süsstrunk's M: σ_rgyb + 0.3·μ_rgyb, where
