@@ -58,11 +58,9 @@ type Place struct {
 // Geocoder looks positions up in the embedded place index. The zero value
 // is not usable; call New. It is safe for concurrent use.
 type Geocoder struct {
-	open func() (*polyindex.Index, error) // shipped, or what a test gives
-
-	once  sync.Once
-	err   error
-	index *polyindex.Index
+	// index opens the index once and returns it, or why it cannot:
+	// shipped, or what a test gives.
+	index func() (*polyindex.Index, error)
 }
 
 // shipped is the embedded index, opened once per process for every
@@ -72,7 +70,7 @@ var shipped = sync.OnceValues(func() (*polyindex.Index, error) { return openInde
 
 // New returns a Geocoder that loads its data on first use (Load or Lookup).
 func New() *Geocoder {
-	return &Geocoder{open: shipped}
+	return &Geocoder{index: shipped}
 }
 
 // Load loads the data now rather than at the first Lookup, so that a server
@@ -80,10 +78,8 @@ func New() *Geocoder {
 // call more than once and from many goroutines; all wait for the one load
 // and get its error.
 func (g *Geocoder) Load() error {
-	g.once.Do(func() {
-		g.index, g.err = g.open()
-	})
-	return g.err
+	_, err := g.index()
+	return err
 }
 
 // Lookup returns the place at a position in decimal degrees (WGS 84). ok is
@@ -91,11 +87,15 @@ func (g *Geocoder) Load() error {
 // belong to no country, for an invalid position, or if the data failed to
 // load (Load returns why).
 func (g *Geocoder) Lookup(lat, lon float64) (Place, bool) {
-	if !validPosition(lat, lon) || g.Load() != nil {
+	if !validPosition(lat, lon) {
+		return Place{}, false
+	}
+	index, err := g.index()
+	if err != nil {
 		return Place{}, false
 	}
 	var buf [8]int32
-	shapes := g.index.Contains(polyindex.FromDegrees(lon, lat), buf[:0])
+	shapes := index.Contains(polyindex.FromDegrees(lon, lat), buf[:0])
 	if len(shapes) == 0 {
 		return Place{}, false
 	}
@@ -105,7 +105,7 @@ func (g *Geocoder) Lookup(lat, lon float64) (Place, bool) {
 	// coast: a city alone is still an answer.
 	var r record
 	for _, s := range shapes {
-		r.fill(g.index.Attrs(int(s)))
+		r.fill(index.Attrs(int(s)))
 	}
 	return newPlace(r), true
 }

@@ -11,7 +11,8 @@ import (
 // path twice (metadata, then renderings) within moments of its upload.
 // A Store keeps the staging file of each blob it uploaded, and the copy
 // of each it downloaded for a tool, for a while, so that OpenLocal in the
-// same process hard-links it instead of downloading the object (again). What is kept lives in root/tmp like any temp file:
+// same process hard-links it instead of downloading the object (again).
+// What is kept lives in root/tmp like any temp file:
 // Remove and RemoveAll drop it with the object, it expires after keepFor
 // (within CleanTemp's margin for other processes' temp files, and a
 // deletion made on another host leaves a copy here no longer than that),
