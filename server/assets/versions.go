@@ -290,23 +290,23 @@ func (s *Service) DeleteVersion(ctx context.Context, p *catalog.Principal, asset
 	return err
 }
 
-// OpenVersion opens the file of a version of an asset the caller can see.
-func (s *Service) OpenVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) (*Version, blob.File, error) {
+// FindVersion finds the file of a version of an asset the caller can see
+// (see Download).
+func (s *Service) FindVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) (*Version, Download, error) {
 	r := s.store.Read()
 	a, _, err := s.asset(ctx, r, p, assetID, needRead, "reading versions")
 	if err != nil {
-		return nil, nil, err
+		return nil, Download{}, err
 	}
 	v, key := originalVersion(a), catalog.OriginalKey(a.ID)
 	if versionID != v.ID {
 		row, err := r.AssetVersions().Get(ctx, a.ID, versionID)
 		if err != nil {
-			return nil, nil, err
+			return nil, Download{}, err
 		}
 		v, key = versionOf(a, row), versionKey(a.ID, row.ID, row.Revision)
 	}
-	f, err := s.blobs.Open(key)
-	return &v, f, err
+	return &v, Download{Asset: a, Key: key, MIME: v.MIMEType, blobs: s.blobs}, nil
 }
 
 // editableVersion loads a version the caller may change; the original is

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/base64"
 	"fmt"
+	"io/fs"
 	"mime"
 	"strings"
 
@@ -47,33 +48,54 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	return sendJSON(c, out)
 }
 
-// downloadOriginal streams the original as an attachment, with an ETag
-// (the content hash), conditional requests and byte ranges.
+// downloadOriginal streams the original as an attachment (sendAttachment).
 func (s *Server) downloadOriginal(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	a, f, err := s.assets.OpenOriginal(c.UserContext(), principal(c), c.Params("id"))
+	d, err := s.assets.FindOriginal(c.UserContext(), principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
-	etag := `"` + base64.RawURLEncoding.EncodeToString(a.Checksum) + `"`
+	return sendAttachment(c, d, d.Asset.Checksum, d.Asset.OriginalFileName, true)
+}
+
+// sendAttachment streams d as an attachment named name, with an ETag (its
+// content hash, checksum), conditional requests and byte ranges; an
+// immutable file (an original) may be cached for a year, any other is
+// revalidated. A request the client's copy satisfies is answered before
+// the file is opened (in a bucket: with no GET).
+func sendAttachment(c *fiber.Ctx, d assets.Download, checksum []byte, name string, immutable bool) error {
+	etag := `"` + base64.RawURLEncoding.EncodeToString(checksum) + `"`
 	c.Set(fiber.HeaderETag, etag)
-	c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
-	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
-		f.Close()
+	if immutable {
+		c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
+	} else {
+		c.Set(fiber.HeaderCacheControl, "private, no-cache")
+	}
+	if notModified(c, etag) {
 		return c.SendStatus(fiber.StatusNotModified)
+	}
+	f, err := d.Open()
+	if err != nil {
+		return err
 	}
 	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
 		c.Request().Header.Del(fiber.HeaderRange) // changed since: send it whole
 	}
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(a.OriginalFileName))
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(name))
 	if err := sendBlob(c, f); err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderContentType, a.MIMEType)
+	c.Set(fiber.HeaderContentType, d.MIME)
 	c.Response().Header.Del(fiber.HeaderLastModified)
 	return nil
+}
+
+// notModified reports whether the request's If-None-Match names etag.
+func notModified(c *fiber.Ctx, etag string) bool {
+	inm := c.Get(fiber.HeaderIfNoneMatch)
+	return inm != "" && etagMatches(inm, etag)
 }
 
 func etagMatches(header, etag string) bool {
@@ -121,30 +143,41 @@ func attrValue(s string) string {
 	return b.String()
 }
 
-// getVariant serves an image rendering inline, cached by ETag.
+// getVariant serves an image rendering inline, cached by ETag (the
+// rendering's modification time); a request the client's copy satisfies
+// is answered from the rendering's description, without opening it.
 func (s *Server) getVariant(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), principal(c), c.Params("id"), c.Params("name"))
+	name := c.Params("name")
+	d, err := s.assets.FindVariant(c.UserContext(), principal(c), c.Params("id"), name)
 	if err != nil {
 		return err
 	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return err
-	}
-	etag := fmt.Sprintf(`"%s-%s-%x"`, a.ID, c.Params("name"), info.ModTime().UnixNano())
-	c.Set(fiber.HeaderETag, etag)
 	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
-	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
-		f.Close()
+	if etag := variantETag(d.Asset.ID, name, d.Info); notModified(c, etag) {
+		c.Set(fiber.HeaderETag, etag)
 		return c.SendStatus(fiber.StatusNotModified)
 	}
+	f, err := d.Open()
+	if err != nil {
+		return err
+	}
+	info, err := f.Stat() // the rendering may have been made again since
+	if err != nil {
+		f.Close()
+		return err
+	}
+	c.Set(fiber.HeaderETag, variantETag(d.Asset.ID, name, info))
 	if err := sendBlob(c, f); err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderContentType, mimeType)
+	c.Set(fiber.HeaderContentType, d.MIME)
 	return nil
+}
+
+// variantETag names one rendering of an asset as it was made.
+func variantETag(assetID, name string, info fs.FileInfo) string {
+	return fmt.Sprintf(`"%s-%s-%x"`, assetID, name, info.ModTime().UnixNano())
 }

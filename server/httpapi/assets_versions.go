@@ -75,39 +75,18 @@ func (s *Server) deleteVersion(c *fiber.Ctx) error {
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-// downloadVersion streams one rendering as an attachment, with an ETag (its
-// content hash), conditional requests and byte ranges. A version's bytes
-// can be replaced under the same URL, so only the original is cached as
-// immutable.
+// downloadVersion streams one rendering as an attachment (sendAttachment).
+// A version's bytes can be replaced under the same URL, so only the
+// original is cached as immutable.
 func (s *Server) downloadVersion(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	v, f, err := s.assets.OpenVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
+	v, d, err := s.assets.FindVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
 	if err != nil {
 		return err
 	}
-	etag := `"` + base64.RawURLEncoding.EncodeToString(v.Checksum) + `"`
-	c.Set(fiber.HeaderETag, etag)
-	if v.IsOriginal {
-		c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
-	} else {
-		c.Set(fiber.HeaderCacheControl, "private, no-cache")
-	}
-	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, etag) {
-		f.Close()
-		return c.SendStatus(fiber.StatusNotModified)
-	}
-	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
-		c.Request().Header.Del(fiber.HeaderRange)
-	}
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(v.FileName))
-	if err := sendBlob(c, f); err != nil {
-		return err
-	}
-	c.Set(fiber.HeaderContentType, v.MIMEType)
-	c.Response().Header.Del(fiber.HeaderLastModified)
-	return nil
+	return sendAttachment(c, d, v.Checksum, v.FileName, v.IsOriginal)
 }
 
 // receiveFile streams the one part named file of a multipart body to a

@@ -384,6 +384,11 @@ func TestVersionsWithBlobsInABucket(t *testing.T) {
 	resp, body = download(t, s, session, "/api/assets/"+a.ID+"/versions/"+v.ID+"/file", map[string]string{"Range": "bytes=0-9"})
 	require.Equal(t, http.StatusPartialContent, resp.StatusCode)
 	require.Equal(t, edit[:10], body)
+	requests := svc.Requests("")
+	resp, _ = download(t, s, session, "/api/assets/"+a.ID+"/versions/"+v.ID+"/file",
+		map[string]string{"If-None-Match": resp.Header.Get("ETag")})
+	require.Equal(t, http.StatusNotModified, resp.StatusCode)
+	require.Equal(t, requests, svc.Requests(""), "a version the client has costs the bucket nothing")
 	_, body = download(t, s, session, "/api/assets/"+a.ID+"/original", nil)
 	require.Equal(t, original, body)
 	blobs, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "blobs"))

@@ -98,7 +98,7 @@ func (s *Server) faceThumbnail(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderETag, t.ETag)
 	c.Set(fiber.HeaderCacheControl, "private, no-cache")
-	if inm := c.Get(fiber.HeaderIfNoneMatch); inm != "" && etagMatches(inm, t.ETag) {
+	if notModified(c, t.ETag) {
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	img, mime, err := t.Render()

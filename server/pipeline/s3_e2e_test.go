@@ -73,6 +73,10 @@ func TestIngestWithBlobsInABucket(t *testing.T) {
 	img, _, err := image.Decode(bytes.NewReader(r.Body))
 	require.NoError(t, err)
 	require.Equal(t, [2]int{188, 250}, size(img))
+	thumbnailReads := svc.Reads("thumbnail")
+	r = s.Get(*got.AssetURLs.Thumbnail, session, map[string]string{"If-None-Match": r.Header.Get("ETag")})
+	require.Equal(t, http.StatusNotModified, r.Status)
+	require.Equal(t, thumbnailReads, svc.Reads("thumbnail"), "a rendering the client has costs no GET")
 
 	get := func(headers map[string]string) *servertest.Response {
 		return s.Get("/api/assets/"+a.ID+"/original", session, headers)
@@ -94,8 +98,10 @@ func TestIngestWithBlobsInABucket(t *testing.T) {
 	require.Equal(t, data, r.Body)
 	r = get(map[string]string{"Range": "bytes=999999999-"})
 	require.Equal(t, http.StatusRequestedRangeNotSatisfiable, r.Status)
+	originalRequests := svc.Requests("originals/" + a.ID)
 	r = get(map[string]string{"If-None-Match": r.Header.Get("ETag")})
 	require.Equal(t, http.StatusNotModified, r.Status)
+	require.Equal(t, originalRequests, svc.Requests("originals/"+a.ID), "an original the client has costs the bucket nothing")
 
 	r = s.Do("DELETE", "/api/assets", session, map[string]any{"ids": []string{a.ID}})
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)

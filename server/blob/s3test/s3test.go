@@ -27,16 +27,22 @@ type Service struct {
 	Endpoint string
 	srv      *httptest.Server
 	mu       sync.Mutex
-	gets     []string // the paths of the GET requests of objects
+	requests []string // "METHOD path" of each request of an object
 }
 
 // Reads counts the GET requests of objects whose path contains part.
-func (s *Service) Reads(part string) int {
+func (s *Service) Reads(part string) int { return s.count(http.MethodGet+" ", part) }
+
+// Requests counts the requests of any method (GET, HEAD, PUT, DELETE...)
+// of objects whose path contains part.
+func (s *Service) Requests(part string) int { return s.count("", part) }
+
+func (s *Service) count(method, part string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
-	for _, p := range s.gets {
-		if strings.Contains(p, part) {
+	for _, r := range s.requests {
+		if strings.HasPrefix(r, method) && strings.Contains(r[strings.IndexByte(r, ' '):], part) {
 			n++
 		}
 	}
@@ -61,9 +67,9 @@ func Start(t testing.TB, buckets ...string) *Service {
 	svc := &Service{}
 	fake := decodeStreamedParts(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
 	svc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && strings.Count(strings.Trim(r.URL.Path, "/"), "/") > 0 {
+		if strings.Count(strings.Trim(r.URL.Path, "/"), "/") > 0 { // an object, not a bucket
 			svc.mu.Lock()
-			svc.gets = append(svc.gets, r.URL.Path)
+			svc.requests = append(svc.requests, r.Method+" "+r.URL.Path)
 			svc.mu.Unlock()
 		}
 		fake.ServeHTTP(w, r)
