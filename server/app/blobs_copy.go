@@ -1,15 +1,16 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/catalog"
 )
 
 // BlobCopy counts what CopyBlobsToBucket did.
@@ -34,6 +35,14 @@ type BlobCopy struct {
 // across a network answers each request in tens of milliseconds).
 // progress, when set, is told the total first (blobs, bytes, key ""),
 // then each blob done, one call at a time.
+//
+// No list of the blobs is kept: the data directory is walked twice (to
+// count, then to copy), each walk holding one directory's entries at a
+// time (originals/ has one per asset, so that is the bound), and what the
+// bucket holds is learnt from its listing, read beside the walk (both come
+// in key order), so a blob already there costs no request of its own: a
+// run that finds a million blobs in place makes a thousand listing
+// requests, not a million HEADs.
 func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress func(total BlobCopy, key string, size int64)) (BlobCopy, error) {
 	var st BlobCopy
 	if !cfg.Storage.Remote() {
@@ -52,13 +61,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		return st, err
 	}
 	defer bucket.Close()
-	type item struct {
-		key  string
-		size int64
-	}
-	var items []item
-	if err := local.Walk("", func(key string, size int64) error {
-		items = append(items, item{key, size})
+	if err := local.Walk("", func(_ string, size int64) error {
 		st.Blobs++
 		st.Bytes += size
 		return nil
@@ -68,57 +71,95 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 	if progress != nil {
 		progress(st, "", 0)
 	}
+	var blobs int // what the copying walk finds: files may come and go after the count
+	var bytes int64
+	inBucket, stop := iter.Pull2(walkSeq(bucket))
+	defer stop()
+	there, thereSize, more := inBucket()
 	var mu sync.Mutex // st and progress
-	g, ctx := errgroup.WithContext(ctx)
+	done := func(key string, size, sent int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if sent >= 0 {
+			st.Copied++
+			st.CopiedBytes += sent
+		} else {
+			st.Present++
+		}
+		if progress != nil {
+			progress(st, key, size)
+		}
+	}
+	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(parallel)
-	for _, it := range items {
+	walkErr := local.Walk("", func(key string, size int64) error {
+		if err := gctx.Err(); err != nil {
+			return err
+		}
+		for more && there.err == nil && there.key < key {
+			there, thereSize, more = inBucket()
+		}
+		if more && there.err != nil {
+			return there.err
+		}
+		blobs++
+		bytes += size
+		if more && there.key == key && thereSize == size {
+			done(key, size, -1)
+			return nil
+		}
 		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			n, copied, err := copyBlob(local, bucket, it.key, it.size)
+			n, err := copyBlob(local, bucket, key)
 			if err != nil {
 				return err
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			if copied {
-				st.Copied++
-				st.CopiedBytes += n
-			} else {
-				st.Present++
-			}
-			if progress != nil {
-				progress(st, it.key, it.size)
+			done(key, size, n)
+			return nil
+		})
+		return nil
+	})
+	copyErr := g.Wait() // a failed copy stops the walk: its error is the one to tell
+	st.Blobs, st.Bytes = blobs, bytes
+	return st, cmp.Or(copyErr, walkErr)
+}
+
+// listing is one entry of a store's listing: a key, or the error that
+// ended the listing.
+type listing struct {
+	key string
+	err error
+}
+
+// walkSeq is s.Walk of the whole store as an iterator of (entry, size);
+// a failed listing yields a last entry carrying its error.
+func walkSeq(s *blob.Store) iter.Seq2[listing, int64] {
+	return func(yield func(listing, int64) bool) {
+		errStop := errors.New("stopped")
+		err := s.Walk("", func(key string, size int64) error {
+			if !yield(listing{key: key}, size) {
+				return errStop
 			}
 			return nil
 		})
+		if err != nil && !errors.Is(err, errStop) {
+			yield(listing{err: err}, 0)
+		}
 	}
-	err = g.Wait()
-	return st, err
 }
 
-// copyBlob sends the blob at key from local to the bucket unless the
-// bucket holds it with its size, and reports whether it sent it and how
-// many bytes.
-func copyBlob(local, bucket *blob.Store, key string, size int64) (int64, bool, error) {
-	fi, err := bucket.Stat(key)
-	switch {
-	case err == nil && fi.Size() == size:
-		return 0, false, nil
-	case err != nil && !errors.Is(err, catalog.ErrNotFound):
-		return 0, false, err
-	}
+// copyBlob sends the blob at key from local to the bucket and checks the
+// copy's size; it returns how many bytes it sent.
+func copyBlob(local, bucket *blob.Store, key string) (int64, error) {
 	n, err := bucket.CopyFrom(local, key)
 	if err != nil {
-		return 0, false, err
+		return 0, err
 	}
 	got, err := bucket.Stat(key)
 	if err != nil {
-		return 0, false, fmt.Errorf("check the copy of blob %s: %w", key, err)
+		return 0, fmt.Errorf("check the copy of blob %s: %w", key, err)
 	}
 	if got.Size() != n {
-		return 0, false, fmt.Errorf("copy blob %s: the bucket holds %d bytes of %d", key, got.Size(), n)
+		return 0, fmt.Errorf("copy blob %s: the bucket holds %d bytes of %d", key, got.Size(), n)
 	}
-	return n, true, nil
+	return n, nil
 }

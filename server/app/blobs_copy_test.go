@@ -49,11 +49,17 @@ func TestCopyBlobsToBucket(t *testing.T) {
 		require.Equal(t, content, string(got), key)
 	}
 
-	// Again, with one blob changed in size meanwhile: only that one goes.
+	// Again, with one blob changed in size meanwhile: only that one goes,
+	// and the others, found in the bucket's listing, cost no request.
 	require.NoError(t, local.Put("variants/asset_a/thumbnail.webp", strings.NewReader("a larger thumb")))
+	unchanged := func() int {
+		return svc.Requests("/originals/") + svc.Requests("/sidecars/") + svc.Requests("/versions/")
+	}
+	before := unchanged()
 	st, err = CopyBlobsToBucket(context.Background(), cfg, 4, nil)
 	require.NoError(t, err)
 	require.Equal(t, BlobCopy{Blobs: 4, Bytes: 42, Copied: 1, CopiedBytes: 14, Present: 3}, st)
+	require.Equal(t, before, unchanged(), "no request of a blob the bucket holds already")
 	_, err = local.Stat("originals/asset_a")
 	require.NoError(t, err, "the data directory is left as it is")
 }
