@@ -138,7 +138,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		People: svc.people, OAuth: svc.oauth,
 		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
 		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpDeps,
-		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, Now: o.now})
+		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, CompressJSON: cfg.Compression, Now: o.now})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
 	if err != nil {
 		st.Close()

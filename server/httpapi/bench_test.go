@@ -17,12 +17,26 @@ import (
 )
 
 // benchGet issues GET path with token b.N times over one keep-alive client
-// and fails on any non-200.
+// and fails on any non-200. The answers come uncompressed; benchGetGzip's
+// come compressed when large enough, and are decompressed, as a client would.
 func benchGet(b *testing.B, s *servertest.Server, path, token string) {
+	b.Helper()
+	benchGetEncoded(b, s, path, token, "identity")
+}
+
+func benchGetGzip(b *testing.B, s *servertest.Server, path, token string) {
+	b.Helper()
+	benchGetEncoded(b, s, path, token, "") // net/http asks for gzip and decompresses it
+}
+
+func benchGetEncoded(b *testing.B, s *servertest.Server, path, token, acceptEncoding string) {
 	b.Helper()
 	client := &http.Client{}
 	req, _ := http.NewRequest("GET", s.URL+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
+	if acceptEncoding != "" {
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -100,6 +114,7 @@ func BenchmarkAssetList(b *testing.B) {
 	require.NoError(b, st.Close())
 	require.NoError(b, err)
 	b.Run("first page of 100", func(b *testing.B) { benchGet(b, s, "/api/assets?limit=100", key) })
+	b.Run("first page of 100, gzip", func(b *testing.B) { benchGetGzip(b, s, "/api/assets?limit=100", key) })
 	b.Run("month window", func(b *testing.B) {
 		benchGet(b, s, "/api/assets?limit=100&local_datetime_after=2024-05-01T00:00:00&local_datetime_before=2024-06-01T00:00:00", key)
 	})

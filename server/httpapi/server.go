@@ -48,6 +48,9 @@ type Deps struct {
 	Log       *slog.Logger
 	// MaxBodyBytes bounds any request body (the upload limit plus slack).
 	MaxBodyBytes int64
+	// CompressJSON compresses large JSON answers for clients that accept
+	// it (compressJSON).
+	CompressJSON bool
 	Now          func() time.Time
 }
 
@@ -116,6 +119,9 @@ func New(d Deps) *Server {
 	})
 	s.app.Use(s.withRequestID)
 	s.app.Use(recover.New())
+	if d.CompressJSON {
+		s.app.Use(compressJSON())
+	}
 	table := s.routes()
 	for _, r := range table {
 		s.app.Add(r.method, r.path, s.authorize(r.access), r.handler)
