@@ -18,7 +18,7 @@ func (s *Server) createAPIKey(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
+	return sendSecret(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
 }
 
 func (s *Server) listAPIKeys(c *fiber.Ctx) error {

@@ -28,7 +28,7 @@ func (s *Server) login(c *fiber.Ctx) error {
 		return err
 	}
 	user := toAPIUser(u)
-	return sendJSON(c, tokenResponse(tokens, &user))
+	return sendSecret(c, tokenResponse(tokens, &user))
 }
 
 func (s *Server) refresh(c *fiber.Ctx) error {
@@ -43,7 +43,7 @@ func (s *Server) refresh(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, tokenResponse(tokens, nil))
+	return sendSecret(c, tokenResponse(tokens, nil))
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {

@@ -18,7 +18,8 @@ const compressFrom = 1 << 10
 // as ~24 KB for about 0.5 ms of CPU: over a phone's connection the page
 // arrives in a tenth of the time. Files (originals, renderings, versions:
 // images and videos gain nothing, and ranges must count their own bytes)
-// and error answers (written after this returns) are sent as they are.
+// and error answers (written after this returns) are sent as they are, and
+// so are answers marked no-store, which carry credentials (sendSecret).
 func compressJSON() fiber.Handler {
 	compress := fasthttp.CompressHandlerBrotliLevel(func(*fasthttp.RequestCtx) {},
 		fasthttp.CompressBrotliBestSpeed, fasthttp.CompressBestSpeed)
@@ -28,7 +29,8 @@ func compressJSON() fiber.Handler {
 		}
 		r := c.Response()
 		if r.IsBodyStream() || len(r.Body()) < compressFrom ||
-			!bytes.HasPrefix(r.Header.ContentType(), []byte(fiber.MIMEApplicationJSON)) {
+			!bytes.HasPrefix(r.Header.ContentType(), []byte(fiber.MIMEApplicationJSON)) ||
+			bytes.Contains(r.Header.Peek(fiber.HeaderCacheControl), []byte("no-store")) {
 			return nil
 		}
 		compress(c.Context())

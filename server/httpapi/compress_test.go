@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
 )
@@ -52,6 +53,15 @@ func TestJSONAnswersAreCompressedForClientsThatAcceptIt(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status)
 	require.Empty(t, r.Header.Get("Content-Encoding"), "a file goes as it is")
 	require.Equal(t, original, r.Body)
+
+	u := s.CreateUser()
+	r = s.Do("POST", "/api/auth/login", "", api.LoginRequest{Email: u.Email, Password: u.Password})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	require.Equal(t, "no-store", r.Header.Get("Cache-Control"), "tokens are never cached (nor compressed)")
+	require.Equal(t, "no-cache", r.Header.Get("Pragma"))
+	r = s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "script", Scope: &api.APIKeyScope{Actions: []string{"asset.read"}}})
+	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+	require.Equal(t, "no-store", r.Header.Get("Cache-Control"), "nor a new key's secret")
 
 	off := servertest.Start(t, func(c *app.Config) { c.Compression = false })
 	_, session = off.Session()

@@ -49,7 +49,7 @@ func (s *Server) createInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), api.InvitationCreated{Invitation: toAPIInvitation(inv, s.now()), Token: token})
+	return sendSecret(c.Status(fiber.StatusCreated), api.InvitationCreated{Invitation: toAPIInvitation(inv, s.now()), Token: token})
 }
 
 // newInvitation checks that every field is present and well-formed; the

@@ -30,7 +30,7 @@ func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(api.OAuthClientCreated{OAuthClient: toAPIOAuthClient(cl), ClientSecret: secret})
+	return sendSecret(c.Status(fiber.StatusCreated), api.OAuthClientCreated{OAuthClient: toAPIOAuthClient(cl), ClientSecret: secret})
 }
 
 func (s *Server) listOAuthClients(c *fiber.Ctx) error {

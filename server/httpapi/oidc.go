@@ -53,7 +53,7 @@ func (s *Server) oidcCallback(c *fiber.Ctx) error {
 		return err
 	}
 	user := toAPIUser(u)
-	return c.JSON(tokenResponse(tokens, &user))
+	return sendSecret(c, tokenResponse(tokens, &user))
 }
 
 func (s *Server) oidcLogoutEndpoint(c *fiber.Ctx) error {

@@ -16,6 +16,17 @@ var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // does not pin its memory.
 const maxPooledJSON = 1 << 20
 
+// sendSecret writes v, an answer carrying a credential (tokens, a new API
+// key's or OAuth client's secret, an invitation's token), as sendJSON
+// does, marked not to be stored by any cache (RFC 6749 §5.1 asks it of
+// token answers) and, for that mark, never compressed (compressJSON), so
+// its size cannot leak the secret beside text an attacker chose (BREACH).
+func sendSecret(c *fiber.Ctx, v any) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderPragma, "no-cache")
+	return sendJSON(c, v)
+}
+
 // sendJSON writes v as the JSON body, as c.JSON does (same encoder and
 // flags, same content type), encoded into a pooled buffer that fasthttp's
 // own pooled body buffer then copies.
