@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/blob"
@@ -85,16 +84,14 @@ func (s *Service) Check(ctx context.Context, p *catalog.Principal, libraryID str
 	return out, nil
 }
 
-// Download is a file of an asset the caller can see, found but not yet
-// opened, so that a conditional request the client's copy satisfies is
-// answered without reading it (in a bucket: without a GET).
+// Download is an original or a version of an asset the caller can see,
+// found but not yet opened: its ETag is its checksum, from the asset's
+// rows, so a conditional request the client's copy satisfies is answered
+// without touching the file (in a bucket: with no request).
 type Download struct {
 	Asset *catalog.Asset
 	Key   string // the blob's key
 	MIME  string
-	// Info describes a rendering (its modification time is part of its
-	// ETag); nil for an original, whose ETag is its checksum.
-	Info  fs.FileInfo
 	blobs *blob.Store
 }
 
@@ -122,57 +119,45 @@ func VariantKey(assetID, name, ext string) string {
 // variantsPrefix is the blob folder of an asset's renderings.
 func variantsPrefix(assetID string) string { return "variants/" + assetID }
 
-// FindVariant finds a rendering of an image the caller can see, by its
-// description alone (a stat; in a bucket, a HEAD). A name outside
-// thumbnail, preview and fullsize is a 422; a rendering not generated yet
-// is a 404 saying so.
-func (s *Service) FindVariant(ctx context.Context, p *catalog.Principal, id, name string) (Download, error) {
+// OpenVariant opens a rendering of an image the caller can see. A name
+// outside thumbnail, preview and fullsize is a 422; a rendering not
+// generated yet is a 404 saying so. (Its ETag needs the file's time, so
+// unlike FindOriginal this opens at once: in a bucket the open is the HEAD
+// a stat would be.)
+func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, blob.File, string, error) {
 	if !variantNames[name] {
-		return Download{}, catalog.InvalidField("enum", "variant must be thumbnail, preview or fullsize", name, "path", "name")
+		return nil, nil, "", catalog.InvalidField("enum", "variant must be thumbnail, preview or fullsize", name, "path", "name")
 	}
 	a, err := s.Get(ctx, p, id)
 	if err != nil {
-		return Download{}, err
+		return nil, nil, "", err
 	}
 	if a.MediaType != catalog.MediaImage {
-		return Download{}, fmt.Errorf("videos have no %s rendering, only the original: %w", name, catalog.ErrNotFound)
+		return nil, nil, "", fmt.Errorf("videos have no %s rendering, only the original: %w", name, catalog.ErrNotFound)
 	}
-	found := func(key, mime string) (Download, bool, error) {
-		info, err := s.blobs.Stat(key)
-		if errors.Is(err, catalog.ErrNotFound) {
-			return Download{}, false, nil
+	for _, ext := range []string{".webp", ".jpg"} {
+		f, err := s.blobs.Open(VariantKey(a.ID, name, ext))
+		if err == nil {
+			mime := "image/webp"
+			if ext == ".jpg" {
+				mime = "image/jpeg"
+			}
+			return a, f, mime, nil
 		}
-		if err != nil {
-			return Download{}, false, err
-		}
-		return Download{Asset: a, Key: key, MIME: mime, Info: info, blobs: s.blobs}, true, nil
-	}
-	for _, v := range []struct{ ext, mime string }{{".webp", "image/webp"}, {".jpg", "image/jpeg"}} {
-		if d, ok, err := found(VariantKey(a.ID, name, v.ext), v.mime); ok || err != nil {
-			return d, err
+		if !errors.Is(err, catalog.ErrNotFound) {
+			return nil, nil, "", err
 		}
 	}
 	if name == "fullsize" && browserFormats[a.MIMEType] {
 		// The pipeline stores a fullsize only for formats browsers cannot
 		// show (HEIC, RAW, TIFF); for the others it is the original.
-		if d, ok, err := found(catalog.OriginalKey(a.ID), a.MIMEType); ok || err != nil {
-			return d, err
+		f, err := s.blobs.Open(catalog.OriginalKey(a.ID))
+		if err != nil {
+			return nil, nil, "", err
 		}
+		return a, f, a.MIMEType, nil
 	}
-	return Download{}, fmt.Errorf("the %s of asset %s has not been generated yet: %w", name, a.ID, catalog.ErrNotFound)
-}
-
-// OpenVariant opens a rendering FindVariant finds.
-func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, blob.File, string, error) {
-	d, err := s.FindVariant(ctx, p, id, name)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	f, err := d.Open()
-	if err != nil {
-		return nil, nil, "", err
-	}
-	return d.Asset, f, d.MIME, nil
+	return nil, nil, "", fmt.Errorf("the %s of asset %s has not been generated yet: %w", name, a.ID, catalog.ErrNotFound)
 }
 
 // browserFormats are the image types a browser shows as they are.

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"encoding/base64"
 	"fmt"
-	"io/fs"
 	"mime"
 	"strings"
 
@@ -143,41 +142,30 @@ func attrValue(s string) string {
 	return b.String()
 }
 
-// getVariant serves an image rendering inline, cached by ETag (the
-// rendering's modification time); a request the client's copy satisfies
-// is answered from the rendering's description, without opening it.
+// getVariant serves an image rendering inline, cached by ETag.
 func (s *Server) getVariant(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	name := c.Params("name")
-	d, err := s.assets.FindVariant(c.UserContext(), principal(c), c.Params("id"), name)
+	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), principal(c), c.Params("id"), c.Params("name"))
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
-	if etag := variantETag(d.Asset.ID, name, d.Info); notModified(c, etag) {
-		c.Set(fiber.HeaderETag, etag)
-		return c.SendStatus(fiber.StatusNotModified)
-	}
-	f, err := d.Open()
-	if err != nil {
-		return err
-	}
-	info, err := f.Stat() // the rendering may have been made again since
+	info, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return err
 	}
-	c.Set(fiber.HeaderETag, variantETag(d.Asset.ID, name, info))
+	etag := fmt.Sprintf(`"%s-%s-%x"`, a.ID, c.Params("name"), info.ModTime().UnixNano())
+	c.Set(fiber.HeaderETag, etag)
+	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
+	if notModified(c, etag) {
+		f.Close()
+		return c.SendStatus(fiber.StatusNotModified)
+	}
 	if err := sendBlob(c, f); err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderContentType, d.MIME)
+	c.Set(fiber.HeaderContentType, mimeType)
 	return nil
-}
-
-// variantETag names one rendering of an asset as it was made.
-func variantETag(assetID, name string, info fs.FileInfo) string {
-	return fmt.Sprintf(`"%s-%s-%x"`, assetID, name, info.ModTime().UnixNano())
 }
