@@ -77,10 +77,11 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 	defer stop()
 	there, thereSize, more := inBucket()
 	var mu sync.Mutex // st and progress
-	done := func(key string, size, sent int64) {
+	// done counts a blob: copied (sent bytes) or found in place.
+	done := func(key string, size int64, copied bool, sent int64) {
 		mu.Lock()
 		defer mu.Unlock()
-		if sent >= 0 {
+		if copied {
 			st.Copied++
 			st.CopiedBytes += sent
 		} else {
@@ -105,7 +106,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		blobs++
 		bytes += size
 		if more && there.key == key && thereSize == size {
-			done(key, size, -1)
+			done(key, size, false, 0)
 			return nil
 		}
 		g.Go(func() error {
@@ -113,7 +114,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 			if err != nil {
 				return err
 			}
-			done(key, size, n)
+			done(key, size, true, n)
 			return nil
 		})
 		return nil
