@@ -36,8 +36,8 @@ type BlobCopy struct {
 // progress, when set, is told the total first (blobs, bytes, key ""),
 // then each blob done, one call at a time.
 //
-// No list of the blobs is kept: the data directory is walked twice (to
-// count, then to copy), each walk holding one directory's entries at a
+// No list of the blobs is kept: the data directory is walked to copy (and,
+// for progress, once before to count), each walk holding one directory's entries at a
 // time (originals/ has one per asset, so that is the bound), and what the
 // bucket holds is learnt from its listing, read beside the walk (both come
 // in key order), so a blob already there costs no request of its own: a
@@ -61,14 +61,14 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		return st, err
 	}
 	defer bucket.Close()
-	if err := local.Walk("", func(_ string, size int64) error {
-		st.Blobs++
-		st.Bytes += size
-		return nil
-	}); err != nil {
-		return st, err
-	}
-	if progress != nil {
+	if progress != nil { // the total first: a walk that only counts
+		if err := local.Walk("", func(_ string, size int64) error {
+			st.Blobs++
+			st.Bytes += size
+			return nil
+		}); err != nil {
+			return st, err
+		}
 		progress(st, "", 0)
 	}
 	var blobs int // what the copying walk finds: files may come and go after the count
