@@ -18,18 +18,32 @@ import (
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
-// TestDisabledMLSkipsFacesAndOCRButStillDescribes turns ML off: the faces
-// and ocr tasks succeed saying why they did nothing, the chain goes on,
-// and the built-in describer still writes a description.
+// TestDisabledMLSkipsFacesAndOCRButStillDescribes turns ML off: the faces,
+// cluster and ocr tasks are recorded as succeeded, saying why they did
+// nothing, without a worker claiming them (no attempt, no start), the
+// chain goes on, and the built-in describer still writes a description.
 func TestDisabledMLSkipsFacesAndOCRButStillDescribes(t *testing.T) {
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	s := servertest.Start(t, servertest.WithPipeline, func(c *app.Config) { c.ML.Enabled = false })
 	_, session := s.Session()
 	a := s.UploadAsset(session, "photo.jpg", readFile(t, halves(t, 640, 480)), nil)
-	state, errs := states(s.WaitForTasks(session, a.ID, chainTimeout))
-	for _, kind := range []string{"faces", "ocr"} {
+	list := s.WaitForTasks(session, a.ID, chainTimeout)
+	state, errs := states(list)
+	const off = "ML is disabled (ml.enabled = false)"
+	for kind, want := range map[string]string{"faces": "skipped: " + off, "ocr": "skipped: " + off,
+		"cluster": "skipped: no faces are detected: " + off} {
 		require.Equal(t, "succeeded", state[kind], kind)
-		require.Equal(t, "skipped: ML is disabled (ml.enabled = false)", errs[kind], kind)
+		require.Equal(t, want, errs[kind], kind)
+	}
+	for _, task := range list {
+		switch task.Kind {
+		case "faces", "cluster", "ocr":
+			require.Zero(t, task.Attempts, task.Kind)
+			require.Nil(t, task.StartedAt, task.Kind)
+			require.NotNil(t, task.FinishedAt, task.Kind)
+		default:
+			require.Equal(t, 1, task.Attempts, task.Kind)
+		}
 	}
 	require.Equal(t, "succeeded", state["describe"])
 	require.Empty(t, errs["describe"])

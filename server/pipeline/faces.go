@@ -57,8 +57,8 @@ type ML struct {
 // Without the ML runtime or models, or with ML off, it is skipped
 // (tasks.Skip). Idempotent.
 func (p *Pipeline) Faces(ctx context.Context, assetID string) error {
-	if p.d.ML.Faces == nil {
-		return tasks.Skip(offReason(p.d.ML.FacesOff))
+	if off := p.facesOff(); off != "" {
+		return tasks.Skip(off)
 	}
 	return p.settle(ctx, assetID, p.faces(ctx, assetID))
 }
@@ -194,6 +194,30 @@ func (p *Pipeline) removeFaces(ctx context.Context, r store.Repos, gone []catalo
 }
 
 // offReason is the skip note of an ML step without its tool.
+// facesOff, clusterOff and ocrOff are the ML steps' tasks.Kind.Off: why
+// this process would skip them, or "". Clustering places the machine
+// faces the faces step found, so it has nothing to do without that step.
+func (p *Pipeline) facesOff() string {
+	if p.d.ML.Faces != nil {
+		return ""
+	}
+	return offReason(p.d.ML.FacesOff)
+}
+
+func (p *Pipeline) clusterOff() string {
+	if off := p.facesOff(); off != "" {
+		return "no faces are detected: " + off
+	}
+	return ""
+}
+
+func (p *Pipeline) ocrOff() string {
+	if p.d.ML.Text != nil {
+		return ""
+	}
+	return offReason(p.d.ML.TextOff)
+}
+
 func offReason(reason string) string {
 	if reason == "" {
 		return "no ML runtime was given to the pipeline"

@@ -23,7 +23,9 @@ const (
 // Kinds returns the pipeline's task kinds for a tasks.Runner:
 // metadata → variants (which measures the quality too) → burst and geocode
 // (burst detection and everything after see the quality measures);
-// geocode → faces → cluster → ocr → describe (faces.go). metrics measures
+// geocode → faces → cluster → ocr → describe (faces.go); a step this
+// process would skip (ML off or missing) is recorded as skipped when it is
+// due, without a run (tasks.Kind.Off). metrics measures
 // again from the stored rendering; no chain enqueues it any more (tasks
 // queued by an older version still run, then go on like variants). Each handler runs its step
 // on the task's asset; a file no tool can decode fails at once
@@ -43,9 +45,9 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 		{Name: KindGeocode, Run: step(p.Geocode), Next: []string{KindFaces}},
 		{Name: KindMetrics, Run: step(p.Metrics), Next: []string{KindBurst, KindGeocode}},
 		{Name: KindBurst, Run: step(p.Burst)},
-		{Name: KindFaces, Run: step(p.Faces), Next: []string{KindCluster}},
-		{Name: KindCluster, Run: step(p.Cluster), Next: []string{KindOCR}},
-		{Name: KindOCR, Run: step(p.OCR), Next: []string{KindDescribe}},
+		{Name: KindFaces, Run: step(p.Faces), Next: []string{KindCluster}, Off: p.facesOff},
+		{Name: KindCluster, Run: step(p.Cluster), Next: []string{KindOCR}, Off: p.clusterOff},
+		{Name: KindOCR, Run: step(p.OCR), Next: []string{KindDescribe}, Off: p.ocrOff},
 		{Name: KindDescribe, Run: step(p.Describe)},
 		{Name: KindRecluster, Run: p.recluster},
 	}

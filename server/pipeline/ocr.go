@@ -19,8 +19,8 @@ import (
 // Without the ML runtime or models, or with ML off, it is skipped
 // (tasks.Skip). Idempotent.
 func (p *Pipeline) OCR(ctx context.Context, assetID string) error {
-	if p.d.ML.Text == nil {
-		return tasks.Skip(offReason(p.d.ML.TextOff))
+	if off := p.ocrOff(); off != "" {
+		return tasks.Skip(off)
 	}
 	return p.settle(ctx, assetID, p.ocr(ctx, assetID))
 }

@@ -55,6 +55,11 @@ type Tasks interface {
 	// Enqueue inserts t (queued) unless a queued task of its kind for its
 	// subject exists; it reports whether t was inserted.
 	Enqueue(ctx context.Context, t *catalog.Task) (bool, error)
+	// AddSkipped inserts t as a task that succeeded at t.CreatedAt without
+	// running (no attempt, no claim), with note as its error text: a step
+	// recorded as skipped when it is queued, since this process would
+	// only skip it (tasks.Kind.Off).
+	AddSkipped(ctx context.Context, t *catalog.Task, note string) error
 	Get(ctx context.Context, id string) (*catalog.Task, error)
 	// List pages a library's tasks matching f, newest first (by id). A
 	// cursor outside the filtered list is a validation error (422).

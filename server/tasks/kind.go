@@ -14,6 +14,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -50,6 +53,16 @@ type Kind struct {
 	// that marks this one succeeded.
 	Next        []string
 	MaxAttempts int // 0 = DefaultMaxAttempts
+	// Off, when set, says why this process would only skip the kind's
+	// tasks (its tool or model is missing, or turned off), or "" when it
+	// runs them. A kind that is off when a predecessor succeeds is not
+	// queued to be claimed and skipped: it is recorded at once, in the
+	// predecessor's transaction, as succeeded with "skipped: " and the
+	// reason, and its own Next follow as after a run. A task of the kind
+	// queued otherwise runs, and its handler skips it with Skip. The
+	// process that records the predecessor decides, so every process of
+	// one installation should share the setting.
+	Off func() string
 }
 
 // permanentError marks an error that retrying cannot fix.
@@ -144,5 +157,48 @@ func checkKinds(kinds []Kind) (map[string]Kind, error) {
 			}
 		}
 	}
+	if cycle := chainCycle(out); cycle != nil {
+		return nil, fmt.Errorf("task kinds chain in a circle: %s", strings.Join(cycle, " → "))
+	}
 	return out, nil
+}
+
+// chainCycle returns a circle of kinds each naming the next in Next (the
+// first repeated at the end), or nil when the chains end: a circle would
+// queue its tasks forever.
+func chainCycle(kinds map[string]Kind) []string {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := make(map[string]int, len(kinds))
+	var path []string
+	var visit func(name string) []string
+	visit = func(name string) []string {
+		switch state[name] {
+		case onPath:
+			i := slices.Index(path, name)
+			return append(slices.Clone(path[i:]), name)
+		case done:
+			return nil
+		}
+		state[name] = onPath
+		path = append(path, name)
+		for _, n := range kinds[name].Next {
+			if c := visit(n); c != nil {
+				return c
+			}
+		}
+		path = path[:len(path)-1]
+		state[name] = done
+		return nil
+	}
+	names := slices.Sorted(maps.Keys(kinds))
+	for _, name := range names {
+		if c := visit(name); c != nil {
+			return c
+		}
+	}
+	return nil
 }

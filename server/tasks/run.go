@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,12 +129,7 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 			if runAfter.After(now) {
 				runAfter = now
 			}
-			for _, next := range k.Next {
-				if _, err := enqueue(ctx, rp, next, t.AssetID, t.LibraryID, runAfter, now); err != nil {
-					return err
-				}
-			}
-			return nil
+			return r.enqueueNext(ctx, rp, k.Next, t, runAfter, now)
 		}
 		report = func() {
 			if skip {
@@ -181,6 +177,41 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 	}
 	report()
 	return next, nil
+}
+
+// enqueueNext queues the kinds that follow a succeeded task t for its
+// subject, due at runAfter. A kind that is off here (Kind.Off) is recorded
+// as skipped instead, once, and the kinds after it follow in its place.
+func (r *Runner) enqueueNext(ctx context.Context, rp store.Repos, next []string, t *catalog.Task,
+	runAfter, now time.Time) error {
+	todo := slices.Clone(next)
+	seen := make(map[string]bool, len(todo))
+	for len(todo) > 0 {
+		name := todo[0]
+		todo = todo[1:]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		k := r.kinds[name]
+		reason := ""
+		if k.Off != nil {
+			reason = k.Off()
+		}
+		if reason == "" {
+			if _, err := enqueue(ctx, rp, name, t.AssetID, t.LibraryID, runAfter, now); err != nil {
+				return err
+			}
+			continue
+		}
+		skip := &catalog.Task{ID: catalog.NewID(catalog.PrefixTask, now), Kind: name, State: catalog.TaskSucceeded,
+			AssetID: t.AssetID, LibraryID: t.LibraryID, RunAfter: now.UTC(), CreatedAt: now.UTC()}
+		if err := rp.Tasks().AddSkipped(ctx, skip, (&skipError{reason: reason}).Error()); err != nil {
+			return err
+		}
+		todo = append(todo, k.Next...)
+	}
+	return nil
 }
 
 // recordAndClaim runs record in one transaction and, when claim is set,

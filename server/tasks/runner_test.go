@@ -164,6 +164,41 @@ func TestRunnerSucceedsASkippedTaskWithItsReasonAndGoesOnWithTheChain(t *testing
 	require.Equal(t, "skipped: the ML runtime is not installed", *task.Error)
 }
 
+func TestRunnerRecordsAKindThatIsOffAsSkippedWithoutRunningIt(t *testing.T) {
+	w := newWorld(t, 2)
+	c := map[string]*calls{}
+	kinds := pipeline(c)
+	// variants off: recorded skipped behind metadata, never claimed or
+	// run, and geocode and metrics (its Next) follow in its place.
+	off := atomic.Value{}
+	off.Store("the renderer is turned off")
+	kinds[1].Off = func() string { return off.Load().(string) }
+	r := w.runner(w.st, kinds, tasks.RunnerConfig{})
+	w.enqueue("metadata", w.assets[0])
+	r.Start(t.Context())
+	w.waitState("geocode", w.assets[0], catalog.TaskSucceeded)
+	w.waitState("metrics", w.assets[0], catalog.TaskSucceeded)
+	task := w.only("variants", w.assets[0])
+	require.Equal(t, catalog.TaskSucceeded, task.State)
+	require.Equal(t, "skipped: the renderer is turned off", *task.Error)
+	require.Equal(t, 0, task.Attempts, "never claimed")
+	require.Nil(t, task.StartedAt)
+	require.Equal(t, 1.0, *task.Progress)
+	require.NotNil(t, task.FinishedAt)
+	require.Zero(t, c["variants"].get(w.assets[0]), "never run")
+	require.Equal(t, 1, c["geocode"].get(w.assets[0]))
+	require.Equal(t, 1, c["metrics"].get(w.assets[0]))
+
+	// A task of the kind queued directly still runs, and once the kind
+	// is on again the chain queues it as before.
+	w.enqueue("variants", w.assets[0])
+	off.Store("")
+	w.enqueue("metadata", w.assets[1])
+	w.eventually("the queued variants of both assets to run", func() bool {
+		return c["variants"].get(w.assets[0]) == 1 && c["variants"].get(w.assets[1]) == 1
+	})
+}
+
 func TestRunnerTurnsAPanicIntoAFailedAttempt(t *testing.T) {
 	w := newWorld(t, 1)
 	kind := tasks.Kind{Name: "burst", MaxAttempts: 1, Run: func(context.Context, *catalog.Task) error {
@@ -340,6 +375,9 @@ func TestNewRunnerRejectsBadKinds(t *testing.T) {
 		"twice":                {{Name: "metadata", Run: ok}, {Name: "metadata", Run: ok}},
 		"unregistered next":    {{Name: "metadata", Run: ok, Next: []string{"variants"}}},
 		"negative max attempt": {{Name: "metadata", Run: ok, MaxAttempts: -1}},
+		"a circle": {{Name: "metadata", Run: ok, Next: []string{"variants"}},
+			{Name: "variants", Run: ok, Next: []string{"geocode"}}, {Name: "geocode", Run: ok, Next: []string{"variants"}}},
+		"a kind after itself": {{Name: "metadata", Run: ok, Next: []string{"metadata"}}},
 	} {
 		_, err := tasks.NewRunner(w.st, kinds, tasks.RunnerConfig{}, nil, w.clock.Now)
 		require.Error(t, err, name)

@@ -70,6 +70,27 @@ var taskCases = []testCase{
 		requireKind(t, err, catalog.ErrNotFound)
 		require.Equal(t, catalog.TaskQueued, getTask(t, s, first.ID).State)
 	}},
+	{"a task recorded as skipped is finished, never claimed, and leaves its kind free to queue", func(t *testing.T, s store.Store) {
+		w := newTaskWorld(t, s, 1)
+		skipped := newTask("faces", w.assets[0], w.lib, 1)
+		write(t, s, func(r store.Repos) error {
+			return r.Tasks().AddSkipped(ctx(t), skipped, "skipped: ml is disabled")
+		})
+		got := getTask(t, s, skipped.ID)
+		require.Equal(t, catalog.TaskSucceeded, got.State)
+		require.Equal(t, "skipped: ml is disabled", *got.Error)
+		require.Equal(t, 1.0, *got.Progress)
+		require.Equal(t, 0, got.Attempts)
+		require.Nil(t, got.StartedAt)
+		require.Equal(t, at(1), *got.FinishedAt)
+		require.Equal(t, at(1), got.CreatedAt)
+		require.Empty(t, got.LeaseOwner)
+		_, err := claimTask(t, s, "L1", 5, "faces")
+		requireKind(t, err, catalog.ErrNotFound)
+		queued := newTask("faces", w.assets[0], w.lib, 2)
+		require.Equal(t, []bool{true}, enqueueTasks(t, s, queued))
+		mustClaimTask(t, s, "L2", 5, queued.ID, "faces")
+	}},
 	{"library-wide tasks are queued once per library and kind", func(t *testing.T, s store.Store) {
 		w := newTaskWorld(t, s, 1)
 		a, b := newTask("faces.cluster", "", w.lib, 1), newTask("faces.cluster", "", w.lib, 2)
