@@ -153,15 +153,24 @@ func TestRunnerSucceedsASkippedTaskWithItsReasonAndGoesOnWithTheChain(t *testing
 	kinds[1].Run = func(context.Context, *catalog.Task) error {
 		return tasks.Skip("the ML runtime is not installed")
 	}
+	task := w.variantsOfAChain(kinds, "skipped: the ML runtime is not installed")
+	require.Equal(t, 1, task.Attempts, "a skip is not retried")
+}
+
+// variantsOfAChain runs the chain of kinds (pipeline's) on the world's
+// first asset until geocode and metrics, which follow variants, succeeded,
+// and returns its variants task, checked to have succeeded with note.
+func (w *world) variantsOfAChain(kinds []tasks.Kind, note string) catalog.Task {
+	w.t.Helper()
 	r := w.runner(w.st, kinds, tasks.RunnerConfig{})
 	w.enqueue("metadata", w.assets[0])
-	r.Start(t.Context())
+	r.Start(w.t.Context())
 	w.waitState("geocode", w.assets[0], catalog.TaskSucceeded)
 	w.waitState("metrics", w.assets[0], catalog.TaskSucceeded)
 	task := w.only("variants", w.assets[0])
-	require.Equal(t, catalog.TaskSucceeded, task.State)
-	require.Equal(t, 1, task.Attempts, "a skip is not retried")
-	require.Equal(t, "skipped: the ML runtime is not installed", *task.Error)
+	require.Equal(w.t, catalog.TaskSucceeded, task.State)
+	require.Equal(w.t, note, *task.Error)
+	return task
 }
 
 func TestRunnerRecordsAKindThatIsOffAsSkippedWithoutRunningIt(t *testing.T) {
@@ -173,14 +182,7 @@ func TestRunnerRecordsAKindThatIsOffAsSkippedWithoutRunningIt(t *testing.T) {
 	off := atomic.Value{}
 	off.Store("the renderer is turned off")
 	kinds[1].Off = func() string { return off.Load().(string) }
-	r := w.runner(w.st, kinds, tasks.RunnerConfig{})
-	w.enqueue("metadata", w.assets[0])
-	r.Start(t.Context())
-	w.waitState("geocode", w.assets[0], catalog.TaskSucceeded)
-	w.waitState("metrics", w.assets[0], catalog.TaskSucceeded)
-	task := w.only("variants", w.assets[0])
-	require.Equal(t, catalog.TaskSucceeded, task.State)
-	require.Equal(t, "skipped: the renderer is turned off", *task.Error)
+	task := w.variantsOfAChain(kinds, "skipped: the renderer is turned off")
 	require.Equal(t, 0, task.Attempts, "never claimed")
 	require.Nil(t, task.StartedAt)
 	require.Equal(t, 1.0, *task.Progress)
