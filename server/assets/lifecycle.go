@@ -242,16 +242,26 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 // SweepOrphans removes originals and XMP sidecars that no asset row refers
 // to (left by a crash between a file's rename and its row's commit) when
 // they are older than minAge, so an upload in flight in another process is
-// never touched.
+// never touched. It looks the files up a batch at a time (one indexed
+// query per sweepBatch) and reads the directories a chunk at a time, so
+// neither its time nor its memory is one query or one entry held per asset.
 func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, error) {
 	total := 0
 	for _, dir := range []struct{ prefix, suffix string }{{"originals/", ""}, {"sidecars/", ".xmp"}} {
-		n, err := s.sweep(strings.TrimSuffix(dir.prefix, "/"), minAge, func(key string) (bool, error) {
-			_, err := s.store.Read().Assets().Get(ctx, strings.TrimSuffix(strings.TrimPrefix(key, dir.prefix), dir.suffix))
-			if errors.Is(err, catalog.ErrNotFound) {
-				return false, nil
+		n, err := s.sweep(strings.TrimSuffix(dir.prefix, "/"), minAge, func(keys []string) (map[string]bool, error) {
+			ids := make([]string, len(keys))
+			for i, key := range keys {
+				ids[i] = strings.TrimSuffix(strings.TrimPrefix(key, dir.prefix), dir.suffix)
 			}
-			return err == nil, err
+			found, err := s.store.Read().Assets().Existing(ctx, ids)
+			if err != nil {
+				return nil, err
+			}
+			named := make(map[string]bool, len(found))
+			for _, id := range found {
+				named[dir.prefix+id+dir.suffix] = true
+			}
+			return named, nil
 		})
 		total += n
 		if err != nil {
@@ -261,21 +271,45 @@ func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, 
 	return total, nil
 }
 
-// sweep removes the files under prefix that referenced reports no row
-// names, when they are older than minAge.
-func (s *Service) sweep(prefix string, minAge time.Duration, referenced func(key string) (bool, error)) (int, error) {
+// sweepBatch is how many files a sweep looks up at once.
+const sweepBatch = 500
+
+// sweep removes the files under prefix that no row names, when they are
+// older than minAge. referenced reports which of a batch of keys rows name.
+func (s *Service) sweep(prefix string, minAge time.Duration,
+	referenced func(keys []string) (map[string]bool, error)) (int, error) {
 	cutoff := s.now().Add(-minAge)
 	removed := 0
-	err := s.blobs.Walk(prefix, func(key string, _ int64) error {
-		if ok, err := referenced(key); ok || err != nil {
+	batch := make([]string, 0, sweepBatch)
+	flush := func() error {
+		named, err := referenced(batch)
+		if err != nil {
 			return err
 		}
-		info, err := s.blobs.Stat(key)
-		if err != nil || info.ModTime().After(cutoff) {
+		for _, key := range batch {
+			if named[key] {
+				continue
+			}
+			info, err := s.blobs.Stat(key)
+			if err != nil || info.ModTime().After(cutoff) {
+				continue
+			}
+			if err := s.blobs.Remove(key); err != nil {
+				return err
+			}
+			removed++
+		}
+		batch = batch[:0]
+		return nil
+	}
+	err := s.blobs.Scan(prefix, func(key string, _ int64) error {
+		if batch = append(batch, key); len(batch) < sweepBatch {
 			return nil
 		}
-		removed++
-		return s.blobs.Remove(key)
+		return flush()
 	})
+	if err == nil && len(batch) > 0 {
+		err = flush()
+	}
 	return removed, err
 }

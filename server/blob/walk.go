@@ -3,6 +3,7 @@ package blob
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -18,6 +19,21 @@ import (
 // vanish during the walk. An error from fn stops the walk and is returned
 // unchanged.
 func (s *Store) Walk(prefix string, fn func(key string, size int64) error) error {
+	return s.visit(prefix, fn, s.walkDir)
+}
+
+// Scan calls fn for every blob at or under prefix, as Walk does but in no
+// particular order: it reads each directory a chunk at a time, so its
+// memory does not grow with a directory's size (originals/ holds an entry
+// per asset). Blobs fn removes do not disturb it; a blob added meanwhile
+// may or may not be seen. In a bucket it is Walk (the listing is paged).
+func (s *Store) Scan(prefix string, fn func(key string, size int64) error) error {
+	return s.visit(prefix, fn, s.scanDir)
+}
+
+// visit resolves prefix for Walk and Scan and hands a directory to dir.
+func (s *Store) visit(prefix string, fn func(key string, size int64) error,
+	dir func(dir string, fn func(key string, size int64) error) error) error {
 	if s.bucket != nil {
 		if prefix != "" {
 			if _, err := resolve(prefix); err != nil {
@@ -27,7 +43,7 @@ func (s *Store) Walk(prefix string, fn func(key string, size int64) error) error
 		return s.bucket.walk(prefix, fn)
 	}
 	if prefix == "" {
-		return s.walkDir("", fn)
+		return dir("", fn)
 	}
 	p, err := resolve(prefix)
 	if err != nil {
@@ -42,7 +58,7 @@ func (s *Store) Walk(prefix string, fn func(key string, size int64) error) error
 	case fi.Mode().IsRegular():
 		return fn(prefix, fi.Size())
 	case fi.IsDir():
-		return s.walkDir(prefix, fn)
+		return dir(prefix, fn)
 	}
 	return nil
 }
@@ -70,13 +86,49 @@ func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error
 		return e.Name()
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(sortName(a), sortName(b)) })
+	return s.visitEntries(dir, entries, fn, s.walkDir)
+}
+
+// scanChunk is how many entries Scan reads of a directory at a time.
+const scanChunk = 1024
+
+// scanDir visits the tree at blobs/<dir> in directory order, a chunk of
+// entries at a time.
+func (s *Store) scanDir(dir string, fn func(key string, size int64) error) error {
+	f, err := s.root.Open(path.Join(blobsDir, dir))
+	if missing(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("scan blobs: %w", err)
+	}
+	defer f.Close()
+	for {
+		entries, err := f.ReadDir(scanChunk)
+		if err := s.visitEntries(dir, entries, fn, s.scanDir); err != nil {
+			return err
+		}
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err != nil:
+			return fmt.Errorf("scan blobs: %w", err)
+		}
+	}
+}
+
+// visitEntries calls fn for the regular files among entries of blobs/<dir>
+// and descends into its subdirectories with sub; names that break the key
+// rules, other kinds of entries and entries gone meanwhile are skipped.
+func (s *Store) visitEntries(dir string, entries []fs.DirEntry, fn func(key string, size int64) error,
+	sub func(dir string, fn func(key string, size int64) error) error) error {
 	for _, e := range entries {
 		key := path.Join(dir, e.Name())
 		if checkKey(key) != nil {
 			continue
 		}
 		if e.IsDir() {
-			if err := s.walkDir(key, fn); err != nil {
+			if err := sub(key, fn); err != nil {
 				return err
 			}
 			continue

@@ -2,8 +2,11 @@ package blob_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,4 +105,39 @@ func TestCleanTempCountsOnlyOldFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	require.FileExists(t, w.TempPath())
+}
+
+// Scan yields what Walk does, in no particular order, reading a large
+// directory in chunks; removing what it has yielded does not disturb it.
+func TestScanYieldsEveryBlobWhileTheyAreRemoved(t *testing.T) {
+	s, root := newStore(t)
+	var want []string
+	put(t, s, "originals/asset_0000", "x")
+	for i := range 2500 { // more than two of Scan's chunks; written as a Put leaves them, without the fsyncs
+		key := fmt.Sprintf("originals/asset_%04d", i)
+		require.NoError(t, os.WriteFile(filepath.Join(root, "blobs", filepath.FromSlash(key)), []byte("x"), 0o600))
+		want = append(want, key)
+	}
+	put(t, s, "sidecars/asset_0001.xmp", "xmp")
+	want = append(want, "sidecars/asset_0001.xmp")
+	require.NoError(t, os.WriteFile(filepath.Join(root, "blobs", "originals", "Stray File"), nil, 0o600))
+
+	var got []string
+	require.NoError(t, s.Scan("", func(key string, size int64) error {
+		got = append(got, key)
+		if strings.HasPrefix(key, "originals/") {
+			require.EqualValues(t, 1, size)
+			return s.Remove(key)
+		}
+		return nil
+	}))
+	slices.Sort(got)
+	require.Equal(t, want, got)
+	var left []string
+	require.NoError(t, s.Walk("", func(key string, _ int64) error { left = append(left, key); return nil }))
+	require.Equal(t, []string{"sidecars/asset_0001.xmp"}, left)
+
+	require.NoError(t, s.Scan("missing", func(string, int64) error { t.Fatal("nothing to scan"); return nil }))
+	stop := errors.New("stop")
+	require.ErrorIs(t, s.Scan("sidecars", func(string, int64) error { return stop }), stop)
 }

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -43,6 +45,33 @@ func TestAnOrphanSidecarIsSwept(t *testing.T) {
 	require.Equal(t, 1, n)
 	require.False(t, e.hasBlob(orphan), "a sidecar whose row never committed is removed")
 	require.True(t, e.hasBlob(assets.SidecarKey(kept.ID)))
+}
+
+// The sweep looks originals up a batch at a time: across more orphans than
+// one batch, next to live files, it removes exactly the orphans.
+func TestSweepRemovesOrphansAcrossBatchesAndKeepsLiveFiles(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	first := e.upload(halves(t, 64, 48), "", assets.UploadInput{})
+	var orphans []string
+	for i := range 1200 {
+		key := catalog.OriginalKey(fmt.Sprintf("asset_01jd%022d", i))
+		require.NoError(t, e.blobs.Put(key, strings.NewReader("partial")))
+		orphans = append(orphans, key)
+	}
+	last := e.upload(halves(t, 48, 64), "", assets.UploadInput{})
+
+	n, err := e.assets.SweepOrphans(e.ctx, 0)
+	require.NoError(t, err)
+	require.Equal(t, len(orphans), n)
+	for _, key := range orphans {
+		require.False(t, e.hasBlob(key), key)
+	}
+	require.True(t, e.hasBlob(catalog.OriginalKey(first.ID)))
+	require.True(t, e.hasBlob(catalog.OriginalKey(last.ID)))
+	n, err = e.assets.SweepOrphans(e.ctx, 0)
+	require.NoError(t, err)
+	require.Zero(t, n)
 }
 
 // writeXMP writes a minimal XMP sidecar and returns its path.

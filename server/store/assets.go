@@ -50,6 +50,9 @@ type Assets interface {
 	Get(ctx context.Context, id string) (*catalog.Asset, error)
 	// GetMany returns the assets with these ids that exist, in any order.
 	GetMany(ctx context.Context, ids []string) ([]catalog.Asset, error)
+	// Existing returns those of ids that name an asset (live or trashed),
+	// in any order: one primary-key probe each, no row read.
+	Existing(ctx context.Context, ids []string) ([]string, error)
 	// FindByChecksum returns the library's asset with this SHA-256.
 	FindByChecksum(ctx context.Context, libraryID string, sha256 []byte) (*catalog.Asset, error)
 	// IDsByChecksum returns, for those of the SHA-256 sums the library

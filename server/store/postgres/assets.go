@@ -183,6 +183,13 @@ func (s assets) GetMany(ctx context.Context, ids []string) ([]catalog.Asset, err
 	return scanAssets(ctx, s.q, `SELECT `+assetCols+` FROM assets a WHERE a.id = ANY(?::text[])`, ids)
 }
 
+func (s assets) Existing(ctx context.Context, ids []string) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return queryStrings(ctx, s.q, `SELECT id FROM assets WHERE id = ANY(?::text[])`, ids)
+}
+
 func (s assets) FindByChecksum(ctx context.Context, libraryID string, sum []byte) (*catalog.Asset, error) {
 	a, err := scanAsset(s.q.queryRow(ctx, `SELECT `+assetCols+` FROM assets a
 		WHERE a.library_id = ? AND a.checksum = ?`, libraryID, sum))

@@ -118,7 +118,7 @@ var assetCases = []testCase{
 		require.Empty(t, got.Metrics)
 		require.Equal(t, catalog.Metadata{}, got.UserMeta)
 	}},
-	{"a missing asset is ErrNotFound; GetMany returns those that exist", func(t *testing.T, s store.Store) {
+	{"a missing asset is ErrNotFound; GetMany and Existing return those that exist", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
 		a := w.put(t, s, w.lib, at(1))
 		b := w.put(t, s, w.lib2, at(2))
@@ -130,6 +130,13 @@ var assetCases = []testCase{
 		got, err = s.Read().Assets().GetMany(ctx(t), nil)
 		require.NoError(t, err)
 		require.Empty(t, got)
+		ids, err := s.Read().Assets().Existing(ctx(t), []string{b.ID, "asset_missing", a.ID})
+		require.NoError(t, err)
+		slices.Sort(ids)
+		require.Equal(t, sortedIDs(a, b), ids)
+		ids, err = s.Read().Assets().Existing(ctx(t), nil)
+		require.NoError(t, err)
+		require.Empty(t, ids)
 	}},
 	{"a checksum is unique per library: a second is ErrConflict and the transaction goes on", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
