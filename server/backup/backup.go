@@ -99,6 +99,10 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	}
 	m.Database = File{Key: name, SHA256: sum, Size: size}
 	st.Files = len(m.Files)
+	// Every copy and the snapshot on disk before the manifest names them.
+	if err := syncTree(dir); err != nil {
+		return nil, err
+	}
 	if err := writeManifest(dir, m); err != nil {
 		return nil, err
 	}
@@ -118,7 +122,7 @@ func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (F
 			return old, nil
 		}
 	}
-	sum, size, err := copyFile(filepath.Join(dataDir, "blobs", filepath.FromSlash(r.Key)), dst)
+	sum, size, err := copyFile(filepath.Join(dataDir, "blobs", filepath.FromSlash(r.Key)), dst, syncAtCommit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{}, fmt.Errorf("%w: %s", errVanished, r.Key)
 	}
@@ -166,7 +170,7 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 				continue
 			}
 		}
-		sum, size, err := copyFile(src, dst)
+		sum, size, err := copyFile(src, dst, syncAtCommit)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -10,10 +10,24 @@ import (
 	"path/filepath"
 )
 
-// copyFile copies src to dst through a temporary file beside dst (fsync,
-// rename, fsync of the directory), hashing the bytes on the way. A reader
-// of dst sees the old file or the whole new one, also after a crash.
-func copyFile(src, dst string) (sum string, size int64, err error) {
+// durability says when a copied file must be on disk.
+type durability int
+
+const (
+	// syncAtCommit leaves a copy in the page cache: the caller makes the whole
+	// tree durable at once (syncTree) before it commits to what it copied
+	// (the manifest, the restored database). Thousands of files then cost
+	// one flush, not two fsyncs each.
+	syncAtCommit durability = iota
+	// syncNow fsyncs the copy and its directory before copyFile returns.
+	syncNow
+)
+
+// copyFile copies src to dst through a temporary file beside dst, renamed
+// into place, hashing the bytes on the way: a reader of dst sees the old
+// file or the whole new one. With d == syncNow, or where the tree cannot be
+// flushed at once (syncTree), the copy and its directory are fsynced first.
+func copyFile(src, dst string, d durability) (sum string, size int64, err error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return "", 0, err
@@ -38,14 +52,21 @@ func copyFile(src, dst string) (sum string, size int64, err error) {
 	if err != nil {
 		return "", 0, fmt.Errorf("copy %s: %w", src, err)
 	}
-	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
+	sync := d == syncNow || !treeSync
+	if sync {
+		err = tmp.Sync()
+	}
+	if err := errors.Join(err, tmp.Close()); err != nil {
 		return "", 0, fmt.Errorf("write %s: %w", dst, err)
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {
 		return "", 0, fmt.Errorf("rename into place: %w", err)
 	}
 	done = true
-	return hex.EncodeToString(h.Sum(nil)), size, syncDir(filepath.Dir(dst))
+	if sync {
+		err = syncDir(filepath.Dir(dst))
+	}
+	return hex.EncodeToString(h.Sum(nil)), size, err
 }
 
 // hashFile returns the SHA-256 and size of the file at p.

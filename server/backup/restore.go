@@ -50,14 +50,18 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 			return nil, err
 		}
 		src := filepath.Join(dir, "blobs", filepath.FromSlash(f.Key))
-		if err := restoreFile(src, filepath.Join(dataDir, "blobs", filepath.FromSlash(f.Key)), f); err != nil {
+		if err := restoreFile(src, filepath.Join(dataDir, "blobs", filepath.FromSlash(f.Key)), f, syncAtCommit); err != nil {
 			return nil, err
 		}
 		st.Files++
 		st.Bytes += f.Size
 	}
-	// The database last: a data directory with a database is a library.
-	if err := restoreFile(filepath.Join(dir, m.Database.Key), filepath.Join(dataDir, dbFile), m.Database); err != nil {
+	// The database last, once the files are on disk: a data directory with
+	// a database is a library.
+	if err := syncTree(dataDir); err != nil {
+		return nil, err
+	}
+	if err := restoreFile(filepath.Join(dir, m.Database.Key), filepath.Join(dataDir, dbFile), m.Database, syncNow); err != nil {
 		return nil, err
 	}
 	st.Bytes += m.Database.Size
@@ -65,8 +69,8 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 }
 
 // restoreFile copies one file and checks it against its manifest entry.
-func restoreFile(src, dst string, f File) error {
-	sum, size, err := copyFile(src, dst)
+func restoreFile(src, dst string, f File, d durability) error {
+	sum, size, err := copyFile(src, dst, d)
 	if err != nil {
 		return fmt.Errorf("restore %s: %w", f.Key, err)
 	}
