@@ -271,6 +271,33 @@ func (s *Service) SweepOrphans(ctx context.Context, minAge time.Duration) (int, 
 	return total, nil
 }
 
+// SweepVersionOrphans removes version files no row names (a crash between
+// a file's rename and its row's commit leaves one) older than minAge, which
+// spares another process's write in flight. Run it beside SweepOrphans.
+func (s *Service) SweepVersionOrphans(ctx context.Context, minAge time.Duration) (int, error) {
+	// Versions are few (an asset's edits): one lookup each.
+	return s.sweep("versions", minAge, func(keys []string) (map[string]bool, error) {
+		named := make(map[string]bool, len(keys))
+		for _, key := range keys {
+			parts := strings.Split(key, "/") // versions/<asset_id>/<version_id>[.<revision>]
+			if len(parts) != 3 {
+				named[key] = true // not a version file; left alone
+				continue
+			}
+			id, _, _ := strings.Cut(parts[2], ".")
+			v, err := s.store.Read().AssetVersions().Get(ctx, parts[1], id)
+			switch {
+			case errors.Is(err, catalog.ErrNotFound):
+			case err != nil:
+				return nil, err
+			default:
+				named[key] = versionKey(v.AssetID, v.ID, v.Revision) == key
+			}
+		}
+		return named, nil
+	})
+}
+
 // sweepBatch is how many files a sweep looks up at once.
 const sweepBatch = 500
 
