@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -67,12 +68,9 @@ func (s *Store) visit(prefix string, fn func(key string, size int64) error,
 // name, with "/" appended to directory names, makes a depth-first walk yield
 // keys in byte order: "a-b" < "a.c" < "a/x" < "a0" because '-' < '.' < '/' < '0'.
 func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error {
-	f, err := s.root.Open(path.Join(blobsDir, dir))
-	if missing(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("walk blobs: %w", err)
+	f, err := s.openDir(dir)
+	if f == nil {
+		return err
 	}
 	entries, err := f.ReadDir(-1)
 	_ = f.Close()
@@ -89,18 +87,27 @@ func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error
 	return s.visitEntries(dir, entries, fn, s.walkDir)
 }
 
+// openDir opens blobs/<dir> to read it; nil and no error when it is missing.
+func (s *Store) openDir(dir string) (*os.File, error) {
+	f, err := s.root.Open(path.Join(blobsDir, dir))
+	switch {
+	case missing(err):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("walk blobs: %w", err)
+	}
+	return f, nil
+}
+
 // scanChunk is how many entries Scan reads of a directory at a time.
 const scanChunk = 1024
 
 // scanDir visits the tree at blobs/<dir> in directory order, a chunk of
 // entries at a time.
 func (s *Store) scanDir(dir string, fn func(key string, size int64) error) error {
-	f, err := s.root.Open(path.Join(blobsDir, dir))
-	if missing(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("scan blobs: %w", err)
+	f, err := s.openDir(dir)
+	if f == nil {
+		return err
 	}
 	defer f.Close()
 	for {
