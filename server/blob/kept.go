@@ -16,7 +16,9 @@ import (
 // Remove and RemoveAll drop it with the object, it expires after keepFor
 // (within CleanTemp's margin for other processes' temp files, and a
 // deletion made on another host leaves a copy here no longer than that),
-// and the oldest go first past keepBytes.
+// and the oldest go first past keepBytes. The newest stays even when it
+// alone is larger (a long video): its second reader would download it
+// again, and it is on this disk already; the next file kept lets it go.
 const (
 	keepFor   = 5 * time.Minute
 	keepBytes = 512 << 20
@@ -48,10 +50,6 @@ func (k *kept) keep(key, rel string, size int64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.dropLocked(key)
-	if size > k.limit {
-		_ = k.root.Remove(rel)
-		return
-	}
 	k.files[key] = keptFile{rel: rel, size: size, at: k.now()}
 	k.bytes += size
 	k.trimLocked()
@@ -105,7 +103,7 @@ func (k *kept) dropLocked(key string) {
 }
 
 // trimLocked lets go of the expired files, then the oldest while more
-// than keepBytes are kept.
+// than keepBytes are kept, but never the newest.
 func (k *kept) trimLocked() {
 	cutoff := k.now().Add(-keepFor)
 	for key, f := range k.files {
@@ -113,7 +111,7 @@ func (k *kept) trimLocked() {
 			k.dropLocked(key)
 		}
 	}
-	for k.bytes > k.limit && len(k.files) > 0 {
+	for k.bytes > k.limit && len(k.files) > 1 {
 		oldest := ""
 		for key, f := range k.files {
 			if oldest == "" || f.at.Before(k.files[oldest].at) {

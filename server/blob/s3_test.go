@@ -200,27 +200,37 @@ func TestS3StoreKeepsItsUploadsForTheTools(t *testing.T) {
 }
 
 // TestS3StoreKeepsTheNewestUploadsWithinItsBound: past the bound the
-// oldest kept files go first, and a file larger than the bound is not kept.
+// oldest kept files go first; a file larger than the bound is kept alone,
+// until the next one kept lets it go.
 func TestS3StoreKeepsTheNewestUploadsWithinItsBound(t *testing.T) {
 	svc := s3test.Start(t, "photos")
 	s, root := newS3Store(t, svc, "photos", "")
 	now := time.Now()
 	blob.SetKeptClock(s, func() time.Time { now = now.Add(time.Second); return now })
 	blob.SetKeptLimit(s, 10)
+	open := func(key string, reads int) {
+		t.Helper()
+		l, err := s.OpenLocal("originals/" + key)
+		require.NoError(t, err)
+		require.NoError(t, l.Close())
+		require.Equal(t, reads, svc.Reads("originals/"+key), key)
+	}
 	store(t, s, "originals/asset_a", []byte("aaaa"))
 	store(t, s, "originals/asset_b", []byte("bbbb"))
 	store(t, s, "originals/asset_c", []byte("cccc")) // 12 bytes: a goes
-	store(t, s, "originals/asset_d", []byte("too large!!"))
 	require.Len(t, entries(t, root+"/tmp"), 2)
-	for _, c := range []struct {
-		key   string
-		reads int
-	}{{"asset_b", 0}, {"asset_c", 0}, {"asset_a", 1}, {"asset_d", 1}} {
-		l, err := s.OpenLocal("originals/" + c.key)
-		require.NoError(t, err)
-		require.NoError(t, l.Close())
-		require.Equal(t, c.reads, svc.Reads("originals/"+c.key), c.key)
-	}
+	open("asset_b", 0)
+	open("asset_c", 0)
+
+	store(t, s, "originals/asset_d", []byte("too large!!")) // alone over the bound: kept alone
+	require.Len(t, entries(t, root+"/tmp"), 1)
+	open("asset_d", 0)
+	open("asset_d", 0)
+
+	open("asset_a", 1) // downloaded and kept: d, the oldest, goes
+	require.Len(t, entries(t, root+"/tmp"), 1)
+	open("asset_a", 1)
+	open("asset_d", 1)
 }
 
 // readLocal reads key by path as a tool does, requires want, runs during
