@@ -50,7 +50,7 @@ func run(c runConfig) error {
 	ours := n / got.total.Seconds()
 	theirs := n / base.Seconds()
 	fmt.Printf("\n| run | wall | files/s | CPU ms/file |\n| --- | ---: | ---: | ---: |\n")
-	fmt.Printf("| photoctl: upload + metadata, variants, geocode, metrics (uploads done at %.1f s) | %.1f s | %.2f | %.0f |\n",
+	fmt.Printf("| photoctl: upload + the task chain (uploads done at %.1f s) | %.1f s | %.2f | %.0f |\n",
 		got.uploaded.Seconds(), got.total.Seconds(), ours, perFile(got.cpu, n))
 	fmt.Printf("| vipsthumbnail 1440 + 250 px + exiftool -j, %d shards (rounds: %.1f s, %.1f s) | %.1f s | %.2f | %.0f |\n",
 		c.shards, before.wall.Seconds(), after.wall.Seconds(), base.Seconds(), theirs, perFile(baseCPU, n))
