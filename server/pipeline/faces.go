@@ -193,7 +193,6 @@ func (p *Pipeline) removeFaces(ctx context.Context, r store.Repos, gone []catalo
 	return nil
 }
 
-// offReason is the skip note of an ML step without its tool.
 // facesOff, clusterOff and ocrOff are the ML steps' tasks.Kind.Off: why
 // this process would skip them, or "". Clustering places the machine
 // faces the faces step found, so it has nothing to do without that step.
@@ -218,6 +217,7 @@ func (p *Pipeline) ocrOff() string {
 	return offReason(p.d.ML.TextOff)
 }
 
+// offReason is the skip note of an ML step without its tool.
 func offReason(reason string) string {
 	if reason == "" {
 		return "no ML runtime was given to the pipeline"

@@ -168,8 +168,7 @@ func checkKinds(kinds []Kind) (map[string]Kind, error) {
 // queue its tasks forever.
 func chainCycle(kinds map[string]Kind) []string {
 	const (
-		unseen = iota
-		onPath
+		onPath = iota + 1 // 0: not visited yet
 		done
 	)
 	state := make(map[string]int, len(kinds))
