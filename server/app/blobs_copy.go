@@ -36,13 +36,13 @@ type BlobCopy struct {
 // progress, when set, is told the total first (blobs, bytes, key ""),
 // then each blob done, one call at a time.
 //
-// No list of the blobs is kept: the data directory is walked to copy (and,
-// for progress, once before to count), each walk holding one directory's entries at a
-// time (originals/ has one per asset, so that is the bound), and what the
-// bucket holds is learnt from its listing, read beside the walk (both come
-// in key order), so a blob already there costs no request of its own: a
-// run that finds a million blobs in place makes a thousand listing
-// requests, not a million HEADs.
+// No list of the blobs is kept: the data directory is walked to copy (and, for
+// progress, once before to count), each walk holding one directory's entries at
+// a time (originals/ has one per asset, so that is the bound), and what the
+// bucket holds is learnt from its listing, read beside the walk (both come in
+// key order), so a blob already there costs no request of its own: a run that
+// finds a million blobs in place makes a thousand listing requests, not a
+// million HEADs.
 func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress func(total BlobCopy, key string, size int64)) (BlobCopy, error) {
 	var st BlobCopy
 	if !cfg.Storage.Remote() {

@@ -204,9 +204,9 @@ func (r *Runner) enqueueNext(ctx context.Context, rp store.Repos, next []string,
 			}
 			continue
 		}
-		skip := &catalog.Task{ID: catalog.NewID(catalog.PrefixTask, now), Kind: name, State: catalog.TaskSucceeded,
-			AssetID: t.AssetID, LibraryID: t.LibraryID, RunAfter: now.UTC(), CreatedAt: now.UTC()}
-		if err := rp.Tasks().AddSkipped(ctx, skip, (&skipError{reason: reason}).Error()); err != nil {
+		skip := &catalog.Task{ID: catalog.NewID(catalog.PrefixTask, now), Kind: name,
+			AssetID: t.AssetID, LibraryID: t.LibraryID, CreatedAt: now.UTC()}
+		if err := rp.Tasks().AddSkipped(ctx, skip, Skip(reason).Error()); err != nil {
 			return err
 		}
 		todo = append(todo, k.Next...)
