@@ -104,7 +104,9 @@ func (b BBox) Contains(lon, lat float64) bool {
 // 0 for a zero-width box, 360 only for a box spanning -180..180.
 func (b BBox) WidthDegrees() float64 {
 	if b.CrossesAntimeridian() {
-		return 360 - (b.MinLon - b.MaxLon)
+		// Narrower than 360 however little MinLon exceeds MaxLon, where the
+		// subtraction can round up to 360 (1e-14,0,0,0).
+		return min(360-(b.MinLon-b.MaxLon), math.Nextafter(360, 0))
 	}
 	return b.MaxLon - b.MinLon
 }
