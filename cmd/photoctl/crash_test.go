@@ -181,12 +181,11 @@ func crashTrial(t *testing.T, trial int) {
 		status, _ := c.get(t, "/api/assets/"+a.ID+"/original")
 		require.Equal(t, http.StatusOK, status, "row %s has its file", a.ID)
 	}
-	entries, err := os.ReadDir(filepath.Join(dataDir, "blobs", "originals"))
-	require.NoError(t, err)
-	for _, e := range entries {
-		require.True(t, listed[e.Name()], "file %s has its row", e.Name())
+	names := servertest.BlobNames(t, dataDir, "originals")
+	for _, name := range names {
+		require.True(t, listed[name], "file %s has its row", name)
 	}
-	require.Len(t, entries, len(listed))
+	require.Len(t, names, len(listed))
 	// The restarted server's ingest workers write variants through temp
 	// files of their own: only those from before the restart must be gone.
 	tmp, _ := os.ReadDir(filepath.Join(dataDir, "tmp"))

@@ -324,14 +324,12 @@ func checkAssets(t *testing.T, c *crashClient, l *trialLedger, dataDir string, r
 	}
 	// Rows and files of originals, one to one.
 	for id := range rows {
-		_, err := os.Stat(filepath.Join(dataDir, "blobs", "originals", id))
+		_, err := os.Stat(servertest.BlobFile(t, dataDir, "originals/"+id))
 		require.NoError(t, err, "row %s has its file", id)
 	}
-	entries, err := os.ReadDir(filepath.Join(dataDir, "blobs", "originals"))
-	require.NoError(t, err)
-	for _, e := range entries {
-		_, ok := rows[e.Name()]
-		require.True(t, ok, "file %s has its row", e.Name())
+	for _, name := range servertest.BlobNames(t, dataDir, "originals") {
+		_, ok := rows[name]
+		require.True(t, ok, "file %s has its row", name)
 	}
 	tmp, _ := os.ReadDir(filepath.Join(dataDir, "tmp"))
 	for _, e := range tmp {

@@ -82,9 +82,7 @@ func TestUploadOnAFullDiskAnswers507(t *testing.T) {
 	tmp, err := os.ReadDir(filepath.Join(dataDir, "tmp"))
 	require.NoError(t, err)
 	require.Empty(t, tmp, "no temporary file is left")
-	originals, err := os.ReadDir(filepath.Join(dataDir, "blobs", "originals"))
-	require.NoError(t, err)
-	require.Len(t, originals, len(kept), "no original is half-written")
+	require.Len(t, servertest.BlobNames(t, dataDir, "originals"), len(kept), "no original is half-written")
 	list := servertest.List[api.Asset](s, tok, "/api/assets?limit=200&state=all")
 	require.Len(t, list, len(kept), "no record of a refused upload")
 

@@ -41,15 +41,62 @@ func TestStartFinishesAnInterruptedDeletion(t *testing.T) {
 	require.NoError(t, db.Close())
 	// An upload's file renamed into place whose row never committed, and a
 	// process that died without a clean shutdown.
-	orphan := filepath.Join(dir, "blobs", "originals", "asset_01hzzzzzzzzzzzzzzzzzzzzzzz")
+	orphan := servertest.BlobFile(t, dir, "originals/asset_01hzzzzzzzzzzzzzzzzzzzzzzz")
+	require.NoError(t, os.MkdirAll(filepath.Dir(orphan), 0o700))
 	require.NoError(t, os.WriteFile(orphan, []byte("partial"), 0o600))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "photoctl.running"), nil, 0o600))
 
 	servertest.Start(t, func(c *app.Config) { c.DataDir = dir })
-	_, err = os.Stat(filepath.Join(dir, "blobs", catalog.OriginalKey(a.ID)))
+	require.FileExists(t, servertest.BlobFile(t, dir, catalog.OriginalKey(keep.ID)), "the test looks at the files' places")
+	_, err = os.Stat(servertest.BlobFile(t, dir, catalog.OriginalKey(a.ID)))
 	require.ErrorIs(t, err, os.ErrNotExist, "the journaled file is removed on start")
 	_, err = os.Stat(orphan)
 	require.ErrorIs(t, err, os.ErrNotExist, "the orphan is swept after an unclean stop")
-	_, err = os.Stat(filepath.Join(dir, "blobs", catalog.OriginalKey(keep.ID)))
+	_, err = os.Stat(servertest.BlobFile(t, dir, catalog.OriginalKey(keep.ID)))
 	require.NoError(t, err, "live files stay")
+}
+
+// TestStartMovesAFlatDataDirectoryIntoShards starts a server on a data
+// directory as photoctl left it before the shard directories (each kind's
+// directory holding an entry per asset): every file is found again.
+func TestStartMovesAFlatDataDirectoryIntoShards(t *testing.T) {
+	dir := t.TempDir()
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dir })
+	u, session := s.Session()
+	data := servertest.JPEG(t, 8, 8, 1)
+	a := s.UploadAsset(session, "a.jpg", data, nil)
+	thumb := servertest.JPEG(t, 4, 4, 2) // where the pipeline writes one
+	variants := servertest.BlobFile(t, dir, "variants/"+a.ID)
+	require.NoError(t, os.MkdirAll(variants, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(variants, "thumbnail.jpg"), thumb, 0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, s.App().Shutdown(ctx))
+
+	// The old layout: no mark, an entry per asset in each kind's directory.
+	require.NoError(t, os.Remove(filepath.Join(dir, ".blob-layout")))
+	for _, kind := range []string{"originals", "variants"} {
+		shards, err := filepath.Glob(filepath.Join(dir, "blobs", kind, "??"))
+		require.NoError(t, err)
+		require.NotEmpty(t, shards)
+		for _, sh := range shards {
+			entries, err := os.ReadDir(sh)
+			require.NoError(t, err)
+			for _, e := range entries {
+				require.NoError(t, os.Rename(filepath.Join(sh, e.Name()), filepath.Join(dir, "blobs", kind, e.Name())))
+			}
+			require.NoError(t, os.Remove(sh))
+		}
+	}
+
+	s = servertest.Start(t, func(c *app.Config) { c.DataDir = dir })
+	session = s.Login(u).AccessToken
+	r := s.Do("GET", "/api/assets/"+a.ID+"/original", session, nil)
+	require.Equal(t, 200, r.Status, "%s", r.Body)
+	require.Equal(t, data, r.Body)
+	r = s.Do("GET", "/api/assets/"+a.ID+"/variants/thumbnail", session, nil)
+	require.Equal(t, 200, r.Status, "%s", r.Body)
+	require.Equal(t, thumb, r.Body)
+	require.FileExists(t, servertest.BlobFile(t, dir, catalog.OriginalKey(a.ID)))
+	require.Equal(t, []string{a.ID}, servertest.BlobNames(t, dir, "originals"))
 }

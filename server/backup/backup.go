@@ -115,14 +115,21 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 // any more was deleted after the snapshot: errVanished.
 func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (File, error) {
 	want := hex.EncodeToString(r.SHA256)
-	dst := filepath.Join(dir, "blobs", filepath.FromSlash(r.Key))
+	src, err := blobFile(dataDir, r.Key)
+	if err != nil {
+		return File{}, err
+	}
+	dst, err := blobFile(dir, r.Key)
+	if err != nil {
+		return File{}, err
+	}
 	if old.SHA256 == want {
 		if fi, err := os.Stat(dst); err == nil && fi.Size() == old.Size {
 			st.Reused++
 			return old, nil
 		}
 	}
-	sum, size, err := copyFile(filepath.Join(dataDir, "blobs", filepath.FromSlash(r.Key)), dst, syncAtCommit)
+	sum, size, err := copyFile(src, dst, syncAtCommit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{}, fmt.Errorf("%w: %s", errVanished, r.Key)
 	}
@@ -143,7 +150,11 @@ func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (F
 // modification time) is reused.
 func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) ([]File, error) {
 	keys := []string{"sidecars/" + assetID + ".xmp"}
-	entries, err := os.ReadDir(filepath.Join(dataDir, "blobs", "variants", assetID))
+	variants, err := blobFile(dataDir, "variants/"+assetID)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(variants)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("list variants: %w", err)
 	}
@@ -154,7 +165,14 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 	}
 	var out []File
 	for _, key := range keys {
-		src := filepath.Join(dataDir, "blobs", filepath.FromSlash(key))
+		src, err := blobFile(dataDir, key)
+		if err != nil {
+			return nil, err
+		}
+		dst, err := blobFile(dir, key)
+		if err != nil {
+			return nil, err
+		}
 		fi, err := os.Stat(src)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -162,7 +180,6 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 		if err != nil {
 			return nil, fmt.Errorf("stat %s: %w", key, err)
 		}
-		dst := filepath.Join(dir, "blobs", filepath.FromSlash(key))
 		if old, ok := prev[key]; ok && old.Size == fi.Size() && old.ModTime.Equal(fi.ModTime()) {
 			if dfi, err := os.Stat(dst); err == nil && dfi.Size() == old.Size {
 				st.Reused++
@@ -184,15 +201,37 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 	return out, nil
 }
 
+// removeEmpty removes each of dirs that is empty, and then its parents that
+// became empty, up to (not including) root: an asset's directories once
+// its files are pruned, and a flat layout's after a backup in the shard
+// layout (manifest format 2) replaced it.
+func removeEmpty(root string, dirs map[string]bool) {
+	for len(dirs) > 0 {
+		parents := map[string]bool{}
+		for d := range dirs {
+			if d != root && strings.HasPrefix(d, root+string(filepath.Separator)) && os.Remove(d) == nil {
+				parents[filepath.Dir(d)] = true
+			}
+		}
+		dirs = parents
+	}
+}
+
 // prune removes what the committed manifest m does not name: blobs of
 // earlier backups, earlier snapshots, temporary files of interrupted runs.
 func prune(dir string, m *Manifest) (int, error) {
 	keep := make(map[string]bool, len(m.Files))
 	for _, f := range m.Files {
-		keep[filepath.Join(dir, "blobs", filepath.FromSlash(f.Key))] = true
+		p, err := m.blobPath(dir, f.Key)
+		if err != nil {
+			return 0, err
+		}
+		keep[p] = true
 	}
 	n := 0
-	err := filepath.WalkDir(filepath.Join(dir, "blobs"), func(p string, d fs.DirEntry, err error) error {
+	blobs := filepath.Join(dir, "blobs")
+	emptied := map[string]bool{} // directories a removal may have left empty
+	err := filepath.WalkDir(blobs, func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
@@ -200,11 +239,13 @@ func prune(dir string, m *Manifest) (int, error) {
 			return err
 		}
 		n++
+		emptied[filepath.Dir(p)] = true
 		return os.Remove(p)
 	})
 	if err != nil {
 		return n, fmt.Errorf("prune backup: %w", err)
 	}
+	removeEmpty(blobs, emptied)
 	top, err := os.ReadDir(dir)
 	if err != nil {
 		return n, fmt.Errorf("prune backup: %w", err)

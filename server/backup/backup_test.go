@@ -127,7 +127,7 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 	a := s.UploadAsset(tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
 	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
 	require.NoError(t, err)
-	p := filepath.Join(bdir, "blobs", "originals", a.ID)
+	p := servertest.BlobFile(t, bdir, "originals/"+a.ID)
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	data[len(data)/2] ^= 0xff
@@ -203,5 +203,59 @@ func TestBackupCarriesVersions(t *testing.T) {
 		got := r.Do("GET", base+"/"+v.ID+"/file", rtok, nil)
 		require.Equal(t, http.StatusOK, got.Status, "version %s: %s", v.ID, got.Body)
 		require.Equal(t, live.Body, got.Body, "version %s", v.ID)
+	}
+}
+
+// TestRestoreReadsABackupInTheFlatLayout restores a backup as photoctl
+// wrote them before the shard directories (manifest format 1, each blob at
+// blobs/<key>): the library comes back whole, its files in the shards.
+func TestRestoreReadsABackupInTheFlatLayout(t *testing.T) {
+	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
+	ctx := context.Background()
+	dataDir, bdir := t.TempDir(), t.TempDir()
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
+	u, tok := s.Session()
+	data := servertest.JPEG(t, 16, 16, 1)
+	a := s.UploadAsset(tok, "a.jpg", data, nil)
+	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
+	require.NoError(t, err)
+
+	// Make it format 1: every blob at its flat place.
+	m, err := backup.ReadManifest(bdir)
+	require.NoError(t, err)
+	require.NotEmpty(t, m.Files)
+	for _, f := range m.Files {
+		flat := filepath.Join(bdir, "blobs", filepath.FromSlash(f.Key))
+		require.NoError(t, os.MkdirAll(filepath.Dir(flat), 0o700))
+		require.NoError(t, os.Rename(servertest.BlobFile(t, bdir, f.Key), flat))
+	}
+	m.Version = 1
+	raw, err := json.Marshal(m)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(bdir, backup.ManifestName), raw, 0o600))
+
+	target := filepath.Join(t.TempDir(), "d")
+	st, err := backup.Restore(ctx, bdir, target)
+	require.NoError(t, err)
+	require.Equal(t, len(m.Files), st.Files)
+	require.FileExists(t, servertest.BlobFile(t, target, "originals/"+a.ID))
+	r := servertest.Start(t, func(c *app.Config) { c.DataDir = target })
+	dl := r.Do("GET", "/api/assets/"+a.ID+"/original", r.Login(u).AccessToken, nil)
+	require.Equal(t, http.StatusOK, dl.Status, "%s", dl.Body)
+	require.Equal(t, data, dl.Body)
+
+	// The next backup into the same directory writes format 2 and leaves
+	// no flat copy behind.
+	_, err = backup.Backup(ctx, dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	require.FileExists(t, servertest.BlobFile(t, bdir, "originals/"+a.ID))
+	kinds, err := os.ReadDir(filepath.Join(bdir, "blobs"))
+	require.NoError(t, err)
+	for _, kind := range kinds {
+		entries, err := os.ReadDir(filepath.Join(bdir, "blobs", kind.Name()))
+		require.NoError(t, err)
+		for _, e := range entries {
+			require.True(t, e.IsDir() && len(e.Name()) == 2, "only shards in %s: %s", kind.Name(), e.Name())
+		}
 	}
 }

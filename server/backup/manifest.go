@@ -22,13 +22,18 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/photoctl/photoctl/server/blob"
 )
 
 // ManifestName is the manifest's file name in a backup directory.
 const ManifestName = "manifest.json"
 
-// manifestVersion is the format of Manifest; Restore refuses others.
-const manifestVersion = 1
+// manifestVersion is the format of Manifest a backup writes: 2 keeps the
+// blobs in the data directory's shard layout (blob.Path); 1 (photoctl
+// before the shard directories, still restored) kept each at blobs/<key>.
+// Restore refuses others.
+const manifestVersion = 2
 
 // Manifest describes one complete backup.
 type Manifest struct {
@@ -62,8 +67,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
-	if m.Version != manifestVersion {
-		return nil, fmt.Errorf("read manifest: format %d is not %d", m.Version, manifestVersion)
+	if m.Version != manifestVersion && m.Version != 1 {
+		return nil, fmt.Errorf("read manifest: format %d is not 1 or %d", m.Version, manifestVersion)
 	}
 	if err := checkName(m.Database.Key); err != nil || strings.Contains(m.Database.Key, "/") {
 		return nil, fmt.Errorf("read manifest: bad database name %q", m.Database.Key)
@@ -83,6 +88,25 @@ func checkName(key string) error {
 		return fmt.Errorf("bad file key %q", key)
 	}
 	return nil
+}
+
+// blobPath is where the blob at key is in the backup directory dir of m.
+func (m *Manifest) blobPath(dir, key string) (string, error) {
+	if m.Version == 1 {
+		return filepath.Join(dir, "blobs", filepath.FromSlash(key)), nil
+	}
+	return blobFile(dir, key)
+}
+
+// blobFile is where the blob at key lives under root, a data directory or
+// a backup directory, in the shard layout; a key that breaks the blob key
+// rules is an error.
+func blobFile(root, key string) (string, error) {
+	p, err := blob.Path(key)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, filepath.FromSlash(p)), nil
 }
 
 // writeManifest commits m in dir: temp file, fsync, rename, fsync dir.

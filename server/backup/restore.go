@@ -49,8 +49,15 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		src := filepath.Join(dir, "blobs", filepath.FromSlash(f.Key))
-		if err := restoreFile(src, filepath.Join(dataDir, "blobs", filepath.FromSlash(f.Key)), f, syncAtCommit); err != nil {
+		src, err := m.blobPath(dir, f.Key)
+		if err != nil {
+			return nil, err
+		}
+		dst, err := blobFile(dataDir, f.Key)
+		if err != nil {
+			return nil, err
+		}
+		if err := restoreFile(src, dst, f, syncAtCommit); err != nil {
 			return nil, err
 		}
 		st.Files++

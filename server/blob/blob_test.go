@@ -21,6 +21,14 @@ func newStore(t *testing.T) (*blob.Store, string) {
 	return s, root
 }
 
+// at is where the blob at key lives under a store's root.
+func at(t *testing.T, root, key string) string {
+	t.Helper()
+	p, err := blob.Path(key)
+	require.NoError(t, err)
+	return filepath.Join(root, filepath.FromSlash(p))
+}
+
 func put(t *testing.T, s *blob.Store, key, content string) {
 	t.Helper()
 	require.NoError(t, s.Put(key, strings.NewReader(content)))
@@ -84,11 +92,15 @@ func TestRemoveIsIdempotentAndPrunesEmptyDirectories(t *testing.T) {
 
 	require.NoError(t, s.Remove("variants/asset_a/thumbnail.webp"))
 	require.NoError(t, s.Remove("variants/asset_a/thumbnail.webp"), "removing twice is fine")
-	require.Equal(t, []string{"preview.jpeg"}, entries(t, filepath.Join(root, "blobs/variants/asset_a")))
+	require.Equal(t, []string{"preview.jpeg"}, entries(t, at(t, root, "variants/asset_a")))
 
 	require.NoError(t, s.Remove("variants/asset_a/preview.jpeg"))
-	require.NoDirExists(t, filepath.Join(root, "blobs/variants/asset_a"))
-	require.Equal(t, []string{"asset_b"}, entries(t, filepath.Join(root, "blobs/variants")))
+	require.NoDirExists(t, at(t, root, "variants/asset_a"))
+	shardB := filepath.Dir(at(t, root, "variants/asset_b"))
+	require.NotEqual(t, shardB, filepath.Dir(at(t, root, "variants/asset_a")), "the test needs two shards")
+	require.Equal(t, []string{"asset_b"}, entries(t, shardB))
+	require.Equal(t, []string{filepath.Base(shardB)}, entries(t, filepath.Join(root, "blobs/variants")),
+		"asset_a's emptied shard is gone")
 
 	require.NoError(t, s.Remove("variants/asset_b/thumbnail.webp"))
 	require.Empty(t, entries(t, filepath.Join(root, "blobs")), "blobs/ itself stays")
@@ -113,7 +125,8 @@ func TestRemoveAllDeletesATreeIdempotently(t *testing.T) {
 
 	require.NoError(t, s.RemoveAll("variants/asset_x"))
 	require.NoError(t, s.RemoveAll("variants/asset_x"))
-	require.Equal(t, []string{"asset_y"}, entries(t, filepath.Join(root, "blobs/variants")))
+	require.NoDirExists(t, at(t, root, "variants/asset_x"))
+	require.Equal(t, []string{"asset_y"}, entries(t, filepath.Dir(at(t, root, "variants/asset_y"))))
 
 	require.NoError(t, s.RemoveAll("variants/asset_y"))
 	require.Empty(t, entries(t, filepath.Join(root, "blobs")))

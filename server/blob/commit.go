@@ -47,7 +47,7 @@ func (w *Writer) commit(key string) error {
 	if err != nil {
 		return diskError("close blob", err)
 	}
-	parent := path.Dir(key)
+	parent := path.Dir(dst)
 	var dirty []string // directories (relative to the root) whose entries changed
 	for attempt := 1; ; attempt++ {
 		made, err := w.store.mkdirs(parent)
@@ -126,16 +126,18 @@ func (w *Writer) Abort() error {
 	return nil
 }
 
-// mkdirs creates blobs/<dir> and its missing ancestors (0700) one level at a
-// time, and returns the parents of the directories it created: those are
-// the directories whose new entries must be fsynced.
+// mkdirs creates dir (relative to the root, at or below blobs/) and its
+// missing ancestors below blobs/ (0700) one level at a time, and returns the
+// parents of the directories it created: those are the directories whose
+// new entries must be fsynced.
 func (s *Store) mkdirs(dir string) ([]string, error) {
-	if dir == "." {
+	sub, ok := strings.CutPrefix(dir, blobsDir+"/")
+	if !ok { // blobs/ itself, which Open made
 		return nil, nil
 	}
 	var made []string
 	p := blobsDir
-	for seg := range strings.SplitSeq(dir, "/") {
+	for seg := range strings.SplitSeq(sub, "/") {
 		parent := p
 		p = path.Join(p, seg)
 		err := s.root.Mkdir(p, 0o700)

@@ -3,6 +3,7 @@ package blob
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"path"
 	"path/filepath"
 	"strings"
@@ -67,10 +68,48 @@ func badKey(key, why string) error {
 	return fmt.Errorf("%w %q: %s", ErrBadKey, key, why)
 }
 
+// Path returns where the blob at key lives under a local store's root, as
+// a slash-separated path relative to it ("blobs/originals/3f/asset_x"), or
+// an error wrapping ErrBadKey. For tools that read a data directory's files
+// without a Store (backups) and for tests.
+func Path(key string) (string, error) { return resolve(key) }
+
+// local is where key lives below blobs/. The first segment stays (a kind:
+// originals, variants, ...); the second (an asset's id in every key the
+// server makes) goes into one of 256 shard directories named by a hash of
+// it: "originals/asset_x" → "originals/3f/asset_x", "variants/asset_x/thumb"
+// → "variants/3f/asset_x/thumb". So no directory holds an entry per asset
+// (ext4 without large_dir refuses new entries somewhere past ten million),
+// and everything of an asset under one kind stays one subtree. A key of one
+// segment is not sharded.
+func local(key string) string {
+	kind, rest, ok := strings.Cut(key, "/")
+	if !ok {
+		return key
+	}
+	id, _, _ := strings.Cut(rest, "/")
+	return kind + "/" + shard(id) + "/" + rest
+}
+
+// shard names the shard directory of a key's second segment: two lowercase
+// hex digits, a byte of its CRC-32 (stable across processes and versions).
+func shard(seg string) string {
+	const hex = "0123456789abcdef"
+	b := byte(crc32.ChecksumIEEE([]byte(seg)))
+	return string([]byte{hex[b>>4], hex[b&0xf]})
+}
+
+// isShard tells whether name (an entry of a kind's directory) is a shard
+// directory's name.
+func isShard(name string) bool {
+	isHex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+	return len(name) == 2 && isHex(name[0]) && isHex(name[1])
+}
+
 // rel turns a checked key into a path relative to the store root, and
 // verifies with filepath.Rel that it stays inside blobs/.
 func rel(key string) (string, error) {
-	p := path.Join(blobsDir, key)
+	p := path.Join(blobsDir, local(key))
 	r, err := filepath.Rel(blobsDir, filepath.FromSlash(p))
 	if err != nil || !filepath.IsLocal(r) {
 		return "", badKey(key, "resolves outside the store")

@@ -54,7 +54,7 @@ func TestBadKeysAreRejectedBeforeTheFileSystem(t *testing.T) {
 			require.ErrorIs(t, w.Commit(key), blob.ErrBadKey)
 			require.False(t, errors.Is(w.Commit(key), catalog.ErrNotFound))
 
-			require.Equal(t, []string{"blobs", "tmp"}, entries(t, root))
+			require.Equal(t, []string{".blob-layout", "blobs", "tmp"}, entries(t, root))
 			require.Empty(t, entries(t, filepath.Join(root, "blobs")))
 			require.Empty(t, entries(t, filepath.Join(root, "tmp")), "a failed commit removes its temp file")
 		})

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -25,10 +26,12 @@ import (
 // "variants/asset_01h.../thumbnail.webp". Any other key is rejected with an
 // error wrapping ErrBadKey and never reaches the file system.
 //
-// Blobs live in root/blobs/<key>; uploads in progress in root/tmp. A blob
-// appears whole or not at all (Writer.Commit). Every path is opened through
-// an os.Root, so even a symbolic link planted inside the tree cannot lead
-// outside it. A Store is safe for concurrent use.
+// Blobs live under root/blobs, an asset's in a shard directory of its kind
+// (Path: "originals/asset_x" is root/blobs/originals/3f/asset_x); uploads
+// in progress in root/tmp. A blob appears whole or not at all
+// (Writer.Commit). Every path is opened through an os.Root, so even a
+// symbolic link planted inside the tree cannot lead outside it. A Store is
+// safe for concurrent use.
 //
 // With OpenS3 the blobs live in an S3-compatible bucket instead of
 // root/blobs, under the same keys; root keeps the temp files.
@@ -63,7 +66,12 @@ func Open(root string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open blob root: %w", err)
 	}
-	return &Store{dir: dir, root: r}, nil
+	s := &Store{dir: dir, root: r}
+	if err := s.reshard(); err != nil {
+		_ = r.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // Close releases the store's handle on its root directory. The finalizer
@@ -151,7 +159,7 @@ func (s *Store) Remove(key string) error {
 	if err := s.root.Remove(p); err != nil && !missing(err) {
 		return fmt.Errorf("remove blob %s: %w", key, err)
 	}
-	s.prune(path.Dir(key))
+	s.prune(path.Dir(p))
 	return nil
 }
 
@@ -170,16 +178,17 @@ func (s *Store) RemoveAll(prefix string) error {
 	if err := s.root.RemoveAll(p); err != nil && !missing(err) {
 		return fmt.Errorf("remove blobs under %s: %w", prefix, err)
 	}
-	s.prune(path.Dir(prefix))
+	s.prune(path.Dir(p))
 	return nil
 }
 
-// prune removes dir and its ancestors below blobs/ while they are empty. It
-// stops quietly at the first that is not: a failure only leaves an empty
-// directory behind, and Commit copes with a directory vanishing under it.
+// prune removes dir (relative to the root) and its ancestors below blobs/
+// while they are empty, shard directories included. It stops quietly at the
+// first that is not: a failure only leaves an empty directory behind, and
+// Commit copes with a directory vanishing under it.
 func (s *Store) prune(dir string) {
-	for ; dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if err := s.root.Remove(path.Join(blobsDir, dir)); err != nil {
+	for ; strings.HasPrefix(dir, blobsDir+"/"); dir = path.Dir(dir) {
+		if err := s.root.Remove(dir); err != nil {
 			return
 		}
 	}

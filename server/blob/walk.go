@@ -64,11 +64,12 @@ func (s *Store) visit(prefix string, fn func(key string, size int64) error,
 	return nil
 }
 
-// walkDir visits the tree at blobs/<dir>. Sorting a directory's entries by
-// name, with "/" appended to directory names, makes a depth-first walk yield
-// keys in byte order: "a-b" < "a.c" < "a/x" < "a0" because '-' < '.' < '/' < '0'.
+// walkDir visits the tree of the key prefix dir; a kind's entries are
+// those of all its shards, merged. Sorting a directory's entries by name,
+// with "/" appended to directory names, makes a depth-first walk yield keys
+// in byte order: "a-b" < "a.c" < "a/x" < "a0" because '-' < '.' < '/' < '0'.
 func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error {
-	f, err := s.openDir(dir)
+	f, err := s.openDir(dirPath(dir))
 	if f == nil {
 		return err
 	}
@@ -83,13 +84,60 @@ func (s *Store) walkDir(dir string, fn func(key string, size int64) error) error
 		}
 		return e.Name()
 	}
+	if isKind(dir) { // the entries are shards: theirs, merged, are the kind's
+		var all []fs.DirEntry
+		for _, sh := range shards(entries) {
+			f, err := s.openDir(path.Join(blobsDir, dir, sh))
+			if f == nil {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			in, err := f.ReadDir(-1)
+			_ = f.Close()
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("walk blobs: %w", err)
+			}
+			all = append(all, in...)
+		}
+		entries = all
+	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(sortName(a), sortName(b)) })
 	return s.visitEntries(dir, entries, fn, s.walkDir)
 }
 
-// openDir opens blobs/<dir> to read it; nil and no error when it is missing.
-func (s *Store) openDir(dir string) (*os.File, error) {
-	f, err := s.root.Open(path.Join(blobsDir, dir))
+// isKind tells whether dir, a key prefix, is a kind: a directory of shards
+// (keys.go, local).
+func isKind(dir string) bool { return dir != "" && !strings.Contains(dir, "/") }
+
+// shards returns the names of the shard directories among a kind's
+// entries; anything else there is no blob's (reshard moves what an older
+// layout left).
+func shards(entries []fs.DirEntry) []string {
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && isShard(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// dirPath is the directory, relative to the root, of dir: a checked key
+// prefix, "" for blobs/ itself.
+func dirPath(dir string) string {
+	if dir == "" || isKind(dir) {
+		return path.Join(blobsDir, dir)
+	}
+	p, _ := rel(dir)
+	return p
+}
+
+// openDir opens the directory at p (relative to the root) to read it; nil
+// and no error when it is missing.
+func (s *Store) openDir(p string) (*os.File, error) {
+	f, err := s.root.Open(p)
 	switch {
 	case missing(err):
 		return nil, nil
@@ -102,10 +150,34 @@ func (s *Store) openDir(dir string) (*os.File, error) {
 // scanChunk is how many entries Scan reads of a directory at a time.
 const scanChunk = 1024
 
-// scanDir visits the tree at blobs/<dir> in directory order, a chunk of
-// entries at a time.
+// scanDir visits the tree at dir in directory order, a chunk of entries at
+// a time; a kind's, shard after shard.
 func (s *Store) scanDir(dir string, fn func(key string, size int64) error) error {
-	f, err := s.openDir(dir)
+	if !isKind(dir) {
+		return s.scanEntries(dir, dirPath(dir), fn)
+	}
+	f, err := s.openDir(dirPath(dir))
+	if f == nil {
+		return err
+	}
+	entries, err := f.ReadDir(-1) // the shards: 256 at most
+	_ = f.Close()
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("scan blobs: %w", err)
+	}
+	for _, sh := range shards(entries) {
+		if err := s.scanEntries(dir, path.Join(blobsDir, dir, sh), fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scanEntries reads the directory at p (relative to the root: dir's own, or
+// a shard of the kind dir) a chunk at a time and visits its entries as
+// those of dir.
+func (s *Store) scanEntries(dir, p string, fn func(key string, size int64) error) error {
+	f, err := s.openDir(p)
 	if f == nil {
 		return err
 	}

@@ -113,19 +113,26 @@ func TestScanYieldsEveryBlobWhileTheyAreRemoved(t *testing.T) {
 	s, root := newStore(t)
 	var want []string
 	put(t, s, "originals/asset_0000", "x")
-	for i := range 2500 { // more than two of Scan's chunks; written as a Put leaves them, without the fsyncs
-		key := fmt.Sprintf("originals/asset_%04d", i)
-		require.NoError(t, os.WriteFile(filepath.Join(root, "blobs", filepath.FromSlash(key)), []byte("x"), 0o600))
-		want = append(want, key)
+	put(t, s, "versions/asset_0000/v0", "x")
+	// Spread over the shards, and more than two of Scan's chunks in one
+	// directory; written as a Put leaves them, without the fsyncs.
+	for i := range 2500 {
+		for _, key := range []string{fmt.Sprintf("originals/asset_%04d", i), fmt.Sprintf("versions/asset_0000/v%d", i)} {
+			p := at(t, root, key)
+			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o700))
+			require.NoError(t, os.WriteFile(p, []byte("x"), 0o600))
+			want = append(want, key)
+		}
 	}
 	put(t, s, "sidecars/asset_0001.xmp", "xmp")
 	want = append(want, "sidecars/asset_0001.xmp")
-	require.NoError(t, os.WriteFile(filepath.Join(root, "blobs", "originals", "Stray File"), nil, 0o600))
+	slices.Sort(want)
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(at(t, root, "originals/asset_0000")), "Stray File"), nil, 0o600))
 
 	var got []string
 	require.NoError(t, s.Scan("", func(key string, size int64) error {
 		got = append(got, key)
-		if strings.HasPrefix(key, "originals/") {
+		if !strings.HasPrefix(key, "sidecars/") {
 			require.EqualValues(t, 1, size)
 			return s.Remove(key)
 		}

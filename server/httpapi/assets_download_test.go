@@ -174,7 +174,7 @@ func TestVariantsAreServedAndDeletedWithTheAsset(t *testing.T) {
 	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 32, 32, 1), nil)
 	// Stand in for the ingest pipeline: a thumbnail where it writes one.
 	thumb := servertest.JPEG(t, 8, 8, 2)
-	dir := filepath.Join(s.Config.DataDir, "blobs", "variants", a.ID)
+	dir := servertest.BlobFile(t, s.Config.DataDir, "variants/"+a.ID)
 	require.NoError(t, os.MkdirAll(dir, 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "thumbnail.jpg"), thumb, 0o600))
 

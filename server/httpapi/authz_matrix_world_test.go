@@ -66,7 +66,7 @@ func newWorld(t *testing.T) *matrixWorld {
 	w.invitation = w.freshInvitation(w.shared)
 	// Stand in for the ingest pipeline, which renders asynchronously: a
 	// thumbnail and a preview where it writes them, unless it already has.
-	dir := filepath.Join(s.Config.DataDir, "blobs", "variants", w.asset.ID)
+	dir := servertest.BlobFile(t, s.Config.DataDir, "variants/"+w.asset.ID)
 	require.NoError(t, os.MkdirAll(dir, 0o700))
 	for _, name := range []string{"thumbnail", "preview"} {
 		if m, _ := filepath.Glob(filepath.Join(dir, name+".*")); len(m) == 0 {

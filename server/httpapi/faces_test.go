@@ -266,7 +266,7 @@ func TestFaceThumbnail(t *testing.T) {
 	require.Contains(t, detail, "preview")
 
 	// Stand in for the ingest pipeline: a 400×200 preview.
-	dir := filepath.Join(s.Config.DataDir, "blobs", "variants", a.ID)
+	dir := servertest.BlobFile(t, s.Config.DataDir, "variants/"+a.ID)
 	require.NoError(t, os.MkdirAll(dir, 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "preview.jpg"), servertest.JPEG(t, 400, 200, 3), 0o600))
 
