@@ -91,12 +91,7 @@ func TestStartMovesAFlatDataDirectoryIntoShards(t *testing.T) {
 
 	s = servertest.Start(t, func(c *app.Config) { c.DataDir = dir })
 	session = s.Login(u).AccessToken
-	r := s.Do("GET", "/api/assets/"+a.ID+"/original", session, nil)
-	require.Equal(t, 200, r.Status, "%s", r.Body)
-	require.Equal(t, data, r.Body)
-	r = s.Do("GET", "/api/assets/"+a.ID+"/variants/thumbnail", session, nil)
-	require.Equal(t, 200, r.Status, "%s", r.Body)
-	require.Equal(t, thumb, r.Body)
+	requireServes(t, s, session, a.ID, data, thumb)
 	require.FileExists(t, servertest.BlobFile(t, dir, catalog.OriginalKey(a.ID)))
 	require.Equal(t, []string{a.ID}, servertest.BlobNames(t, dir, "originals"))
 }

@@ -80,6 +80,17 @@ func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
 	}
 }
 
+// requireServes checks that s answers the asset's original and thumbnail
+// with these bytes.
+func requireServes(t *testing.T, s *servertest.Server, session, id string, original, thumb []byte) {
+	t.Helper()
+	for path, want := range map[string][]byte{"original": original, "variants/thumbnail": thumb} {
+		r := s.Do("GET", "/api/assets/"+id+"/"+path, session, nil)
+		require.Equal(t, 200, r.Status, "%s: %s", path, r.Body)
+		require.Equal(t, want, r.Body, path)
+	}
+}
+
 func shutdown(t *testing.T, s *servertest.Server) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -222,14 +233,9 @@ func TestLibraryMovesIntoABucket(t *testing.T) {
 
 	s = servertest.Start(t, inDir, withBucket)
 	session = s.Login(u).AccessToken
-	r := s.Do("GET", "/api/assets/"+a.ID+"/original", session, nil)
-	require.Equal(t, 200, r.Status, "%s", r.Body)
-	require.Equal(t, data, r.Body)
-	r = s.Do("GET", "/api/assets/"+a.ID+"/variants/thumbnail", session, nil)
-	require.Equal(t, 200, r.Status, "%s", r.Body)
-	require.Equal(t, thumb.Body, r.Body)
+	requireServes(t, s, session, a.ID, data, thumb.Body)
 	b := s.UploadAsset(session, "b.jpg", servertest.JPEG(t, 64, 48, 2), nil)
-	r = s.Do("GET", "/api/assets/"+b.ID+"/original", session, nil)
+	r := s.Do("GET", "/api/assets/"+b.ID+"/original", session, nil)
 	require.Equal(t, 200, r.Status, "%s", r.Body)
 	blobs, _ := os.ReadDir(filepath.Join(dir, "blobs"))
 	require.Empty(t, blobs, "new uploads go to the bucket")

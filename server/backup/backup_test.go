@@ -116,26 +116,43 @@ func TestBackupWhileUploadingRestoresTheLibrary(t *testing.T) {
 	require.Equal(t, evLive[:len(evRestored)], evRestored)
 }
 
+// oneBackup is a library of one photo and its backup.
+type oneBackup struct {
+	user         servertest.User
+	asset        api.Asset
+	data         []byte // the photo's bytes
+	dataDir, dir string // the library's and the backup's directories
+}
+
+// backUpOne starts a server on a fresh data directory, uploads one photo
+// and backs the library up into a fresh directory.
+func backUpOne(t *testing.T) oneBackup {
+	t.Helper()
+	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
+	b := oneBackup{dataDir: t.TempDir(), dir: t.TempDir(), data: servertest.JPEG(t, 16, 16, 1)}
+	s := servertest.Start(t, func(c *app.Config) { c.DataDir = b.dataDir })
+	var tok string
+	b.user, tok = s.Session()
+	b.asset = s.UploadAsset(tok, "a.jpg", b.data, nil)
+	_, err := backup.Backup(context.Background(), b.dataDir, b.dir, time.Now())
+	require.NoError(t, err)
+	return b
+}
+
 // TestRestoreRefusesADamagedBackup flips a byte of a backed-up original:
 // the restore fails, names the file, and leaves the data directory empty.
 func TestRestoreRefusesADamagedBackup(t *testing.T) {
-	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
 	ctx := context.Background()
-	dataDir, bdir := t.TempDir(), t.TempDir()
-	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
-	_, tok := s.Session()
-	a := s.UploadAsset(tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
-	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
-	require.NoError(t, err)
-	p := servertest.BlobFile(t, bdir, "originals/"+a.ID)
+	b := backUpOne(t)
+	p := servertest.BlobFile(t, b.dir, "originals/"+b.asset.ID)
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	data[len(data)/2] ^= 0xff
 	require.NoError(t, os.WriteFile(p, data, 0o600))
 
 	target := filepath.Join(t.TempDir(), "d")
-	_, err = backup.Restore(ctx, bdir, target)
-	require.ErrorContains(t, err, "originals/"+a.ID)
+	_, err = backup.Restore(ctx, b.dir, target)
+	require.ErrorContains(t, err, "originals/"+b.asset.ID)
 	require.ErrorContains(t, err, "damaged")
 	entries, err := os.ReadDir(target)
 	require.NoError(t, err)
@@ -210,15 +227,9 @@ func TestBackupCarriesVersions(t *testing.T) {
 // wrote them before the shard directories (manifest format 1, each blob at
 // blobs/<key>): the library comes back whole, its files in the shards.
 func TestRestoreReadsABackupInTheFlatLayout(t *testing.T) {
-	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
 	ctx := context.Background()
-	dataDir, bdir := t.TempDir(), t.TempDir()
-	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
-	u, tok := s.Session()
-	data := servertest.JPEG(t, 16, 16, 1)
-	a := s.UploadAsset(tok, "a.jpg", data, nil)
-	_, err := backup.Backup(ctx, dataDir, bdir, time.Now())
-	require.NoError(t, err)
+	b := backUpOne(t)
+	dataDir, bdir, a := b.dataDir, b.dir, b.asset
 
 	// Make it format 1: every blob at its flat place.
 	m, err := backup.ReadManifest(bdir)
@@ -240,9 +251,9 @@ func TestRestoreReadsABackupInTheFlatLayout(t *testing.T) {
 	require.Equal(t, len(m.Files), st.Files)
 	require.FileExists(t, servertest.BlobFile(t, target, "originals/"+a.ID))
 	r := servertest.Start(t, func(c *app.Config) { c.DataDir = target })
-	dl := r.Do("GET", "/api/assets/"+a.ID+"/original", r.Login(u).AccessToken, nil)
+	dl := r.Do("GET", "/api/assets/"+a.ID+"/original", r.Login(b.user).AccessToken, nil)
 	require.Equal(t, http.StatusOK, dl.Status, "%s", dl.Body)
-	require.Equal(t, data, dl.Body)
+	require.Equal(t, b.data, dl.Body)
 
 	// The next backup into the same directory writes format 2 and leaves
 	// no flat copy behind.
