@@ -66,6 +66,7 @@ func (s *Store) reshard() error {
 		return fmt.Errorf("lock the blob layout: %w", err)
 	}
 	if _, err := s.root.Lstat(layoutMark); err == nil { // another process did it meanwhile
+		_ = s.root.Remove(reshardLock) // made anew if that one had removed it already
 		return nil
 	}
 	kinds, err := s.kindsToMove()

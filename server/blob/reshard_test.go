@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -114,4 +115,34 @@ func TestOpenFinishesAMoveACrashCutShort(t *testing.T) {
 			require.FileExists(t, filepath.Join(root, ".blob-layout"))
 		})
 	}
+}
+
+// TestOpensAtOnceMoveAFlatLayoutOnce opens one flat data directory from
+// several stores at once, as a serve and its workers started together do:
+// they take turns, each finds every blob in place, and no lock is left.
+func TestOpensAtOnceMoveAFlatLayoutOnce(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "blobs", "originals"), 0o700))
+	var want []string
+	for i := range 300 {
+		key := fmt.Sprintf("originals/asset_%03d", i)
+		require.NoError(t, os.WriteFile(filepath.Join(root, "blobs", filepath.FromSlash(key)), []byte(key), 0o600))
+		want = append(want, key)
+	}
+	stores := make([]*blob.Store, 4)
+	errs := make([]error, len(stores))
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = blob.Open(root) })
+	}
+	wg.Wait()
+	for i, s := range stores {
+		require.NoError(t, errs[i])
+		defer s.Close()
+		var got []string
+		require.NoError(t, s.Walk("", func(key string, _ int64) error { got = append(got, key); return nil }))
+		require.Equal(t, want, got)
+		require.Equal(t, "originals/asset_123", read(t, s, "originals/asset_123"))
+	}
+	require.Equal(t, []string{".blob-layout", "blobs", "tmp"}, entries(t, root))
 }
