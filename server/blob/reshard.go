@@ -172,7 +172,7 @@ func (s *Store) reshardKind(kind string) (int, error) {
 // The renames go from directory to directory by descriptor (renameat(2)):
 // every directory was opened through the root, and an entry's name, as read
 // from its directory, is one path component. Through the root's own Rename
-// each call would walk both paths again, which made this a third slower.
+// each call would walk both paths again, which made the move twice as slow.
 func (s *Store) moveEntries(kind string) (int, error) {
 	old, next := path.Join(blobsDir, kind), path.Join(blobsDir, newKind+kind)
 	from, err := s.root.Open(old)
