@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
@@ -115,11 +116,11 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 // any more was deleted after the snapshot: errVanished.
 func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (File, error) {
 	want := hex.EncodeToString(r.SHA256)
-	src, err := blobFile(dataDir, r.Key)
+	src, err := blob.Path(dataDir, r.Key)
 	if err != nil {
 		return File{}, err
 	}
-	dst, err := blobFile(dir, r.Key)
+	dst, err := blob.Path(dir, r.Key)
 	if err != nil {
 		return File{}, err
 	}
@@ -150,7 +151,7 @@ func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (F
 // modification time) is reused.
 func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) ([]File, error) {
 	keys := []string{"sidecars/" + assetID + ".xmp"}
-	variants, err := blobFile(dataDir, "variants/"+assetID)
+	variants, err := blob.Path(dataDir, "variants/"+assetID)
 	if err != nil {
 		return nil, err
 	}
@@ -165,11 +166,11 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 	}
 	var out []File
 	for _, key := range keys {
-		src, err := blobFile(dataDir, key)
+		src, err := blob.Path(dataDir, key)
 		if err != nil {
 			return nil, err
 		}
-		dst, err := blobFile(dir, key)
+		dst, err := blob.Path(dir, key)
 		if err != nil {
 			return nil, err
 		}

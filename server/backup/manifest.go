@@ -95,18 +95,7 @@ func (m *Manifest) blobPath(dir, key string) (string, error) {
 	if m.Version == 1 {
 		return filepath.Join(dir, "blobs", filepath.FromSlash(key)), nil
 	}
-	return blobFile(dir, key)
-}
-
-// blobFile is where the blob at key lives under root, a data directory or
-// a backup directory, in the shard layout; a key that breaks the blob key
-// rules is an error.
-func blobFile(root, key string) (string, error) {
-	p, err := blob.Path(key)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, filepath.FromSlash(p)), nil
+	return blob.Path(dir, key)
 }
 
 // writeManifest commits m in dir: temp file, fsync, rename, fsync dir.

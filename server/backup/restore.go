@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/photoctl/photoctl/server/blob"
 )
 
 // ErrNotEmpty is returned by Restore when the data directory holds
@@ -53,7 +55,7 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 		if err != nil {
 			return nil, err
 		}
-		dst, err := blobFile(dataDir, f.Key)
+		dst, err := blob.Path(dataDir, f.Key)
 		if err != nil {
 			return nil, err
 		}

@@ -24,9 +24,9 @@ func newStore(t *testing.T) (*blob.Store, string) {
 // at is where the blob at key lives under a store's root.
 func at(t *testing.T, root, key string) string {
 	t.Helper()
-	p, err := blob.Path(key)
+	p, err := blob.Path(root, key)
 	require.NoError(t, err)
-	return filepath.Join(root, filepath.FromSlash(p))
+	return p
 }
 
 func put(t *testing.T, s *blob.Store, key, content string) {

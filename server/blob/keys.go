@@ -68,11 +68,18 @@ func badKey(key, why string) error {
 	return fmt.Errorf("%w %q: %s", ErrBadKey, key, why)
 }
 
-// Path returns where the blob at key lives under a local store's root, as
-// a slash-separated path relative to it ("blobs/originals/3f/asset_x"), or
-// an error wrapping ErrBadKey. For tools that read a data directory's files
-// without a Store (backups) and for tests.
-func Path(key string) (string, error) { return resolve(key) }
+// Path returns where the blob at key lives in the local store whose root
+// is root (root/blobs/originals/3f/asset_x for "originals/asset_x"), or an
+// error wrapping ErrBadKey. For tools that read a data directory's files
+// without a Store (backups, whose directories share the layout) and for
+// tests.
+func Path(root, key string) (string, error) {
+	p, err := resolve(key)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, filepath.FromSlash(p)), nil
+}
 
 // local is where key lives below blobs/. The first segment stays (a kind:
 // originals, variants, ...); the second (an asset's id in every key the

@@ -165,132 +165,136 @@ func (s *Store) reshardKind(kind string) (int, error) {
 
 // moveEntries renames every entry of blobs/<kind> into its shard of
 // blobs/.new.<kind>, a chunk of the directory at a time, fsyncs the
-// shards, and returns how many it moved. An entry that is no blob's (its
-// name breaks the key rules) moves as it is, beside the shards, where walks
-// pass it by: nothing that was in the data directory is lost.
-//
-// The renames go from directory to directory by descriptor (renameat(2)):
-// every directory was opened through the root, and an entry's name, as read
-// from its directory, is one path component. Through the root's own Rename
-// each call would walk both paths again, which made the move twice as slow.
+// directories it changed, and returns how many it moved. An entry that is
+// no blob's (its name breaks the key rules) moves as it is, beside the
+// shards, where walks pass it by: nothing that was in the data directory
+// is lost.
 func (s *Store) moveEntries(kind string) (int, error) {
-	old, next := path.Join(blobsDir, kind), path.Join(blobsDir, newKind+kind)
-	from, err := s.root.Open(old)
+	m := &mover{s: s, kind: kind, next: path.Join(blobsDir, newKind+kind), dirs: map[string]*os.File{}}
+	defer m.close()
+	from, err := s.root.Open(path.Join(blobsDir, kind))
 	if err != nil {
 		return 0, fmt.Errorf("read %s blobs: %w", kind, err)
 	}
 	defer from.Close()
-	to := map[string]*os.File{} // directories under next, by path
-	defer func() {
-		for _, d := range to {
-			_ = d.Close()
-		}
-	}()
-	dir := func(p string) (*os.File, error) {
-		if d := to[p]; d != nil {
-			return d, nil
-		}
-		if err := s.root.Mkdir(p, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-			return nil, diskError("create blob directory", err)
-		}
-		d, err := s.root.Open(p)
-		if err != nil {
-			return nil, fmt.Errorf("open blob directory: %w", err)
-		}
-		to[p] = d
-		return d, nil
-	}
-	moved := 0
 	for {
 		entries, rerr := from.ReadDir(scanChunk)
 		for _, e := range entries {
 			name := e.Name()
 			if e.IsDir() && isShard(name) { // in the shard layout already (a restore)
-				n, err := s.moveShard(kind, from, name, dir)
-				moved += n
-				if err != nil {
-					return moved, err
+				if err := m.moveShard(from, name); err != nil {
+					return m.moved, err
 				}
 				continue
 			}
-			dst := next
+			dst := m.next
 			if checkKey(kind+"/"+name) == nil {
-				dst = path.Join(next, shard(name))
+				dst = path.Join(m.next, shard(name))
 			}
-			d, err := dir(dst)
-			if err != nil {
-				return moved, err
-			}
-			err = syscall.Renameat(int(from.Fd()), name, int(d.Fd()), name)
-			if errors.Is(err, syscall.ENOENT) {
-				continue
-			}
-			if err != nil {
-				return moved, diskError("move "+kind+"/"+name+" into its shard", err)
-			}
-			if moved++; moved%reshardReport == 0 {
-				slog.Info("moving blobs into shard directories", "kind", kind, "entries", moved)
+			if _, err := m.move(from, name, dst); err != nil {
+				return m.moved, err
 			}
 		}
 		if errors.Is(rerr, io.EOF) || errors.Is(rerr, fs.ErrNotExist) {
 			break
 		}
 		if rerr != nil {
-			return moved, fmt.Errorf("read %s blobs: %w", kind, rerr)
+			return m.moved, fmt.Errorf("read %s blobs: %w", kind, rerr)
 		}
 	}
-	for _, d := range append(slices.Collect(maps.Values(to)), from) {
+	for _, d := range append(slices.Collect(maps.Values(m.dirs)), from) {
 		if err := d.Sync(); err != nil {
-			return moved, diskError("sync blob directory", err)
+			return m.moved, diskError("sync blob directory", err)
 		}
 	}
-	return moved, nil
+	return m.moved, nil
 }
 
-// moveShard moves the shard directory name of blobs/<kind> (read through
-// from) to blobs/.new.<kind>: whole, or, when the new directory has that
-// shard already, entry by entry. It returns how many entries it moved.
-// A kind's directory holds either an entry per asset (ids, never two hex
-// digits) or shards, so a two-hex-digit directory there is a shard.
-func (s *Store) moveShard(kind string, from *os.File, name string, dir func(string) (*os.File, error)) (int, error) {
-	next := path.Join(blobsDir, newKind+kind)
-	to, err := dir(next)
+// mover renames entries of a kind's old directories into its new one,
+// from directory to directory by descriptor (renameat(2)): every directory
+// was opened through the root, and an entry's name, as read from its
+// directory, is one path component. Through the root's own Rename each call
+// would walk both paths again, which made the move twice as slow.
+type mover struct {
+	s     *Store
+	kind  string
+	next  string              // blobs/.new.<kind>
+	dirs  map[string]*os.File // directories under next, opened, by path
+	moved int                 // entries moved
+}
+
+// dir returns the directory at p (under next), made and opened once.
+func (m *mover) dir(p string) (*os.File, error) {
+	if d := m.dirs[p]; d != nil {
+		return d, nil
+	}
+	if err := m.s.root.Mkdir(p, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, diskError("create blob directory", err)
+	}
+	d, err := m.s.root.Open(p)
 	if err != nil {
-		return 0, err
+		return nil, fmt.Errorf("open blob directory: %w", err)
+	}
+	m.dirs[p] = d
+	return d, nil
+}
+
+// move renames the entry name of from into the directory at dst and counts
+// it; an entry gone meanwhile is not moved (false, no error).
+func (m *mover) move(from *os.File, name, dst string) (bool, error) {
+	to, err := m.dir(dst)
+	if err != nil {
+		return false, err
 	}
 	err = syscall.Renameat(int(from.Fd()), name, int(to.Fd()), name)
 	switch {
-	case err == nil:
-		return 1, nil
 	case errors.Is(err, syscall.ENOENT):
-		return 0, nil
-	case !errors.Is(err, syscall.EEXIST) && !errors.Is(err, syscall.ENOTEMPTY):
-		return 0, diskError("move "+kind+"/"+name+" into place", err)
+		return false, nil
+	case err != nil:
+		return false, diskError("move "+m.kind+"/"+name+" into its shard", err)
 	}
-	src, err := s.root.Open(path.Join(blobsDir, kind, name))
+	if m.moved++; m.moved%reshardReport == 0 {
+		slog.Info("moving blobs into shard directories", "kind", m.kind, "entries", m.moved)
+	}
+	return true, nil
+}
+
+// moveShard moves the shard directory name of the kind's old directory
+// (read through from) into next: whole, or, when next has that shard
+// already, entry by entry. A kind's directory holds either an entry per
+// asset (ids, never two hex digits) or shards, so a two-hex-digit directory
+// there is a shard.
+func (m *mover) moveShard(from *os.File, name string) error {
+	_, err := m.move(from, name, m.next)
+	if !errors.Is(err, syscall.EEXIST) && !errors.Is(err, syscall.ENOTEMPTY) {
+		return err
+	}
+	old := path.Join(blobsDir, m.kind, name)
+	src, err := m.s.root.Open(old)
 	if err != nil {
-		return 0, fmt.Errorf("read %s blobs: %w", kind, err)
+		return fmt.Errorf("read %s blobs: %w", m.kind, err)
 	}
 	defer src.Close()
-	dst, err := dir(path.Join(next, name))
-	if err != nil {
-		return 0, err
-	}
 	entries, err := src.ReadDir(-1) // one shard: a 256th of the kind
 	if err != nil {
-		return 0, fmt.Errorf("read %s blobs: %w", kind, err)
+		return fmt.Errorf("read %s blobs: %w", m.kind, err)
 	}
-	moved := 0
 	for _, e := range entries {
-		if err := syscall.Renameat(int(src.Fd()), e.Name(), int(dst.Fd()), e.Name()); err != nil {
-			return moved, diskError("move "+kind+"/"+e.Name()+" into its shard (is it in two places?)", err)
+		if _, err := m.move(src, e.Name(), path.Join(m.next, name)); err != nil {
+			return err
 		}
-		moved++
 	}
-	if err := s.root.Remove(path.Join(blobsDir, kind, name)); err != nil {
-		return moved, fmt.Errorf("remove an emptied shard of %s blobs: %w", kind, err)
+	if err := m.s.root.Remove(old); err != nil {
+		return fmt.Errorf("remove an emptied shard of %s blobs: %w", m.kind, err)
 	}
-	return moved, nil
+	return nil
+}
+
+// close closes the directories the mover opened.
+func (m *mover) close() {
+	for _, d := range m.dirs {
+		_ = d.Close()
+	}
 }
 
 // writeMark writes the layout mark and makes its entry durable.

@@ -146,3 +146,29 @@ func TestOpensAtOnceMoveAFlatLayoutOnce(t *testing.T) {
 	}
 	require.Equal(t, []string{".blob-layout", "blobs", "tmp"}, entries(t, root))
 }
+
+// TestOpenMergesAShardFoundInBothPlaces: a restored data directory (shards,
+// no mark) whose move a crash cut short holds a shard both in the kind's
+// directory and in its new one; the two merge.
+func TestOpenMergesAShardFoundInBothPlaces(t *testing.T) {
+	root := t.TempDir()
+	sh := filepath.Base(filepath.Dir(at(t, root, "originals/asset_a")))
+	var b string
+	for i := 0; ; i++ { // another id of the same shard
+		if b = fmt.Sprintf("asset_%d", i); filepath.Base(filepath.Dir(at(t, root, "originals/"+b))) == sh {
+			break
+		}
+	}
+	for dir, id := range map[string]string{"originals": "asset_a", ".new.originals": b} {
+		p := filepath.Join(root, "blobs", dir, sh, id)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o700))
+		require.NoError(t, os.WriteFile(p, []byte(id), 0o600))
+	}
+
+	s, err := blob.Open(root)
+	require.NoError(t, err)
+	defer s.Close()
+	require.Equal(t, "asset_a", read(t, s, "originals/asset_a"))
+	require.Equal(t, b, read(t, s, "originals/"+b))
+	require.Equal(t, []string{"originals"}, entries(t, filepath.Join(root, "blobs")))
+}

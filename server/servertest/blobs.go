@@ -15,9 +15,9 @@ import (
 // (blob.Path: "originals/asset_x" is dataDir/blobs/originals/3f/asset_x).
 func BlobFile(t testing.TB, dataDir, key string) string {
 	t.Helper()
-	p, err := blob.Path(key)
+	p, err := blob.Path(dataDir, key)
 	require.NoError(t, err)
-	return filepath.Join(dataDir, filepath.FromSlash(p))
+	return p
 }
 
 // BlobNames lists, sorted, the names of what the data directory dataDir
