@@ -61,6 +61,7 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	if err != nil {
 		return nil, err
 	}
+	defer prev.Close()
 	name := "photoctl-" + now.UTC().Format("20060102T150405.000000000Z") + ".db"
 	tmpDB := filepath.Join(dir, ".tmp-"+name)
 	os.Remove(tmpDB)
@@ -68,54 +69,78 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 		return nil, err
 	}
 	defer os.Remove(tmpDB)
-	refs, err := sqlite.SnapshotFiles(ctx, tmpDB)
+	sum, size, err := hashFile(tmpDB)
 	if err != nil {
 		return nil, err
 	}
-	st := &Stats{Database: name}
-	m := &Manifest{Version: manifestVersion, CreatedAt: now.UTC()}
-	for _, r := range refs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		f, err := st.copyChecked(dataDir, dir, r, prev[r.Key])
-		if err != nil {
-			return nil, err
-		}
-		m.Files = append(m.Files, f)
-		if strings.HasPrefix(r.Key, "originals/") {
-			extra, err := st.copyExtras(dataDir, dir, strings.TrimPrefix(r.Key, "originals/"), prev)
-			if err != nil {
-				return nil, err
-			}
-			m.Files = append(m.Files, extra...)
-		}
+	keep, err := sqlite.OpenKeyIndex(filepath.Join(dir, keepIndex))
+	if err != nil {
+		return nil, err
 	}
-	sum, size, err := hashFile(tmpDB)
+	defer keep.Close()
+	mw, err := createManifest(dir, Manifest{Version: manifestVersion, CreatedAt: now.UTC(),
+		Database: File{Key: name, SHA256: sum, Size: size}})
+	if err != nil {
+		return nil, err
+	}
+	defer mw.abort()
+	st := &Stats{Database: name}
+	add := func(f File) error {
+		p, err := blob.Path(dir, f.Key)
+		if err == nil {
+			p, err = filepath.Rel(dir, p)
+		}
+		if err == nil {
+			err = keep.Put(p, nil)
+		}
+		if err != nil {
+			return err
+		}
+		st.Files++
+		return mw.add(f)
+	}
+	err = sqlite.SnapshotFiles(ctx, tmpDB, func(r sqlite.FileRef) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f, err := st.copyChecked(dataDir, dir, r, prev)
+		if err != nil {
+			return err
+		}
+		if err := add(f); err != nil {
+			return err
+		}
+		if !strings.HasPrefix(r.Key, "originals/") {
+			return nil
+		}
+		return st.copyExtras(dataDir, dir, strings.TrimPrefix(r.Key, "originals/"), prev, add)
+	})
 	if err != nil {
 		return nil, err
 	}
 	if err := os.Rename(tmpDB, filepath.Join(dir, name)); err != nil {
 		return nil, fmt.Errorf("rename snapshot: %w", err)
 	}
-	m.Database = File{Key: name, SHA256: sum, Size: size}
-	st.Files = len(m.Files)
 	// Every copy and the snapshot on disk before the manifest names them.
 	if err := syncTree(dir); err != nil {
 		return nil, err
 	}
-	if err := writeManifest(dir, m); err != nil {
+	if err := mw.commit(); err != nil {
 		return nil, err
 	}
-	st.Pruned, err = prune(dir, m)
+	st.Pruned, err = prune(dir, name, keep)
 	return st, err
 }
 
 // copyChecked copies a blob whose row records its checksum, unless the
 // backup already holds it with that checksum. A blob that is not there
 // any more was deleted after the snapshot: errVanished.
-func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (File, error) {
+func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, prev *sqlite.KeyIndex) (File, error) {
 	want := hex.EncodeToString(r.SHA256)
+	old, err := lookup(prev, r.Key)
+	if err != nil {
+		return File{}, err
+	}
 	src, err := blob.Path(dataDir, r.Key)
 	if err != nil {
 		return File{}, err
@@ -148,43 +173,48 @@ func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, old File) (F
 // copyExtras copies the sidecar and variants of an asset, files no row
 // records a checksum for. They are optional (variants are rebuilt by
 // ingest), so a missing one is skipped; an unchanged one (key, size and
-// modification time) is reused.
-func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) ([]File, error) {
+// modification time) is reused. Each file of the backup goes to add.
+func (st *Stats) copyExtras(dataDir, dir, assetID string, prev *sqlite.KeyIndex, add func(File) error) error {
 	keys := []string{"sidecars/" + assetID + ".xmp"}
 	variants, err := blob.Path(dataDir, "variants/"+assetID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	entries, err := os.ReadDir(variants)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("list variants: %w", err)
+		return fmt.Errorf("list variants: %w", err)
 	}
 	for _, e := range entries {
 		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
 			keys = append(keys, "variants/"+assetID+"/"+e.Name())
 		}
 	}
-	var out []File
 	for _, key := range keys {
 		src, err := blob.Path(dataDir, key)
 		if err != nil {
-			return nil, err
-		}
-		dst, err := blob.Path(dir, key)
-		if err != nil {
-			return nil, err
+			return err
 		}
 		fi, err := os.Stat(src)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("stat %s: %w", key, err)
+			return fmt.Errorf("stat %s: %w", key, err)
 		}
-		if old, ok := prev[key]; ok && old.Size == fi.Size() && old.ModTime.Equal(fi.ModTime()) {
+		dst, err := blob.Path(dir, key)
+		if err != nil {
+			return err
+		}
+		old, err := lookup(prev, key)
+		if err != nil {
+			return err
+		}
+		if old.Key == key && old.Size == fi.Size() && old.ModTime.Equal(fi.ModTime()) {
 			if dfi, err := os.Stat(dst); err == nil && dfi.Size() == old.Size {
 				st.Reused++
-				out = append(out, old)
+				if err := add(old); err != nil {
+					return err
+				}
 				continue
 			}
 		}
@@ -193,13 +223,15 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev map[string]File) 
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		st.Copied++
 		st.CopiedBytes += size
-		out = append(out, File{Key: key, SHA256: sum, Size: size, ModTime: fi.ModTime()})
+		if err := add(File{Key: key, SHA256: sum, Size: size, ModTime: fi.ModTime()}); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // removeEmpty removes each of dirs that is empty, and then its parents that
@@ -218,17 +250,10 @@ func removeEmpty(root string, dirs map[string]bool) {
 	}
 }
 
-// prune removes what the committed manifest m does not name: blobs of
-// earlier backups, earlier snapshots, temporary files of interrupted runs.
-func prune(dir string, m *Manifest) (int, error) {
-	keep := make(map[string]bool, len(m.Files))
-	for _, f := range m.Files {
-		p, err := m.blobPath(dir, f.Key)
-		if err != nil {
-			return 0, err
-		}
-		keep[p] = true
-	}
+// prune removes what the committed manifest does not name (keep holds the
+// paths of its files relative to dir, database is its snapshot): blobs of earlier backups,
+// earlier snapshots, temporary files of interrupted runs.
+func prune(dir, database string, keep *sqlite.KeyIndex) (int, error) {
 	n := 0
 	blobs := filepath.Join(dir, "blobs")
 	emptied := map[string]bool{} // directories a removal may have left empty
@@ -236,7 +261,14 @@ func prune(dir string, m *Manifest) (int, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		if err != nil || d.IsDir() || keep[p] {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		if _, ok, err := keep.Get(rel); ok || err != nil {
 			return err
 		}
 		n++
@@ -253,8 +285,9 @@ func prune(dir string, m *Manifest) (int, error) {
 	}
 	for _, e := range top {
 		name := e.Name()
-		old := strings.HasPrefix(name, "photoctl-") && strings.HasSuffix(name, ".db") && name != m.Database.Key
-		if !e.IsDir() && (old || strings.HasPrefix(name, ".tmp-") || strings.HasPrefix(name, ".manifest-")) {
+		old := strings.HasPrefix(name, "photoctl-") && strings.HasSuffix(name, ".db") && name != database
+		scratch := strings.HasPrefix(name, ".tmp-") && name != keepIndex && name != previousIndex
+		if !e.IsDir() && (old || scratch || strings.HasPrefix(name, ".manifest-")) {
 			n++
 			if err := os.Remove(filepath.Join(dir, name)); err != nil {
 				return n, fmt.Errorf("prune backup: %w", err)

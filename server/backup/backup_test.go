@@ -116,24 +116,36 @@ func TestBackupWhileUploadingRestoresTheLibrary(t *testing.T) {
 	require.Equal(t, evLive[:len(evRestored)], evRestored)
 }
 
-// oneBackup is a library of one photo and its backup.
-type oneBackup struct {
+// library is a server on a fresh data directory, a signed-in user of it,
+// and a fresh directory for its backups.
+type library struct {
+	s            *servertest.Server
 	user         servertest.User
-	asset        api.Asset
-	data         []byte // the photo's bytes
+	tok          string
 	dataDir, dir string // the library's and the backup's directories
 }
 
-// backUpOne starts a server on a fresh data directory, uploads one photo
-// and backs the library up into a fresh directory.
-func backUpOne(t *testing.T) oneBackup {
+func startLibrary(t *testing.T) library {
 	t.Helper()
 	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
-	b := oneBackup{dataDir: t.TempDir(), dir: t.TempDir(), data: servertest.JPEG(t, 16, 16, 1)}
-	s := servertest.Start(t, func(c *app.Config) { c.DataDir = b.dataDir })
-	var tok string
-	b.user, tok = s.Session()
-	b.asset = s.UploadAsset(tok, "a.jpg", b.data, nil)
+	l := library{dataDir: t.TempDir(), dir: t.TempDir()}
+	l.s = servertest.Start(t, func(c *app.Config) { c.DataDir = l.dataDir })
+	l.user, l.tok = l.s.Session()
+	return l
+}
+
+// oneBackup is a library of one photo and its backup.
+type oneBackup struct {
+	library
+	asset api.Asset
+	data  []byte // the photo's bytes
+}
+
+// backUpOne starts a library, uploads one photo and backs it up.
+func backUpOne(t *testing.T) oneBackup {
+	t.Helper()
+	b := oneBackup{library: startLibrary(t), data: servertest.JPEG(t, 16, 16, 1)}
+	b.asset = b.s.UploadAsset(b.tok, "a.jpg", b.data, nil)
 	_, err := backup.Backup(context.Background(), b.dataDir, b.dir, time.Now())
 	require.NoError(t, err)
 	return b
@@ -187,11 +199,9 @@ func sendVersion(t *testing.T, s *servertest.Server, token, method, path string,
 // TestBackupCarriesVersions: added and replaced versions (whose files
 // carry a revision suffix) are backed up and restored byte for byte.
 func TestBackupCarriesVersions(t *testing.T) {
-	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file")
 	ctx := context.Background()
-	dataDir, bdir := t.TempDir(), t.TempDir()
-	s := servertest.Start(t, func(c *app.Config) { c.DataDir = dataDir })
-	u, tok := s.Session()
+	l := startLibrary(t)
+	s, u, tok, dataDir, bdir := l.s, l.user, l.tok, l.dataDir, l.dir
 	a := s.UploadAsset(tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
 	base := "/api/assets/" + a.ID + "/versions"
 	v1 := sendVersion(t, s, tok, "POST", base, servertest.JPEG(t, 16, 16, 2))
@@ -269,4 +279,56 @@ func TestRestoreReadsABackupInTheFlatLayout(t *testing.T) {
 			require.True(t, e.IsDir() && len(e.Name()) == 2, "only shards in %s: %s", kind.Name(), e.Name())
 		}
 	}
+}
+
+// TestBackupPrunesWhatTheLibraryNoLongerHolds deletes an asset between two
+// backups and leaves strays in the backup directory (a blob no manifest
+// names, a temporary file, scratch indexes a killed run left): the second
+// backup removes them all, keeps the live asset's files, and leaves none of
+// its own scratch files behind; a third reuses what the second copied.
+func TestBackupPrunesWhatTheLibraryNoLongerHolds(t *testing.T) {
+	ctx := context.Background()
+	b := backUpOne(t)
+	s, tok, bdir := b.s, b.tok, b.dir
+	goneFile := servertest.BlobFile(t, bdir, "originals/"+b.asset.ID)
+	require.FileExists(t, goneFile)
+	kept := s.UploadAsset(tok, "kept.jpg", servertest.JPEG(t, 16, 16, 2), nil)
+	require.Equal(t, http.StatusOK, s.Do("DELETE", "/api/assets", tok, api.AssetIDs{IDs: []string{b.asset.ID}}).Status)
+	stray := servertest.BlobFile(t, bdir, "originals/asset_stray")
+	require.NoError(t, os.MkdirAll(filepath.Dir(stray), 0o700))
+	for _, p := range []string{stray, filepath.Join(bdir, ".tmp-photoctl-x.db"),
+		filepath.Join(bdir, ".tmp-previous.db"), filepath.Join(bdir, ".tmp-keep.db")} {
+		require.NoError(t, os.WriteFile(p, []byte("left by a killed run"), 0o600))
+	}
+
+	second, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	require.Equal(t, 1, second.Files)
+	require.NoFileExists(t, goneFile)
+	require.NoFileExists(t, stray)
+	require.FileExists(t, servertest.BlobFile(t, bdir, "originals/"+kept.ID))
+	m, err := backup.ReadManifest(bdir)
+	require.NoError(t, err)
+	require.Equal(t, []backup.File{{Key: "originals/" + kept.ID, SHA256: hexSHA256(t, s, tok, kept.ID), Size: kept.FileSizeBytes}}, m.Files)
+	top, err := os.ReadDir(bdir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range top {
+		names = append(names, e.Name())
+	}
+	require.ElementsMatch(t, []string{"blobs", backup.ManifestName, m.Database.Key}, names)
+
+	third, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
+	require.NoError(t, err)
+	require.Equal(t, backup.Stats{Database: third.Database, Files: 1, Reused: 1, Pruned: 1}, *third,
+		"the one file reused, the second run's snapshot pruned")
+}
+
+// hexSHA256 downloads the original of asset id and returns its SHA-256 in hex.
+func hexSHA256(t *testing.T, s *servertest.Server, tok, id string) string {
+	t.Helper()
+	r := s.Do("GET", "/api/assets/"+id+"/original", tok, nil)
+	require.Equal(t, http.StatusOK, r.Status)
+	sum := sha256.Sum256(r.Body)
+	return fmt.Sprintf("%x", sum)
 }

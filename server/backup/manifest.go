@@ -13,6 +13,7 @@
 package backup
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +25,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // ManifestName is the manifest's file name in a backup directory.
@@ -56,29 +58,119 @@ type File struct {
 	ModTime time.Time `json:"mod_time,omitzero"`
 }
 
-// ReadManifest reads the manifest of the backup in dir. A directory
-// without one holds no backup: fs.ErrNotExist.
+// ReadManifest reads the manifest of the backup in dir, every file of it
+// in memory (for a look at a backup; backing up and restoring read it
+// file by file). A directory without one holds no backup: fs.ErrNotExist.
 func ReadManifest(dir string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	var files []File
+	m, err := readManifest(dir, func(_ *Manifest, f File) error {
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.Files = files
+	return m, nil
+}
+
+// readManifest reads the manifest of the backup in dir as a stream, calling
+// each with every file in the manifest's order (the files' own fields
+// checked, the header's format known by then), and returns the header
+// (Files nil): a manifest of millions of files costs one file of memory.
+func readManifest(dir string, each func(*Manifest, File) error) (*Manifest, error) {
+	fh, err := os.Open(filepath.Join(dir, ManifestName))
 	if err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
-	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
+	defer fh.Close()
+	m := &Manifest{}
+	dec := json.NewDecoder(bufio.NewReaderSize(fh, 1<<16))
+	err = readObject(dec, func(field string) error {
+		switch field {
+		case "version":
+			if err := dec.Decode(&m.Version); err != nil {
+				return err
+			}
+			if m.Version != manifestVersion && m.Version != 1 {
+				return fmt.Errorf("format %d is not 1 or %d", m.Version, manifestVersion)
+			}
+			return nil
+		case "created_at":
+			return dec.Decode(&m.CreatedAt)
+		case "database":
+			return dec.Decode(&m.Database)
+		case "files":
+			if m.Version == 0 {
+				return errors.New("the files come before the format")
+			}
+			return readArray(dec, func() error {
+				var f File
+				if err := dec.Decode(&f); err != nil {
+					return err
+				}
+				if err := checkName(f.Key); err != nil {
+					return err
+				}
+				return each(m, f)
+			})
+		default:
+			var skip json.RawMessage
+			return dec.Decode(&skip)
+		}
+	})
+	if err == nil && m.Version == 0 {
+		err = errors.New("no format")
+	}
+	if err == nil && (checkName(m.Database.Key) != nil || strings.Contains(m.Database.Key, "/")) {
+		err = fmt.Errorf("bad database name %q", m.Database.Key)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
-	if m.Version != manifestVersion && m.Version != 1 {
-		return nil, fmt.Errorf("read manifest: format %d is not 1 or %d", m.Version, manifestVersion)
+	return m, nil
+}
+
+// readObject reads a JSON object from dec, calling field with each key
+// for it to read the value.
+func readObject(dec *json.Decoder, field func(string) error) error {
+	if err := expectDelim(dec, '{'); err != nil {
+		return err
 	}
-	if err := checkName(m.Database.Key); err != nil || strings.Contains(m.Database.Key, "/") {
-		return nil, fmt.Errorf("read manifest: bad database name %q", m.Database.Key)
-	}
-	for _, f := range m.Files {
-		if err := checkName(f.Key); err != nil {
-			return nil, fmt.Errorf("read manifest: %w", err)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if err := field(tok.(string)); err != nil {
+			return err
 		}
 	}
-	return &m, nil
+	return expectDelim(dec, '}')
+}
+
+// readArray reads a JSON array from dec, calling elem to read each value.
+func readArray(dec *json.Decoder, elem func() error) error {
+	if err := expectDelim(dec, '['); err != nil {
+		return err
+	}
+	for dec.More() {
+		if err := elem(); err != nil {
+			return err
+		}
+	}
+	return expectDelim(dec, ']')
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("%v where %v belongs", tok, want)
+	}
+	return nil
 }
 
 // checkName refuses keys that would leave the directory they are joined
@@ -98,41 +190,114 @@ func (m *Manifest) blobPath(dir, key string) (string, error) {
 	return blob.Path(dir, key)
 }
 
-// writeManifest commits m in dir: temp file, fsync, rename, fsync dir.
-func writeManifest(dir string, m *Manifest) error {
-	data, err := json.MarshalIndent(m, "", "  ")
+// manifestWriter writes a manifest file by file into a temporary file in
+// its directory; commit makes it the backup's manifest. The format is the
+// one JSON document of Manifest, a file a line.
+type manifestWriter struct {
+	dir   string
+	tmp   *os.File
+	w     *bufio.Writer
+	files int
+}
+
+// createManifest starts the manifest of a backup in dir with the header h
+// (its Files are not written).
+func createManifest(dir string, h Manifest) (*manifestWriter, error) {
+	head, err := json.Marshal(struct {
+		Version   int       `json:"version"`
+		CreatedAt time.Time `json:"created_at"`
+		Database  File      `json:"database"`
+	}{h.Version, h.CreatedAt, h.Database})
 	if err != nil {
-		return fmt.Errorf("write manifest: %w", err)
+		return nil, fmt.Errorf("write manifest: %w", err)
 	}
 	tmp, err := os.CreateTemp(dir, ".manifest-*")
 	if err != nil {
-		return fmt.Errorf("write manifest: %w", err)
+		return nil, fmt.Errorf("write manifest: %w", err)
 	}
-	_, werr := tmp.Write(data)
-	if err := errors.Join(werr, tmp.Sync(), tmp.Close()); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write manifest: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, ManifestName)); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write manifest: %w", err)
-	}
-	return syncDir(dir)
+	mw := &manifestWriter{dir: dir, tmp: tmp, w: bufio.NewWriterSize(tmp, 1<<16)}
+	mw.w.Write(head[:len(head)-1]) // the object stays open for the files
+	mw.w.WriteString(`,"files":[` + "\n")
+	return mw, nil
 }
 
-// previous returns the files of the backup already in dir by key, or an
-// empty map when there is none.
-func previous(dir string) (map[string]File, error) {
-	m, err := ReadManifest(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]File{}, nil
+// add appends f to the manifest's files.
+func (mw *manifestWriter) add(f File) error {
+	line, err := json.Marshal(f)
+	if err != nil {
+		return fmt.Errorf("write manifest: %w", err)
 	}
+	if mw.files > 0 {
+		mw.w.WriteString(",\n")
+	}
+	mw.files++
+	if _, err := mw.w.Write(line); err != nil {
+		return fmt.Errorf("write manifest: %w", err)
+	}
+	return nil
+}
+
+// commit closes the manifest and puts it in place: fsync, rename, fsync of
+// the directory.
+func (mw *manifestWriter) commit() error {
+	mw.w.WriteString("\n]}\n")
+	err := errors.Join(mw.w.Flush(), mw.tmp.Sync(), mw.tmp.Close())
+	if err == nil {
+		err = os.Rename(mw.tmp.Name(), filepath.Join(mw.dir, ManifestName))
+	}
+	if err != nil {
+		os.Remove(mw.tmp.Name())
+		return fmt.Errorf("write manifest: %w", err)
+	}
+	mw.tmp = nil
+	return syncDir(mw.dir)
+}
+
+// abort discards a manifest not committed; after commit it does nothing.
+func (mw *manifestWriter) abort() {
+	if mw.tmp != nil {
+		mw.tmp.Close()
+		os.Remove(mw.tmp.Name())
+	}
+}
+
+// previousIndex and keepIndex are the scratch files of a backup run in the
+// backup directory: the files of the backup there before, by key, and the
+// paths of the files the new manifest names.
+const (
+	previousIndex = ".tmp-previous.db"
+	keepIndex     = ".tmp-keep.db"
+)
+
+// previous indexes the files of the backup already in dir by key (each
+// value a File in JSON), in a scratch file there; empty when there is no
+// backup. The caller closes it, which deletes the file.
+func previous(dir string) (*sqlite.KeyIndex, error) {
+	x, err := sqlite.OpenKeyIndex(filepath.Join(dir, previousIndex))
 	if err != nil {
 		return nil, err
 	}
-	byKey := make(map[string]File, len(m.Files))
-	for _, f := range m.Files {
-		byKey[f.Key] = f
+	_, err = readManifest(dir, func(_ *Manifest, f File) error {
+		v, err := json.Marshal(f)
+		if err != nil {
+			return err
+		}
+		return x.Put(f.Key, v)
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		x.Close()
+		return nil, err
 	}
-	return byKey, nil
+	return x, nil
+}
+
+// lookup returns the file of key in the previous backup's index (the zero
+// File when it had none).
+func lookup(prev *sqlite.KeyIndex, key string) (File, error) {
+	v, ok, err := prev.Get(key)
+	var f File
+	if err == nil && ok {
+		err = json.Unmarshal(v, &f)
+	}
+	return f, err
 }

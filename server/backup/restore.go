@@ -26,9 +26,8 @@ type RestoreStats struct {
 // the manifest. On any failure it removes what it wrote, leaving dataDir
 // empty again.
 func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err error) {
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return nil, err
+	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
+		return nil, fmt.Errorf("read manifest: %w", err)
 	}
 	entries, err := os.ReadDir(dataDir)
 	switch {
@@ -47,23 +46,27 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 		}
 	}()
 	st := &RestoreStats{}
-	for _, f := range m.Files {
+	m, err := readManifest(dir, func(m *Manifest, f File) error {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		src, err := m.blobPath(dir, f.Key)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		dst, err := blob.Path(dataDir, f.Key)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := restoreFile(src, dst, f, syncAtCommit); err != nil {
-			return nil, err
+			return err
 		}
 		st.Files++
 		st.Bytes += f.Size
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	// The database last, once the files are on disk: a data directory with
 	// a database is a library.

@@ -82,56 +82,61 @@ func Snapshot(ctx context.Context, src, dst string) (err error) {
 	return nil
 }
 
-// SnapshotFiles lists the blobs the rows of the database file at path
-// (a snapshot; opened read-only) point at: every asset's original and
-// every version's file, with the checksums the rows record.
-func SnapshotFiles(ctx context.Context, path string) ([]FileRef, error) {
+// SnapshotFiles calls fn with each blob the rows of the database file at
+// path (a snapshot; opened read-only) point at: every asset's original,
+// then every version's file, with the checksums the rows record. The rows
+// are read as fn goes, so a library of any size costs one row of memory.
+// An error of fn ends the listing and is returned as it is.
+func SnapshotFiles(ctx context.Context, path string, fn func(FileRef) error) error {
 	registerDriver()
 	db, err := sql.Open(driverName, "file:"+uriPath.Replace(path)+"?mode=ro")
 	if err != nil {
-		return nil, fmt.Errorf("open snapshot: %w", err)
+		return fmt.Errorf("open snapshot: %w", err)
 	}
 	defer db.Close()
 	// Whole-table reads: a backup visits every row once, off the hot path.
-	var refs []FileRef
-	rows, err := db.QueryContext(ctx, "SELECT id, checksum, original_size FROM assets ORDER BY seq")
+	err = eachRef(ctx, db, "originals", "SELECT id, checksum, original_size FROM assets ORDER BY seq",
+		func(rows *sql.Rows) (r FileRef, err error) {
+			var id string
+			err = rows.Scan(&id, &r.SHA256, &r.Size)
+			r.Key = "originals/" + id
+			return r, err
+		}, fn)
 	if err != nil {
-		return nil, fmt.Errorf("list originals: %w", err)
+		return err
 	}
-	for rows.Next() {
-		var id string
-		var r FileRef
-		if err := rows.Scan(&id, &r.SHA256, &r.Size); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list originals: %w", err)
-		}
-		r.Key = "originals/" + id
-		refs = append(refs, r)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, fmt.Errorf("list originals: %w", err)
-	}
-	rows, err = db.QueryContext(ctx, "SELECT asset_id, id, revision, checksum, size FROM asset_versions ORDER BY asset_id, id")
+	return eachRef(ctx, db, "versions", "SELECT asset_id, id, revision, checksum, size FROM asset_versions ORDER BY asset_id, id",
+		func(rows *sql.Rows) (r FileRef, err error) {
+			var assetID, id string
+			var rev int
+			err = rows.Scan(&assetID, &id, &rev, &r.SHA256, &r.Size)
+			// The key rule of assets/versions.go (versionKey).
+			r.Key = "versions/" + assetID + "/" + id
+			if rev > 0 {
+				r.Key += "." + strconv.Itoa(rev)
+			}
+			return r, err
+		}, fn)
+}
+
+// eachRef runs query on db and calls fn with each row as scan reads it.
+func eachRef(ctx context.Context, db *sql.DB, what, query string, scan func(*sql.Rows) (FileRef, error), fn func(FileRef) error) error {
+	rows, err := db.QueryContext(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("list versions: %w", err)
+		return fmt.Errorf("list %s: %w", what, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var assetID, id string
-		var rev int
-		var r FileRef
-		if err := rows.Scan(&assetID, &id, &rev, &r.SHA256, &r.Size); err != nil {
-			return nil, fmt.Errorf("list versions: %w", err)
+		r, err := scan(rows)
+		if err != nil {
+			return fmt.Errorf("list %s: %w", what, err)
 		}
-		// The key rule of assets/versions.go (versionKey).
-		r.Key = "versions/" + assetID + "/" + id
-		if rev > 0 {
-			r.Key += "." + strconv.Itoa(rev)
+		if err := fn(r); err != nil {
+			return err
 		}
-		refs = append(refs, r)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list versions: %w", err)
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("list %s: %w", what, err)
 	}
-	return refs, nil
+	return nil
 }

@@ -1,0 +1,117 @@
+package sqlite
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// keyIndexBatch is how many writes a KeyIndex commits at once.
+const keyIndexBatch = 20000
+
+// KeyIndex is a scratch map from string keys to byte values in a file of
+// its own, for work over more keys than should be held in memory (the
+// files of a backup's manifests: millions in a large library). It is not
+// durable (no journal, no fsync: a crash leaves a file to delete) and not
+// safe for concurrent use.
+type KeyIndex struct {
+	path     string
+	db       *sql.DB
+	tx       *sql.Tx
+	put, get *sql.Stmt
+	pending  int
+}
+
+// OpenKeyIndex creates an empty index at path, replacing any file there
+// (one a crash left).
+func OpenKeyIndex(path string) (*KeyIndex, error) {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	registerDriver()
+	db, err := sql.Open(driverName, "file:"+uriPath.Replace(path)+"?_journal_mode=OFF&_synchronous=OFF")
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	db.SetMaxOpenConns(1) // one connection: its transaction sees its own writes
+	x := &KeyIndex{path: path, db: db}
+	// Pages through the small page cache, not mapped (the driver maps
+	// databases whole): the index may outgrow memory, and should not look
+	// like the process's own.
+	_, err = db.Exec(`PRAGMA mmap_size = 0`)
+	if err == nil {
+		_, err = db.Exec(`CREATE TABLE entries (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`)
+	}
+	if err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	if err := x.begin(); err != nil {
+		x.Close()
+		return nil, err
+	}
+	return x, nil
+}
+
+func (x *KeyIndex) begin() error {
+	tx, err := x.db.Begin()
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	x.tx, x.pending = tx, 0
+	if x.put, err = tx.Prepare(`INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)`); err == nil {
+		x.get, err = tx.Prepare(`SELECT value FROM entries WHERE key = ?`)
+	}
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return nil
+}
+
+// Put sets key's value (nil is stored as empty).
+func (x *KeyIndex) Put(key string, value []byte) error {
+	if value == nil {
+		value = []byte{}
+	}
+	if _, err := x.put.Exec(key, value); err != nil {
+		return fmt.Errorf("index %s: %w", key, err)
+	}
+	if x.pending++; x.pending < keyIndexBatch {
+		return nil
+	}
+	// Commit now and then, so the index's pages leave memory.
+	if err := x.tx.Commit(); err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return x.begin()
+}
+
+// Get returns key's value, and whether the index holds key.
+func (x *KeyIndex) Get(key string) ([]byte, bool, error) {
+	var v []byte
+	err := x.get.QueryRow(key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("index %s: %w", key, err)
+	}
+	return v, true, nil
+}
+
+// Close closes the index and deletes its file.
+func (x *KeyIndex) Close() error {
+	if x.tx != nil {
+		_ = x.tx.Rollback()
+	}
+	err := x.db.Close()
+	if rerr := os.Remove(x.path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		err = errors.Join(err, rerr)
+	}
+	if err != nil {
+		return fmt.Errorf("close index: %w", err)
+	}
+	return nil
+}
