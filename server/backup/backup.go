@@ -57,7 +57,19 @@ func Backup(ctx context.Context, dataDir, dir string, now time.Time) (*Stats, er
 }
 
 func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats, error) {
-	prev, err := previous(dir)
+	// A run that did not finish may have left files no manifest names (the
+	// copies of assets deleted since): its marker makes this one look for
+	// them; other runs prune only what the last manifest named.
+	marker := filepath.Join(dir, runningMarker)
+	_, err := os.Lstat(marker)
+	interrupted := err == nil
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		return nil, fmt.Errorf("mark the backup running: %w", err)
+	}
+	if err := syncDir(dir); err != nil {
+		return nil, err
+	}
+	prev, prevVersion, err := previous(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -73,11 +85,16 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	if err != nil {
 		return nil, err
 	}
-	keep, err := sqlite.OpenKeyIndex(filepath.Join(dir, keepIndex))
-	if err != nil {
-		return nil, err
+	// Every file the directory holds is checked against the new manifest
+	// when strays may be there, or when the last backup kept its files
+	// elsewhere (format 1, flat): keep indexes the new manifest's files.
+	var keep *sqlite.KeyIndex
+	if interrupted || prevVersion == 1 {
+		if keep, err = sqlite.OpenKeyIndex(filepath.Join(dir, keepIndex)); err != nil {
+			return nil, err
+		}
+		defer keep.Close()
 	}
-	defer keep.Close()
 	mw, err := createManifest(dir, Manifest{Version: manifestVersion, CreatedAt: now.UTC(),
 		Database: File{Key: name, SHA256: sum, Size: size}})
 	if err != nil {
@@ -86,15 +103,10 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	defer mw.abort()
 	st := &Stats{Database: name}
 	add := func(f File) error {
-		p, err := blob.Path(dir, f.Key)
-		if err == nil {
-			p, err = filepath.Rel(dir, p)
-		}
-		if err == nil {
-			err = keep.Put(p, nil)
-		}
-		if err != nil {
-			return err
+		if keep != nil {
+			if err := keep.Put(f.Key, nil); err != nil {
+				return err
+			}
 		}
 		st.Files++
 		return mw.add(f)
@@ -128,8 +140,20 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	if err := mw.commit(); err != nil {
 		return nil, err
 	}
-	st.Pruned, err = prune(dir, name, keep)
-	return st, err
+	if keep != nil {
+		st.Pruned, err = pruneAll(dir, keep)
+	} else {
+		st.Pruned, err = prunePrevious(dir, prev)
+	}
+	if err != nil {
+		return st, err
+	}
+	n, err := pruneTop(dir, name)
+	st.Pruned += n
+	if err != nil {
+		return st, err
+	}
+	return st, os.Remove(marker)
 }
 
 // copyChecked copies a blob whose row records its checksum, unless the
@@ -137,7 +161,7 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 // any more was deleted after the snapshot: errVanished.
 func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, prev *sqlite.KeyIndex) (File, error) {
 	want := hex.EncodeToString(r.SHA256)
-	old, err := lookup(prev, r.Key)
+	old, err := take(prev, r.Key)
 	if err != nil {
 		return File{}, err
 	}
@@ -205,7 +229,7 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev *sqlite.KeyIndex,
 		if err != nil {
 			return err
 		}
-		old, err := lookup(prev, key)
+		old, err := take(prev, key)
 		if err != nil {
 			return err
 		}
@@ -250,10 +274,11 @@ func removeEmpty(root string, dirs map[string]bool) {
 	}
 }
 
-// prune removes what the committed manifest does not name (keep holds the
-// paths of its files relative to dir, database is its snapshot): blobs of earlier backups,
-// earlier snapshots, temporary files of interrupted runs.
-func prune(dir, database string, keep *sqlite.KeyIndex) (int, error) {
+// pruneAll removes every blob file in the backup directory dir that the
+// committed manifest does not name (keep holds the keys of its files): the
+// blobs of earlier backups, copies an interrupted run made, a flat
+// layout's files (format 1).
+func pruneAll(dir string, keep *sqlite.KeyIndex) (int, error) {
 	n := 0
 	blobs := filepath.Join(dir, "blobs")
 	emptied := map[string]bool{} // directories a removal may have left empty
@@ -264,12 +289,10 @@ func prune(dir, database string, keep *sqlite.KeyIndex) (int, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		if _, ok, err := keep.Get(rel); ok || err != nil {
-			return err
+		if key, ok := blob.KeyOf(dir, p); ok {
+			if _, ok, err := keep.Get(key); ok || err != nil {
+				return err
+			}
 		}
 		n++
 		emptied[filepath.Dir(p)] = true
@@ -279,6 +302,39 @@ func prune(dir, database string, keep *sqlite.KeyIndex) (int, error) {
 		return n, fmt.Errorf("prune backup: %w", err)
 	}
 	removeEmpty(blobs, emptied)
+	return n, nil
+}
+
+// prunePrevious removes the files of the last backup that the new one does
+// not name: what is left in prev once the run took out every key it
+// named.
+func prunePrevious(dir string, prev *sqlite.KeyIndex) (int, error) {
+	n := 0
+	emptied := map[string]bool{}
+	err := prev.Each(func(key string, _ []byte) error {
+		p, err := blob.Path(dir, key)
+		if err != nil {
+			return err
+		}
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		n++
+		emptied[filepath.Dir(p)] = true
+		return nil
+	})
+	if err != nil {
+		return n, fmt.Errorf("prune backup: %w", err)
+	}
+	removeEmpty(filepath.Join(dir, "blobs"), emptied)
+	return n, nil
+}
+
+// pruneTop removes what the top of the backup directory dir holds that the
+// committed backup does not need: earlier snapshots (database is the
+// current one), temporary files of interrupted runs.
+func pruneTop(dir, database string) (int, error) {
+	n := 0
 	top, err := os.ReadDir(dir)
 	if err != nil {
 		return n, fmt.Errorf("prune backup: %w", err)

@@ -281,11 +281,11 @@ func TestRestoreReadsABackupInTheFlatLayout(t *testing.T) {
 	}
 }
 
-// TestBackupPrunesWhatTheLibraryNoLongerHolds deletes an asset between two
-// backups and leaves strays in the backup directory (a blob no manifest
-// names, a temporary file, scratch indexes a killed run left): the second
-// backup removes them all, keeps the live asset's files, and leaves none of
-// its own scratch files behind; a third reuses what the second copied.
+// TestBackupPrunesWhatTheLibraryNoLongerHolds: the backup after an asset's
+// deletion removes its file; after a run killed mid-way (its marker, a copy
+// no manifest names, temporary and scratch files left), the next removes
+// all that too and leaves none of its own scratch files behind; a run with
+// nothing new reuses everything.
 func TestBackupPrunesWhatTheLibraryNoLongerHolds(t *testing.T) {
 	ctx := context.Background()
 	b := backUpOne(t)
@@ -294,19 +294,26 @@ func TestBackupPrunesWhatTheLibraryNoLongerHolds(t *testing.T) {
 	require.FileExists(t, goneFile)
 	kept := s.UploadAsset(tok, "kept.jpg", servertest.JPEG(t, 16, 16, 2), nil)
 	require.Equal(t, http.StatusOK, s.Do("DELETE", "/api/assets", tok, api.AssetIDs{IDs: []string{b.asset.ID}}).Status)
-	stray := servertest.BlobFile(t, bdir, "originals/asset_stray")
-	require.NoError(t, os.MkdirAll(filepath.Dir(stray), 0o700))
-	for _, p := range []string{stray, filepath.Join(bdir, ".tmp-photoctl-x.db"),
-		filepath.Join(bdir, ".tmp-previous.db"), filepath.Join(bdir, ".tmp-keep.db")} {
-		require.NoError(t, os.WriteFile(p, []byte("left by a killed run"), 0o600))
-	}
 
 	second, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
 	require.NoError(t, err)
 	require.Equal(t, 1, second.Files)
 	require.NoFileExists(t, goneFile)
+	keptFile := servertest.BlobFile(t, bdir, "originals/"+kept.ID)
+	require.FileExists(t, keptFile)
+
+	stray := servertest.BlobFile(t, bdir, "originals/asset_stray")
+	require.NoError(t, os.MkdirAll(filepath.Dir(stray), 0o700))
+	for _, p := range []string{stray, filepath.Join(filepath.Dir(keptFile), ".tmp-123"),
+		filepath.Join(bdir, ".tmp-photoctl-x.db"), filepath.Join(bdir, ".tmp-previous.db"),
+		filepath.Join(bdir, ".tmp-keep.db"), filepath.Join(bdir, ".backup-running")} {
+		require.NoError(t, os.WriteFile(p, []byte("left by a killed run"), 0o600))
+	}
+	_, err = backup.Backup(ctx, b.dataDir, bdir, time.Now())
+	require.NoError(t, err)
 	require.NoFileExists(t, stray)
-	require.FileExists(t, servertest.BlobFile(t, bdir, "originals/"+kept.ID))
+	require.NoFileExists(t, filepath.Join(filepath.Dir(keptFile), ".tmp-123"))
+	require.FileExists(t, keptFile)
 	m, err := backup.ReadManifest(bdir)
 	require.NoError(t, err)
 	require.Equal(t, []backup.File{{Key: "originals/" + kept.ID, SHA256: hexSHA256(t, s, tok, kept.ID), Size: kept.FileSizeBytes}}, m.Files)
@@ -318,10 +325,10 @@ func TestBackupPrunesWhatTheLibraryNoLongerHolds(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{"blobs", backup.ManifestName, m.Database.Key}, names)
 
-	third, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
+	last, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
 	require.NoError(t, err)
-	require.Equal(t, backup.Stats{Database: third.Database, Files: 1, Reused: 1, Pruned: 1}, *third,
-		"the one file reused, the second run's snapshot pruned")
+	require.Equal(t, backup.Stats{Database: last.Database, Files: 1, Reused: 1, Pruned: 1}, *last,
+		"the one file reused, the run before's snapshot pruned")
 }
 
 // hexSHA256 downloads the original of asset id and returns its SHA-256 in hex.

@@ -263,38 +263,45 @@ func (mw *manifestWriter) abort() {
 
 // previousIndex and keepIndex are the scratch files of a backup run in the
 // backup directory: the files of the backup there before, by key, and the
-// paths of the files the new manifest names.
+// keys of the files the new manifest names. runningMarker is there while a
+// run goes on, and after one that did not finish.
 const (
 	previousIndex = ".tmp-previous.db"
 	keepIndex     = ".tmp-keep.db"
+	runningMarker = ".backup-running"
 )
 
 // previous indexes the files of the backup already in dir by key (each
-// value a File in JSON), in a scratch file there; empty when there is no
-// backup. The caller closes it, which deletes the file.
-func previous(dir string) (*sqlite.KeyIndex, error) {
+// value a File in JSON), in a scratch file there, and returns its format;
+// empty, format 0, when there is no backup. The caller closes it, which
+// deletes the file.
+func previous(dir string) (*sqlite.KeyIndex, int, error) {
 	x, err := sqlite.OpenKeyIndex(filepath.Join(dir, previousIndex))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	_, err = readManifest(dir, func(_ *Manifest, f File) error {
+	m, err := readManifest(dir, func(_ *Manifest, f File) error {
 		v, err := json.Marshal(f)
 		if err != nil {
 			return err
 		}
 		return x.Put(f.Key, v)
 	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return x, 0, nil
+	case err != nil:
 		x.Close()
-		return nil, err
+		return nil, 0, err
 	}
-	return x, nil
+	return x, m.Version, nil
 }
 
-// lookup returns the file of key in the previous backup's index (the zero
-// File when it had none).
-func lookup(prev *sqlite.KeyIndex, key string) (File, error) {
-	v, ok, err := prev.Get(key)
+// take returns the file of key in the previous backup's index (the zero
+// File when it had none) and removes it there: what the run leaves in the
+// index is what the new backup no longer holds.
+func take(prev *sqlite.KeyIndex, key string) (File, error) {
+	v, ok, err := prev.Take(key)
 	var f File
 	if err == nil && ok {
 		err = json.Unmarshal(v, &f)

@@ -81,6 +81,28 @@ func Path(root, key string) (string, error) {
 	return filepath.Join(root, filepath.FromSlash(p)), nil
 }
 
+// KeyOf is the key of the blob whose file is at p under root, Path's
+// inverse; ok is false for a path that is no blob's in this layout
+// (outside root's blobs/, or not in the shard directory of its key).
+func KeyOf(root, p string) (key string, ok bool) {
+	r, err := filepath.Rel(filepath.Join(root, blobsDir), p)
+	if err != nil || !filepath.IsLocal(r) {
+		return "", false
+	}
+	key = filepath.ToSlash(r)
+	if kind, rest, sharded := strings.Cut(key, "/"); sharded { // else a key of one segment
+		sh, rest, _ := strings.Cut(rest, "/")
+		if !isShard(sh) {
+			return "", false
+		}
+		key = kind + "/" + rest
+	}
+	if checkKey(key) != nil || local(key) != filepath.ToSlash(r) {
+		return "", false
+	}
+	return key, true
+}
+
 // local is where key lives below blobs/. The first segment stays (a kind:
 // originals, variants, ...); the second (an asset's id in every key the
 // server makes) goes into one of 256 shard directories named by a hash of

@@ -92,3 +92,36 @@ func TestSymlinkOutOfTheTreeIsNotFollowed(t *testing.T) {
 	require.Error(t, s.Put("dir/planted", strings.NewReader("x")))
 	require.NoFileExists(t, filepath.Join(filepath.Dir(outside), "planted"))
 }
+
+// TestKeyOfInvertsPath: the file of every key maps back to the key; paths
+// that no key has in this layout (a flat layout's, a wrong shard, a shard
+// directory itself, outside the blobs) map to none.
+func TestKeyOfInvertsPath(t *testing.T) {
+	root := t.TempDir()
+	for _, key := range []string{"originals/asset_01", "variants/asset_01/thumbnail.webp",
+		"versions/asset_01/ver_02.3", "sidecars/asset_01.xmp", "tmp/upload-x", "x"} {
+		p, err := blob.Path(root, key)
+		require.NoError(t, err)
+		got, ok := blob.KeyOf(root, p)
+		require.True(t, ok, key)
+		require.Equal(t, key, got)
+	}
+	good, err := blob.Path(root, "originals/asset_01")
+	require.NoError(t, err)
+	shardDir := filepath.Dir(good)
+	wrong := "00"
+	if filepath.Base(shardDir) == wrong {
+		wrong = "01"
+	}
+	for _, p := range []string{
+		filepath.Join(root, "blobs", "originals", "asset_01"),    // flat
+		filepath.Join(filepath.Dir(shardDir), wrong, "asset_01"), // another shard
+		shardDir,                           // the shard itself
+		filepath.Join(root, "photoctl.db"), // outside blobs/
+		filepath.Join(root, "blobs", "originals", "zz", "asset_01"),       // not a shard name
+		filepath.Join(root, "blobs", "..", "..", "originals", "asset_01"), // out of the root
+	} {
+		_, ok := blob.KeyOf(root, p)
+		require.False(t, ok, p)
+	}
+}

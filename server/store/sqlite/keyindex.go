@@ -17,11 +17,11 @@ const keyIndexBatch = 20000
 // durable (no journal, no fsync: a crash leaves a file to delete) and not
 // safe for concurrent use.
 type KeyIndex struct {
-	path     string
-	db       *sql.DB
-	tx       *sql.Tx
-	put, get *sql.Stmt
-	pending  int
+	path           string
+	db             *sql.DB
+	tx             *sql.Tx
+	put, get, take *sql.Stmt
+	pending        int
 }
 
 // OpenKeyIndex creates an empty index at path, replacing any file there
@@ -64,6 +64,9 @@ func (x *KeyIndex) begin() error {
 	if x.put, err = tx.Prepare(`INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)`); err == nil {
 		x.get, err = tx.Prepare(`SELECT value FROM entries WHERE key = ?`)
 	}
+	if err == nil {
+		x.take, err = tx.Prepare(`DELETE FROM entries WHERE key = ? RETURNING value`)
+	}
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
@@ -78,6 +81,11 @@ func (x *KeyIndex) Put(key string, value []byte) error {
 	if _, err := x.put.Exec(key, value); err != nil {
 		return fmt.Errorf("index %s: %w", key, err)
 	}
+	return x.written()
+}
+
+// written counts a write, and commits the batch when it is full.
+func (x *KeyIndex) written() error {
 	if x.pending++; x.pending < keyIndexBatch {
 		return nil
 	}
@@ -99,6 +107,43 @@ func (x *KeyIndex) Get(key string) ([]byte, bool, error) {
 		return nil, false, fmt.Errorf("index %s: %w", key, err)
 	}
 	return v, true, nil
+}
+
+// Take returns key's value and removes key, and whether the index held it.
+func (x *KeyIndex) Take(key string) ([]byte, bool, error) {
+	var v []byte
+	err := x.take.QueryRow(key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("index %s: %w", key, err)
+	}
+	return v, true, x.written()
+}
+
+// Each calls fn with every key and value, in key order, until fn fails.
+// fn must not change the index.
+func (x *KeyIndex) Each(fn func(key string, value []byte) error) error {
+	rows, err := x.tx.Query(`SELECT key, value FROM entries ORDER BY key`)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		var v []byte
+		if err := rows.Scan(&key, &v); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		if err := fn(key, v); err != nil {
+			return err
+		}
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return nil
 }
 
 // Close closes the index and deletes its file.

@@ -13,7 +13,8 @@ import (
 
 // TestKeyIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile: values written
 // before and after the index's periodic commits read back, a key written
-// twice holds its last value, an absent key is reported absent; a file
+// twice holds its last value, an absent key is reported absent, taken
+// keys are gone and Each yields the rest in key order; a file
 // left at the path (a killed run's) is replaced, and Close deletes the
 // file.
 func TestKeyIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile(t *testing.T) {
@@ -40,6 +41,29 @@ func TestKeyIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile(t *testing.T) {
 	_, ok, err := x.Get("originals/asset_absent")
 	require.NoError(t, err)
 	require.False(t, ok)
+
+	// Take every key but three: Each then yields those three, in order.
+	for i := range n {
+		if i == 5 || i == 20001 || i == 44444 {
+			continue
+		}
+		v, ok, err := x.Take(fmt.Sprintf("originals/asset_%06d", i))
+		require.NoError(t, err)
+		require.True(t, ok)
+		if i != 7 {
+			require.Equal(t, fmt.Sprint(i), string(v))
+		}
+	}
+	_, ok, err = x.Take("originals/asset_000009")
+	require.NoError(t, err)
+	require.False(t, ok, "taken already")
+	var left []string
+	require.NoError(t, x.Each(func(key string, _ []byte) error {
+		left = append(left, key)
+		return nil
+	}))
+	require.Equal(t, []string{"originals/asset_000005", "originals/asset_020001", "originals/asset_044444",
+		"sidecars/asset_000007.xmp"}, left)
 	require.NoError(t, x.Close())
 	require.NoFileExists(t, path)
 }
