@@ -244,6 +244,11 @@ func (st *Stats) copyExtras(dataDir, dir, assetID string, prev *sqlite.KeyIndex,
 		}
 		sum, size, err := copyFile(src, dst, syncAtCommit)
 		if errors.Is(err, fs.ErrNotExist) {
+			// Gone since the stat: the backup's old copy, if any, goes
+			// back to what the run leaves to prune.
+			if err := untake(prev, old); err != nil {
+				return err
+			}
 			continue
 		}
 		if err != nil {

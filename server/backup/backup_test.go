@@ -166,6 +166,7 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 	_, err = backup.Restore(ctx, b.dir, target)
 	require.ErrorContains(t, err, "originals/"+b.asset.ID)
 	require.ErrorContains(t, err, "damaged")
+	require.NotContains(t, err.Error(), "read manifest", "the manifest is fine: the file is not")
 	entries, err := os.ReadDir(target)
 	require.NoError(t, err)
 	require.Empty(t, entries, "a failed restore leaves the data directory empty")

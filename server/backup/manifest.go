@@ -112,13 +112,19 @@ func readManifest(dir string, each func(*Manifest, File) error) (*Manifest, erro
 				if err := checkName(f.Key); err != nil {
 					return err
 				}
-				return each(m, f)
+				if err := each(m, f); err != nil {
+					return eachError{err}
+				}
+				return nil
 			})
 		default:
 			var skip json.RawMessage
 			return dec.Decode(&skip)
 		}
 	})
+	if ee, ok := errors.AsType[eachError](err); ok {
+		return nil, ee.err // the caller's own, as it is
+	}
 	if err == nil && m.Version == 0 {
 		err = errors.New("no format")
 	}
@@ -130,6 +136,11 @@ func readManifest(dir string, each func(*Manifest, File) error) (*Manifest, erro
 	}
 	return m, nil
 }
+
+// eachError carries an error of readManifest's each through the decoding.
+type eachError struct{ err error }
+
+func (e eachError) Error() string { return e.err.Error() }
 
 // readObject reads a JSON object from dec, calling field with each key
 // for it to read the value.
@@ -307,4 +318,16 @@ func take(prev *sqlite.KeyIndex, key string) (File, error) {
 		err = json.Unmarshal(v, &f)
 	}
 	return f, err
+}
+
+// untake puts back f, a file take returned, unless it is the zero File.
+func untake(prev *sqlite.KeyIndex, f File) error {
+	if f.Key == "" {
+		return nil
+	}
+	v, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return prev.Put(f.Key, v)
 }
