@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/server/app"
@@ -23,7 +24,8 @@ manifest.json listing each file's SHA-256. Run it again on the same DIR to
 update the backup: files already there with the same checksum are not copied
 again, and files the library no longer has are removed. The manifest is
 written last, so an interrupted run leaves the previous backup whole.
-It takes no lock: run it beside 'photoctl serve'.
+It takes no lock: run it beside 'photoctl serve'. On a terminal, its progress
+(assets and versions gone through) is shown on standard error.
 
 Example:
    photoctl admin backup --data-dir /srv/photoctl /mnt/backup/photoctl`,
@@ -40,7 +42,9 @@ Example:
 			if err := app.RequireDataDirSQLite(cfg, "admin backup"); err != nil {
 				return err
 			}
-			st, err := backup.Backup(c.Context, cfg.DataDir, dir, time.Now())
+			bar := newBackupBar(newStreams(c), "backing up", true)
+			st, err := backup.Backup(c.Context, cfg.DataDir, dir, time.Now(), backup.WithProgress(bar.set))
+			bar.finish()
 			if err != nil {
 				return fmt.Errorf("backup: %w", err)
 			}
@@ -63,7 +67,8 @@ func newAdminRestoreCommand() *cli.Command {
 		Description: `Copies the backup in DIR (made by 'photoctl admin backup') into the data
 directory, which must be missing or empty, and verifies every file against
 the manifest's SHA-256. A failed restore leaves the data directory empty.
-Then start 'photoctl serve' on it.
+Then start 'photoctl serve' on it. On a terminal, its progress is shown on
+standard error.
 
 Example:
    photoctl admin restore --data-dir /srv/photoctl-new /mnt/backup/photoctl`,
@@ -80,7 +85,9 @@ Example:
 			if err := app.RequireDataDirSQLite(cfg, "admin restore"); err != nil {
 				return err
 			}
-			st, err := backup.Restore(c.Context, dir, cfg.DataDir)
+			bar := newBackupBar(newStreams(c), "restoring", false)
+			st, err := backup.Restore(c.Context, dir, cfg.DataDir, backup.WithProgress(bar.set))
+			bar.finish()
 			if err != nil {
 				return fmt.Errorf("restore: %w", err)
 			}
@@ -90,6 +97,43 @@ Example:
 			_, err = fmt.Fprintf(c.App.Writer, "restored %d files (%d bytes) into %s\n", st.Files, st.Bytes, cfg.DataDir)
 			return err
 		},
+	}
+}
+
+// backupBar shows a backup's or restore's progress on a terminal's
+// standard error (nothing elsewhere), made at the first report, when the
+// total is known.
+type backupBar struct {
+	io          *streams
+	description string
+	count       bool // show done/total (a backup's rows; a restore's bytes of manifest are a percentage only)
+	bar         *progressbar.ProgressBar
+}
+
+func newBackupBar(io *streams, description string, count bool) *backupBar {
+	return &backupBar{io: io, description: description, count: count}
+}
+
+func (b *backupBar) set(done, total int64) {
+	if !b.io.ErrTTY {
+		return
+	}
+	if b.bar == nil {
+		opts := []progressbar.Option{progressbar.OptionSetWriter(b.io.Err),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(24),
+			progressbar.OptionClearOnFinish(), progressbar.OptionUseANSICodes(true),
+			progressbar.OptionSetDescription(b.description), progressbar.OptionThrottle(100 * time.Millisecond)}
+		if b.count {
+			opts = append(opts, progressbar.OptionShowCount())
+		}
+		b.bar = progressbar.NewOptions64(total, opts...)
+	}
+	_ = b.bar.Set64(done)
+}
+
+func (b *backupBar) finish() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
 	}
 }
 

@@ -38,17 +38,40 @@ type Stats struct {
 	Pruned      int   `json:"pruned"`
 }
 
+// Option tunes a Backup or a Restore.
+type Option func(*settings)
+
+type settings struct {
+	progress func(done, total int64)
+}
+
+// WithProgress has fn called as the work goes, with how much is done of
+// how much in all (see Backup and Restore for the unit).
+func WithProgress(fn func(done, total int64)) Option {
+	return func(s *settings) { s.progress = fn }
+}
+
+func options(opts []Option) settings {
+	var s settings
+	for _, o := range opts {
+		o(&s)
+	}
+	return s
+}
+
 // Backup backs up the data directory dataDir into dir (created if
 // needed), beside a running server: it takes no data-directory lock and
-// only reads dataDir.
-func Backup(ctx context.Context, dataDir, dir string, now time.Time) (*Stats, error) {
+// only reads dataDir. WithProgress counts the snapshot's rows that point at
+// files: an asset (its original, sidecar and variants) or a version each.
+func Backup(ctx context.Context, dataDir, dir string, now time.Time, opts ...Option) (*Stats, error) {
+	o := options(opts)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create backup directory: %w", err)
 	}
 	var err error
 	for range attempts {
 		var st *Stats
-		st, err = backupOnce(ctx, dataDir, dir, now)
+		st, err = backupOnce(ctx, dataDir, dir, now, o)
 		if !errors.Is(err, errVanished) {
 			return st, err
 		}
@@ -56,7 +79,7 @@ func Backup(ctx context.Context, dataDir, dir string, now time.Time) (*Stats, er
 	return nil, fmt.Errorf("back up: %w %d times in a row", err, attempts)
 }
 
-func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats, error) {
+func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o settings) (*Stats, error) {
 	// A run that did not finish may have left files no manifest names (the
 	// copies of assets deleted since): its marker makes this one look for
 	// them; other runs prune only what the last manifest named.
@@ -84,6 +107,13 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 	sum, size, err := hashFile(tmpDB)
 	if err != nil {
 		return nil, err
+	}
+	var done, total int64
+	if o.progress != nil {
+		if total, err = sqlite.SnapshotFileCount(ctx, tmpDB); err != nil {
+			return nil, err
+		}
+		o.progress(0, total)
 	}
 	// Every file the directory holds is checked against the new manifest
 	// when strays may be there, or when the last backup kept its files
@@ -122,10 +152,16 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time) (*Stats
 		if err := add(f); err != nil {
 			return err
 		}
-		if !strings.HasPrefix(r.Key, "originals/") {
-			return nil
+		if strings.HasPrefix(r.Key, "originals/") {
+			if err := st.copyExtras(dataDir, dir, strings.TrimPrefix(r.Key, "originals/"), prev, add); err != nil {
+				return err
+			}
 		}
-		return st.copyExtras(dataDir, dir, strings.TrimPrefix(r.Key, "originals/"), prev, add)
+		if o.progress != nil {
+			done++
+			o.progress(done, total)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -340,3 +340,37 @@ func hexSHA256(t *testing.T, s *servertest.Server, tok, id string) string {
 	sum := sha256.Sum256(r.Body)
 	return fmt.Sprintf("%x", sum)
 }
+
+// TestProgressReachesTheTotal: a backup reports its rows (an asset or a
+// version each) up to the total, a restore the bytes of the manifest it
+// has read, both never going back.
+func TestProgressReachesTheTotal(t *testing.T) {
+	ctx := context.Background()
+	l := startLibrary(t)
+	a := l.s.UploadAsset(l.tok, "a.jpg", servertest.JPEG(t, 16, 16, 1), nil)
+	l.s.UploadAsset(l.tok, "b.jpg", servertest.JPEG(t, 16, 16, 2), nil)
+	sendVersion(t, l.s, l.tok, "POST", "/api/assets/"+a.ID+"/versions", servertest.JPEG(t, 16, 16, 3))
+
+	type report struct{ done, total int64 }
+	record := func(into *[]report) backup.Option {
+		return backup.WithProgress(func(done, total int64) { *into = append(*into, report{done, total}) })
+	}
+	var backedUp, restored []report
+	_, err := backup.Backup(ctx, l.dataDir, l.dir, time.Now(), record(&backedUp))
+	require.NoError(t, err)
+	require.Equal(t, []report{{0, 3}, {1, 3}, {2, 3}, {3, 3}}, backedUp)
+
+	st, err := backup.Restore(ctx, l.dir, filepath.Join(t.TempDir(), "r"), record(&restored))
+	require.NoError(t, err)
+	require.Len(t, restored, st.Files)
+	fi, err := os.Stat(filepath.Join(l.dir, backup.ManifestName))
+	require.NoError(t, err)
+	for i, r := range restored {
+		require.Equal(t, fi.Size(), r.total)
+		require.Positive(t, r.done)
+		require.LessOrEqual(t, r.done, r.total)
+		if i > 0 {
+			require.Greater(t, r.done, restored[i-1].done)
+		}
+	}
+}

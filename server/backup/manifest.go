@@ -66,7 +66,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 	m, err := readManifest(dir, func(_ *Manifest, f File) error {
 		files = append(files, f)
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -78,12 +78,18 @@ func ReadManifest(dir string) (*Manifest, error) {
 // each with every file in the manifest's order (the files' own fields
 // checked, the header's format known by then), and returns the header
 // (Files nil): a manifest of millions of files costs one file of memory.
-func readManifest(dir string, each func(*Manifest, File) error) (*Manifest, error) {
+// progress, unless nil, is called after each file with how many bytes of
+// the manifest are read and its size.
+func readManifest(dir string, each func(*Manifest, File) error, progress func(read, size int64)) (*Manifest, error) {
 	fh, err := os.Open(filepath.Join(dir, ManifestName))
 	if err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
 	defer fh.Close()
+	var size int64
+	if fi, err := fh.Stat(); err == nil {
+		size = fi.Size()
+	}
 	m := &Manifest{}
 	dec := json.NewDecoder(bufio.NewReaderSize(fh, 1<<16))
 	err = readObject(dec, func(field string) error {
@@ -114,6 +120,9 @@ func readManifest(dir string, each func(*Manifest, File) error) (*Manifest, erro
 				}
 				if err := each(m, f); err != nil {
 					return eachError{err}
+				}
+				if progress != nil {
+					progress(dec.InputOffset(), size)
 				}
 				return nil
 			})
@@ -297,7 +306,7 @@ func previous(dir string) (*sqlite.KeyIndex, int, error) {
 			return err
 		}
 		return x.Put(f.Key, v)
-	})
+	}, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return x, 0, nil

@@ -23,9 +23,10 @@ type RestoreStats struct {
 
 // Restore copies the backup in dir onto dataDir, which must be missing or
 // empty, verifying the checksum of the snapshot and of every blob against
-// the manifest. On any failure it removes what it wrote, leaving dataDir
+// the manifest. WithProgress counts bytes of the manifest read. On any failure it removes what it wrote, leaving dataDir
 // empty again.
-func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err error) {
+func Restore(ctx context.Context, dir, dataDir string, opts ...Option) (_ *RestoreStats, err error) {
+	o := options(opts)
 	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
@@ -64,7 +65,7 @@ func Restore(ctx context.Context, dir, dataDir string) (_ *RestoreStats, err err
 		st.Files++
 		st.Bytes += f.Size
 		return nil
-	})
+	}, o.progress)
 	if err != nil {
 		return nil, err
 	}

@@ -88,10 +88,9 @@ func Snapshot(ctx context.Context, src, dst string) (err error) {
 // are read as fn goes, so a library of any size costs one row of memory.
 // An error of fn ends the listing and is returned as it is.
 func SnapshotFiles(ctx context.Context, path string, fn func(FileRef) error) error {
-	registerDriver()
-	db, err := sql.Open(driverName, "file:"+uriPath.Replace(path)+"?mode=ro")
+	db, err := openSnapshot(path)
 	if err != nil {
-		return fmt.Errorf("open snapshot: %w", err)
+		return err
 	}
 	defer db.Close()
 	// Whole-table reads: a backup visits every row once, off the hot path.
@@ -117,6 +116,33 @@ func SnapshotFiles(ctx context.Context, path string, fn func(FileRef) error) err
 			}
 			return r, err
 		}, fn)
+}
+
+// SnapshotFileCount returns how many rows of the database file at path (a
+// snapshot; opened read-only) SnapshotFiles goes through: assets and
+// versions.
+func SnapshotFileCount(ctx context.Context, path string) (int64, error) {
+	db, err := openSnapshot(path)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var n int64
+	err = db.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM assets) + (SELECT count(*) FROM asset_versions)").Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count snapshot files: %w", err)
+	}
+	return n, nil
+}
+
+// openSnapshot opens the database file at path read-only.
+func openSnapshot(path string) (*sql.DB, error) {
+	registerDriver()
+	db, err := sql.Open(driverName, "file:"+uriPath.Replace(path)+"?mode=ro")
+	if err != nil {
+		return nil, fmt.Errorf("open snapshot: %w", err)
+	}
+	return db, nil
 }
 
 // eachRef runs query on db and calls fn with each row as scan reads it.
