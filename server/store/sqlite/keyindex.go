@@ -97,9 +97,21 @@ func (x *KeyIndex) written() error {
 }
 
 // Get returns key's value, and whether the index holds key.
-func (x *KeyIndex) Get(key string) ([]byte, bool, error) {
+func (x *KeyIndex) Get(key string) ([]byte, bool, error) { return lookup(x.get, key) }
+
+// Take returns key's value and removes key, and whether the index held it.
+func (x *KeyIndex) Take(key string) ([]byte, bool, error) {
+	v, ok, err := lookup(x.take, key)
+	if ok && err == nil {
+		err = x.written()
+	}
+	return v, ok, err
+}
+
+// lookup runs stmt, which returns key's value, if any.
+func lookup(stmt *sql.Stmt, key string) ([]byte, bool, error) {
 	var v []byte
-	err := x.get.QueryRow(key).Scan(&v)
+	err := stmt.QueryRow(key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -107,19 +119,6 @@ func (x *KeyIndex) Get(key string) ([]byte, bool, error) {
 		return nil, false, fmt.Errorf("index %s: %w", key, err)
 	}
 	return v, true, nil
-}
-
-// Take returns key's value and removes key, and whether the index held it.
-func (x *KeyIndex) Take(key string) ([]byte, bool, error) {
-	var v []byte
-	err := x.take.QueryRow(key).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("index %s: %w", key, err)
-	}
-	return v, true, x.written()
 }
 
 // Each calls fn with every key and value, in key order, until fn fails.
