@@ -61,14 +61,19 @@ func options(opts []Option) settings {
 
 // Backup backs up the data directory dataDir into dir (created if
 // needed), beside a running server: it takes no data-directory lock and
-// only reads dataDir. WithProgress counts the snapshot's rows that point at
-// files: an asset (its original, sidecar and variants) or a version each.
+// only reads dataDir. One backup writes into dir at a time (ErrBusy).
+// WithProgress counts the snapshot's rows that point at files: an asset
+// (its original, sidecar and variants) or a version each.
 func Backup(ctx context.Context, dataDir, dir string, now time.Time, opts ...Option) (*Stats, error) {
 	o := options(opts)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create backup directory: %w", err)
 	}
-	var err error
+	unlock, err := lockDir(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	for range attempts {
 		var st *Stats
 		st, err = backupOnce(ctx, dataDir, dir, now, o)

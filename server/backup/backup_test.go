@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -324,7 +325,7 @@ func TestBackupPrunesWhatTheLibraryNoLongerHolds(t *testing.T) {
 	for _, e := range top {
 		names = append(names, e.Name())
 	}
-	require.ElementsMatch(t, []string{"blobs", backup.ManifestName, m.Database.Key}, names)
+	require.ElementsMatch(t, []string{"blobs", backup.ManifestName, m.Database.Key, ".backup-lock"}, names)
 
 	last, err := backup.Backup(ctx, b.dataDir, bdir, time.Now())
 	require.NoError(t, err)
@@ -373,4 +374,33 @@ func TestProgressReachesTheTotal(t *testing.T) {
 			require.Greater(t, r.done, restored[i-1].done)
 		}
 	}
+}
+
+// TestOneBackupWritesIntoADirectoryAtATime: while a backup holds the
+// directory (its flock), another backup and a restore from it are refused
+// with ErrBusy and change nothing; once it lets go, both run.
+func TestOneBackupWritesIntoADirectoryAtATime(t *testing.T) {
+	ctx := context.Background()
+	b := backUpOne(t)
+	lock, err := os.OpenFile(filepath.Join(b.dir, ".backup-lock"), os.O_RDWR, 0)
+	require.NoError(t, err)
+	require.NoError(t, syscall.Flock(int(lock.Fd()), syscall.LOCK_EX))
+	before, err := backup.ReadManifest(b.dir)
+	require.NoError(t, err)
+
+	_, err = backup.Backup(ctx, b.dataDir, b.dir, time.Now())
+	require.ErrorIs(t, err, backup.ErrBusy)
+	target := filepath.Join(t.TempDir(), "r")
+	_, err = backup.Restore(ctx, b.dir, target)
+	require.ErrorIs(t, err, backup.ErrBusy)
+	require.NoDirExists(t, target, "a refused restore creates nothing")
+	after, err := backup.ReadManifest(b.dir)
+	require.NoError(t, err)
+	require.Equal(t, before, after)
+
+	require.NoError(t, lock.Close())
+	_, err = backup.Backup(ctx, b.dataDir, b.dir, time.Now())
+	require.NoError(t, err)
+	_, err = backup.Restore(ctx, b.dir, target)
+	require.NoError(t, err)
 }

@@ -23,13 +23,19 @@ type RestoreStats struct {
 
 // Restore copies the backup in dir onto dataDir, which must be missing or
 // empty, verifying the checksum of the snapshot and of every blob against
-// the manifest. WithProgress counts bytes of the manifest read. On any failure it removes what it wrote, leaving dataDir
+// the manifest. WithProgress counts bytes of the manifest read. While a
+// backup writes into dir it is ErrBusy. On any failure it removes what it wrote, leaving dataDir
 // empty again.
 func Restore(ctx context.Context, dir, dataDir string, opts ...Option) (_ *RestoreStats, err error) {
 	o := options(opts)
 	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
+	unlock, err := lockDir(dir, false) // no backup prunes what this reads
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	entries, err := os.ReadDir(dataDir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
