@@ -74,29 +74,29 @@ func Backup(ctx context.Context, dataDir, dir string, now time.Time, opts ...Opt
 		return nil, err
 	}
 	defer unlock()
-	for range attempts {
+	interrupted, finished, err := markRunning(dir)
+	if err != nil {
+		return nil, err
+	}
+	for i := range attempts {
 		var st *Stats
-		st, err = backupOnce(ctx, dataDir, dir, now, o)
+		// An attempt given up on may have left copies, as a killed run may.
+		st, err = backupOnce(ctx, dataDir, dir, now, o, interrupted || i > 0)
 		if !errors.Is(err, errVanished) {
+			if err == nil {
+				err = finished()
+			}
 			return st, err
 		}
 	}
 	return nil, fmt.Errorf("back up: %w %d times in a row", err, attempts)
 }
 
-func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o settings) (*Stats, error) {
-	// A run that did not finish may have left files no manifest names (the
-	// copies of assets deleted since): its marker makes this one look for
-	// them; other runs prune only what the last manifest named.
-	marker := filepath.Join(dir, runningMarker)
-	_, err := os.Lstat(marker)
-	interrupted := err == nil
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
-		return nil, fmt.Errorf("mark the backup running: %w", err)
-	}
-	if err := syncDir(dir); err != nil {
-		return nil, err
-	}
+// backupOnce makes one attempt at a backup. strays says that files no
+// manifest names may be in dir (copies of assets deleted since, which a
+// run that did not finish left): the attempt then looks for them; others
+// prune only what the last manifest named.
+func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o settings, strays bool) (*Stats, error) {
 	prev, prevVersion, err := previous(dir)
 	if err != nil {
 		return nil, err
@@ -124,7 +124,7 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o setti
 	// when strays may be there, or when the last backup kept its files
 	// elsewhere (format 1, flat): keep indexes the new manifest's files.
 	var keep *sqlite.KeyIndex
-	if interrupted || prevVersion == 1 {
+	if strays || prevVersion == 1 {
 		if keep, err = sqlite.OpenKeyIndex(filepath.Join(dir, keepIndex)); err != nil {
 			return nil, err
 		}
@@ -191,10 +191,7 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o setti
 	}
 	n, err := pruneTop(dir, name)
 	st.Pruned += n
-	if err != nil {
-		return st, err
-	}
-	return st, os.Remove(marker)
+	return st, err
 }
 
 // copyChecked copies a blob whose row records its checksum, unless the

@@ -14,6 +14,10 @@ import (
 // while it reads.
 const lockName = ".backup-lock"
 
+// runningMarker is in a backup directory while a backup runs there, and
+// after one that did not finish.
+const runningMarker = ".backup-running"
+
 // ErrBusy is returned by Backup when another backup is writing into the
 // same directory, and by Restore when one is.
 var ErrBusy = errors.New("another backup is writing into the directory")
@@ -43,4 +47,21 @@ func lockDir(dir string, exclusive bool) (func(), error) {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	return func() { f.Close() }, nil
+}
+
+// markRunning marks a backup running in dir (runningMarker, made durable
+// before any copy) and reports whether the last one did not finish (its
+// marker was still there). finished removes the marker after a run that
+// committed and pruned; a run that fails leaves it for the next.
+func markRunning(dir string) (interrupted bool, finished func() error, err error) {
+	marker := filepath.Join(dir, runningMarker)
+	_, err = os.Lstat(marker)
+	interrupted = err == nil
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		return false, nil, fmt.Errorf("mark the backup running: %w", err)
+	}
+	if err := syncDir(dir); err != nil {
+		return false, nil, err
+	}
+	return interrupted, func() error { return os.Remove(marker) }, nil
 }

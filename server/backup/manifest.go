@@ -283,12 +283,10 @@ func (mw *manifestWriter) abort() {
 
 // previousIndex and keepIndex are the scratch files of a backup run in the
 // backup directory: the files of the backup there before, by key, and the
-// keys of the files the new manifest names. runningMarker is there while a
-// run goes on, and after one that did not finish.
+// keys of the files the new manifest names.
 const (
 	previousIndex = ".tmp-previous.db"
 	keepIndex     = ".tmp-keep.db"
-	runningMarker = ".backup-running"
 )
 
 // previous indexes the files of the backup already in dir by key (each
