@@ -20,8 +20,11 @@ directory into the bucket that storage.s3 names, under the same keys, so an
 existing library can move to the bucket. A file the bucket already holds
 with the same size is not sent again, so the command can be run while the
 server runs and once more after stopping it; each copy is checked by its
-size. The data directory is not changed: remove its blobs/ folder once
-'photoctl serve' runs with storage.s3 set.
+size. What the bucket holds is read from its listing first, into a scratch
+file in the data directory's tmp/ (some 100 bytes a file, deleted at the
+end), so memory stays flat however large the library. The data directory
+is not changed otherwise: remove its blobs/ folder once 'photoctl serve'
+runs with storage.s3 set.
 
 Example:
    PHOTOCTL_STORAGE_S3_ENDPOINT=minio.lan:9000 PHOTOCTL_STORAGE_S3_BUCKET=photos \

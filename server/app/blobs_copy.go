@@ -3,14 +3,16 @@ package app
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"iter"
+	"os"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // BlobCopy counts what CopyBlobsToBucket did.
@@ -36,13 +38,13 @@ type BlobCopy struct {
 // progress, when set, is told the total first (blobs, bytes, key ""),
 // then each blob done, one call at a time.
 //
-// No list of the blobs is kept: the data directory is walked to copy (and, for
-// progress, once before to count), each walk holding one directory's entries at
-// a time (originals/ has one per asset, so that is the bound), and what the
-// bucket holds is learnt from its listing, read beside the walk (both come in
-// key order), so a blob already there costs no request of its own: a run that
+// No list of the blobs is held in memory: the data directory is scanned a
+// directory chunk at a time to copy (and, for progress, once before to
+// count), and what the bucket holds is learnt from its listing, read first
+// into a scratch index on disk (the data directory's tmp/, deleted at the
+// end), so a blob already there costs no request of its own (a run that
 // finds a million blobs in place makes a thousand listing requests, not a
-// million HEADs.
+// million HEADs) and memory stays flat at tens of millions of blobs.
 func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress func(total BlobCopy, key string, size int64)) (BlobCopy, error) {
 	var st BlobCopy
 	if !cfg.Storage.Remote() {
@@ -61,8 +63,8 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		return st, err
 	}
 	defer bucket.Close()
-	if progress != nil { // the total first: a walk that only counts
-		if err := local.Walk("", func(_ string, size int64) error {
+	if progress != nil { // the total first: a scan that only counts
+		if err := local.Scan("", func(_ string, size int64) error {
 			st.Blobs++
 			st.Bytes += size
 			return nil
@@ -71,11 +73,13 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		}
 		progress(st, "", 0)
 	}
-	var blobs int // what the copying walk finds: files may come and go after the count
+	there, err := bucketIndex(cfg.DataDir, bucket)
+	if err != nil {
+		return st, err
+	}
+	defer there.Close()
+	var blobs int // what the copying scan finds: files may come and go after the count
 	var bytes int64
-	inBucket, stop := iter.Pull2(walkSeq(bucket))
-	defer stop()
-	there, thereSize, more := inBucket()
 	var mu sync.Mutex // st and progress
 	// done counts a blob: copied (sent bytes) or found in place.
 	done := func(key string, size int64, copied bool, sent int64) {
@@ -93,19 +97,17 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(parallel)
-	walkErr := local.Walk("", func(key string, size int64) error {
+	scanErr := local.Scan("", func(key string, size int64) error {
 		if err := gctx.Err(); err != nil {
 			return err
 		}
-		for more && there.err == nil && there.key < key {
-			there, thereSize, more = inBucket()
-		}
-		if more && there.err != nil {
-			return there.err
-		}
 		blobs++
 		bytes += size
-		if more && there.key == key && thereSize == size {
+		v, ok, err := there.Get(key)
+		if err != nil {
+			return err
+		}
+		if ok && int64(binary.BigEndian.Uint64(v)) == size {
 			done(key, size, false, 0)
 			return nil
 		}
@@ -119,33 +121,36 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		})
 		return nil
 	})
-	copyErr := g.Wait() // a failed copy stops the walk: its error is the one to tell
+	copyErr := g.Wait() // a failed copy stops the scan: its error is the one to tell
 	st.Blobs, st.Bytes = blobs, bytes
-	return st, cmp.Or(copyErr, walkErr)
+	return st, cmp.Or(copyErr, scanErr)
 }
 
-// listing is one entry of a store's listing: a key, or the error that
-// ended the listing.
-type listing struct {
-	key string
-	err error
-}
-
-// walkSeq is s.Walk of the whole store as an iterator of (entry, size);
-// a failed listing yields a last entry carrying its error.
-func walkSeq(s *blob.Store) iter.Seq2[listing, int64] {
-	return func(yield func(listing, int64) bool) {
-		errStop := errors.New("stopped")
-		err := s.Walk("", func(key string, size int64) error {
-			if !yield(listing{key: key}, size) {
-				return errStop
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, errStop) {
-			yield(listing{err: err}, 0)
-		}
+// bucketIndex reads the bucket's listing into a scratch index of each
+// key's size, in a new file in dataDir's tmp/ (where a crash's leftover
+// is swept like any temp file): the listing of a large library is more
+// than memory should hold.
+func bucketIndex(dataDir string, bucket *blob.Store) (*sqlite.KeyIndex, error) {
+	f, err := os.CreateTemp(blob.TempDir(dataDir), "copy-blobs-*.db")
+	if err != nil {
+		return nil, fmt.Errorf("list the bucket: %w", err)
 	}
+	_ = f.Close()
+	x, err := sqlite.OpenKeyIndex(f.Name())
+	if err != nil {
+		_ = os.Remove(f.Name())
+		return nil, fmt.Errorf("list the bucket: %w", err)
+	}
+	size := make([]byte, 8)
+	err = bucket.Walk("", func(key string, n int64) error {
+		binary.BigEndian.PutUint64(size, uint64(n))
+		return x.Put(key, size)
+	})
+	if err != nil {
+		_ = x.Close()
+		return nil, fmt.Errorf("list the bucket: %w", err)
+	}
+	return x, nil
 }
 
 // copyBlob sends the blob at key from local to the bucket and checks the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,6 +63,9 @@ func TestCopyBlobsToBucket(t *testing.T) {
 	require.Equal(t, before, unchanged(), "no request of a blob the bucket holds already")
 	_, err = local.Stat("originals/asset_a")
 	require.NoError(t, err, "the data directory is left as it is")
+	scratch, err := filepath.Glob(filepath.Join(blob.TempDir(cfg.DataDir), "*"))
+	require.NoError(t, err)
+	require.Empty(t, scratch, "the index of the bucket's listing is deleted")
 }
 
 func TestServeWarnsOfFilesLeftInTheDataDirectory(t *testing.T) {

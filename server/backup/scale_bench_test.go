@@ -5,11 +5,8 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +18,7 @@ import (
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/servertest/scale"
 )
 
 // BenchmarkBackupScale backs up a library of BACKUP_ASSETS (default 2,000)
@@ -30,11 +28,7 @@ import (
 // most heap it held (sampled), which must not grow with the library.
 func BenchmarkBackupScale(b *testing.B) {
 	servertest.SkipOnPostgres(b, "admin backup snapshots the SQLite file")
-	n := 2000
-	if v := os.Getenv("BACKUP_ASSETS"); v != "" {
-		_, err := fmt.Sscan(v, &n)
-		require.NoError(b, err)
-	}
+	n := scale.Size(b, "BACKUP_ASSETS", 2000)
 	ctx := context.Background()
 	dataDir := b.TempDir()
 	seedFiles(b, dataDir, n)
@@ -51,39 +45,13 @@ func BenchmarkBackupScale(b *testing.B) {
 				return err
 			}},
 		} {
-			runtime.GC()
-			stop := sampleHeap()
+			stop := scale.SampleHeap()
 			start := time.Now()
 			require.NoError(b, phase.run(), phase.name)
 			b.ReportMetric(time.Since(start).Seconds(), phase.name+"-s")
 			b.ReportMetric(float64(stop())/(1<<20), phase.name+"-peak-heap-MiB")
 		}
 	}
-}
-
-// sampleHeap samples the heap in use every 10 ms until the returned
-// function is called, which returns the largest sample.
-func sampleHeap() func() uint64 {
-	done := make(chan struct{})
-	var peak uint64
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapInuse)
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 { close(done); wg.Wait(); return peak }
 }
 
 // seedFiles seeds n assets into a new library in dataDir and gives each

@@ -81,6 +81,10 @@ func Path(root, key string) (string, error) {
 	return filepath.Join(root, filepath.FromSlash(p)), nil
 }
 
+// TempDir is the directory of temporary files under root: a crash's
+// leftovers there are swept (CleanTemp).
+func TempDir(root string) string { return filepath.Join(root, tmpDir) }
+
 // KeyOf is the key of the blob whose file is at p under root, Path's
 // inverse; ok is false for a path that is no blob's in this layout
 // (outside root's blobs/, or not in the shard directory of its key).

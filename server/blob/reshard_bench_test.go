@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/servertest/scale"
 )
 
 // BenchmarkReshard times the first Open of a data directory in the flat
@@ -19,11 +20,7 @@ import (
 // Open of the same directory (what every later start pays) is reported as
 // reopen-ns.
 func BenchmarkReshard(b *testing.B) {
-	n := 20000
-	if v := os.Getenv("RESHARD_ASSETS"); v != "" {
-		_, err := fmt.Sscan(v, &n)
-		require.NoError(b, err)
-	}
+	n := scale.Size(b, "RESHARD_ASSETS", 20000)
 	for b.Loop() {
 		b.StopTimer()
 		root := b.TempDir()

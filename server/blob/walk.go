@@ -14,8 +14,11 @@ import (
 
 // Walk calls fn for every blob at or under prefix (a key such as "originals"
 // or "variants/asset_x"; "" means the whole store) in lexical byte order of
-// the keys, the order of SQL's ORDER BY key, so an orphan check can merge the
-// two lists. A missing prefix yields nothing. Entries that are not regular
+// the keys, the order of SQL's ORDER BY key. In a bucket that is the
+// listing's order, read a page at a time; in a directory a kind's keys are
+// spread over its shards, so Walk holds a kind's entries (one per asset) in
+// memory to sort them: work over a large store uses Scan. A missing prefix
+// yields nothing. Entries that are not regular
 // files or whose names break the key rules are skipped, as are entries that
 // vanish during the walk. An error from fn stops the walk and is returned
 // unchanged.

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,10 +60,21 @@ func (s *Service) Stop() {
 // Start runs a service until the test ends, with the named buckets.
 func Start(t testing.TB, buckets ...string) *Service {
 	t.Helper()
+	svc, err := New(buckets...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(svc.srv.Close)
+	return svc
+}
+
+// New runs a service with the named buckets until Close: in a process of
+// its own, say, so that a benchmark measures its client's memory alone.
+func New(buckets ...string) (*Service, error) {
 	backend := s3mem.New()
 	for _, b := range buckets {
 		if err := backend.CreateBucket(b); err != nil {
-			t.Fatalf("create bucket %s: %v", b, err)
+			return nil, fmt.Errorf("create bucket %s: %w", b, err)
 		}
 	}
 	svc := &Service{}
@@ -74,14 +87,17 @@ func Start(t testing.TB, buckets ...string) *Service {
 		}
 		fake.ServeHTTP(w, r)
 	}))
-	t.Cleanup(svc.srv.Close)
 	u, err := url.Parse(svc.srv.URL)
 	if err != nil {
-		t.Fatal(err)
+		svc.srv.Close()
+		return nil, err
 	}
 	svc.Endpoint = u.Host
-	return svc
+	return svc, nil
 }
+
+// Close stops the service.
+func (s *Service) Close() { s.srv.Close() }
 
 // Config is how a store reaches bucket (under prefix) of the service.
 func (s *Service) Config(bucket, prefix string) blob.S3Config {
@@ -155,4 +171,54 @@ func (c *chunked) Read(p []byte) (int, error) {
 		_, err = c.r.Discard(2) // the chunk's trailing CRLF
 	}
 	return n, err
+}
+
+// processEnv, set, names the buckets of a service the test binary runs
+// as a process of StartProcess's.
+const processEnv = "PHOTOCTL_S3TEST_PROCESS"
+
+// StartProcess runs a service with the named buckets in a process of its
+// own until the test ends, so that a benchmark's heap is its client's
+// alone: the test binary again, whose TestMain must call ServeProcess
+// first. Only Endpoint and Config work on what it returns.
+func StartProcess(t testing.TB, buckets ...string) *Service {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), processEnv+"="+strings.Join(buckets, ","))
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err == nil {
+		var stdout io.ReadCloser
+		if stdout, err = cmd.StdoutPipe(); err == nil {
+			if err = cmd.Start(); err == nil {
+				t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
+				var endpoint string
+				endpoint, err = bufio.NewReader(stdout).ReadString('\n')
+				if err == nil {
+					return &Service{Endpoint: strings.TrimSpace(endpoint)}
+				}
+			}
+		}
+	}
+	t.Fatalf("start an S3 service process: %v", err)
+	return nil
+}
+
+// ServeProcess is for TestMain: in a process StartProcess started, it
+// serves until the standard input closes and returns true (the process
+// should then exit); in any other it returns false at once.
+func ServeProcess() bool {
+	buckets, ok := os.LookupEnv(processEnv)
+	if !ok {
+		return false
+	}
+	svc, err := New(strings.Split(buckets, ",")...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer svc.Close()
+	fmt.Println(svc.Endpoint)
+	_, _ = io.Copy(io.Discard, os.Stdin)
+	return true
 }

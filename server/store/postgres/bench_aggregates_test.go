@@ -21,13 +21,13 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/servertest/scale"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -39,14 +39,7 @@ type benchLibrary struct {
 }
 
 func benchAssets(b *testing.B) int {
-	n := 20_000
-	if v := os.Getenv("PHOTOCTL_BENCH_ASSETS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil || n < 1 {
-			b.Fatalf("PHOTOCTL_BENCH_ASSETS=%q is not a positive number", v)
-		}
-	}
-	return n
+	return scale.Size(b, "PHOTOCTL_BENCH_ASSETS", 20_000)
 }
 
 // openBenchLibrary opens (seeding when needed) the benchmark library.

@@ -18,11 +18,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/servertest/scale"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -34,14 +34,7 @@ type benchLibrary struct {
 }
 
 func benchAssets(b *testing.B) int {
-	n := 100_000
-	if v := os.Getenv("PHOTOCTL_BENCH_ASSETS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil || n < 1 {
-			b.Fatalf("PHOTOCTL_BENCH_ASSETS=%q is not a positive number", v)
-		}
-	}
-	return n
+	return scale.Size(b, "PHOTOCTL_BENCH_ASSETS", 100_000)
 }
 
 // openBenchLibrary opens (seeding when needed) the benchmark library.
