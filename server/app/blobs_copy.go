@@ -73,7 +73,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		}
 		progress(st, "", 0)
 	}
-	there, err := bucketIndex(cfg.DataDir, bucket)
+	there, err := bucketIndex(ctx, cfg.DataDir, bucket)
 	if err != nil {
 		return st, err
 	}
@@ -107,7 +107,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		if err != nil {
 			return err
 		}
-		if ok && int64(binary.BigEndian.Uint64(v)) == size {
+		if ok && len(v) == 8 && int64(binary.BigEndian.Uint64(v)) == size {
 			done(key, size, false, 0)
 			return nil
 		}
@@ -130,7 +130,7 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 // key's size, in a new file in dataDir's tmp/ (where a crash's leftover
 // is swept like any temp file): the listing of a large library is more
 // than memory should hold.
-func bucketIndex(dataDir string, bucket *blob.Store) (*sqlite.KeyIndex, error) {
+func bucketIndex(ctx context.Context, dataDir string, bucket *blob.Store) (*sqlite.KeyIndex, error) {
 	f, err := os.CreateTemp(blob.TempDir(dataDir), "copy-blobs-*.db")
 	if err != nil {
 		return nil, fmt.Errorf("list the bucket: %w", err)
@@ -143,6 +143,9 @@ func bucketIndex(dataDir string, bucket *blob.Store) (*sqlite.KeyIndex, error) {
 	}
 	size := make([]byte, 8)
 	err = bucket.Walk("", func(key string, n int64) error {
+		if err := ctx.Err(); err != nil { // a listing of millions takes minutes
+			return err
+		}
 		binary.BigEndian.PutUint64(size, uint64(n))
 		return x.Put(key, size)
 	})

@@ -66,6 +66,18 @@ func TestCopyBlobsToBucket(t *testing.T) {
 	scratch, err := filepath.Glob(filepath.Join(blob.TempDir(cfg.DataDir), "*"))
 	require.NoError(t, err)
 	require.Empty(t, scratch, "the index of the bucket's listing is deleted")
+
+	// Interrupted (Ctrl-C) while it reads the bucket's listing: it stops,
+	// sends nothing, and leaves no scratch file.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before = svc.Requests("")
+	_, err = CopyBlobsToBucket(ctx, cfg, 4, nil)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, before, svc.Requests(""), "no blob sent or looked up")
+	scratch, err = filepath.Glob(filepath.Join(blob.TempDir(cfg.DataDir), "*"))
+	require.NoError(t, err)
+	require.Empty(t, scratch)
 }
 
 func TestServeWarnsOfFilesLeftInTheDataDirectory(t *testing.T) {
