@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -29,13 +27,7 @@ func BenchmarkCopyBlobsScale(b *testing.B) {
 	require.NoError(b, local.Close())
 	for i := range n {
 		id := fmt.Sprintf("asset_%026d", i)
-		for _, key := range []string{"originals/" + id, "sidecars/" + id + ".xmp",
-			"variants/" + id + "/thumbnail.webp", "variants/" + id + "/preview.webp"} {
-			p, err := blob.Path(cfg.DataDir, key)
-			require.NoError(b, err)
-			require.NoError(b, os.MkdirAll(filepath.Dir(p), 0o700))
-			require.NoError(b, os.WriteFile(p, []byte(id), 0o600))
-		}
+		scale.AssetFiles(b, cfg.DataDir, id, []byte(id))
 	}
 	for b.Loop() {
 		cfg.Storage.S3 = bucketOf(s3test.StartProcess(b, "photos"), "photos", "lib/")

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/backup"
-	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/servertest/scale"
@@ -84,13 +82,7 @@ func seedFiles(b *testing.B, dataDir string, n int) {
 		sum := sha256.Sum256([]byte(id))
 		_, err := tx.Exec(`UPDATE assets SET checksum = ?, original_size = ? WHERE id = ?`, sum[:], len(id), id)
 		require.NoError(b, err)
-		for _, key := range []string{"originals/" + id, "sidecars/" + id + ".xmp",
-			"variants/" + id + "/thumbnail.webp", "variants/" + id + "/preview.webp"} {
-			p, err := blob.Path(dataDir, key)
-			require.NoError(b, err)
-			require.NoError(b, os.MkdirAll(filepath.Dir(p), 0o700))
-			require.NoError(b, os.WriteFile(p, []byte(id), 0o600))
-		}
+		scale.AssetFiles(b, dataDir, id, []byte(id))
 	}
 	require.NoError(b, tx.Commit())
 }

@@ -5,11 +5,14 @@ package scale
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/photoctl/photoctl/server/blob"
 )
 
 // Size is the number in the environment variable env, or def when it is
@@ -49,4 +52,22 @@ func SampleHeap() (stop func() uint64) {
 		}
 	})
 	return func() uint64 { close(done); wg.Wait(); return peak }
+}
+
+// AssetFiles writes the files a data directory at root holds for the asset
+// id: an original, an XMP sidecar and two variants, each holding content.
+func AssetFiles(tb testing.TB, root, id string, content []byte) {
+	tb.Helper()
+	for _, key := range []string{"originals/" + id, "sidecars/" + id + ".xmp",
+		"variants/" + id + "/thumbnail.webp", "variants/" + id + "/preview.webp"} {
+		p, err := blob.Path(root, key)
+		if err == nil {
+			if err = os.MkdirAll(filepath.Dir(p), 0o700); err == nil {
+				err = os.WriteFile(p, content, 0o600)
+			}
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
 }
