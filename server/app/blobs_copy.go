@@ -36,7 +36,8 @@ type BlobCopy struct {
 // data directory is left as it is. parallel blobs go at once (a bucket
 // across a network answers each request in tens of milliseconds).
 // progress, when set, is told the total first (blobs, bytes, key ""),
-// then each blob done, one call at a time.
+// once the bucket's listing is read and the files counted, then each blob
+// done, one call at a time.
 //
 // No list of the blobs is held in memory: the data directory is scanned a
 // directory chunk at a time to copy (and, for progress, once before to
@@ -63,6 +64,11 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		return st, err
 	}
 	defer bucket.Close()
+	there, err := bucketIndex(ctx, cfg.DataDir, bucket)
+	if err != nil {
+		return st, err
+	}
+	defer there.Close()
 	if progress != nil { // the total first: a scan that only counts
 		if err := local.Scan("", func(_ string, size int64) error {
 			st.Blobs++
@@ -73,11 +79,6 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 		}
 		progress(st, "", 0)
 	}
-	there, err := bucketIndex(ctx, cfg.DataDir, bucket)
-	if err != nil {
-		return st, err
-	}
-	defer there.Close()
 	var blobs int // what the copying scan finds: files may come and go after the count
 	var bytes int64
 	var mu sync.Mutex // st and progress
