@@ -183,25 +183,33 @@ const processEnv = "PHOTOCTL_S3TEST_PROCESS"
 // first. Only Endpoint and Config work on what it returns.
 func StartProcess(t testing.TB, buckets ...string) *Service {
 	t.Helper()
+	endpoint, err := startProcess(t, buckets)
+	if err != nil {
+		t.Fatalf("start an S3 service process: %v", err)
+	}
+	return &Service{Endpoint: endpoint}
+}
+
+// startProcess starts the test binary as ServeProcess, stopped when t
+// ends, and returns the host:port it prints.
+func startProcess(t testing.TB, buckets []string) (string, error) {
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), processEnv+"="+strings.Join(buckets, ","))
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
-	if err == nil {
-		var stdout io.ReadCloser
-		if stdout, err = cmd.StdoutPipe(); err == nil {
-			if err = cmd.Start(); err == nil {
-				t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
-				var endpoint string
-				endpoint, err = bufio.NewReader(stdout).ReadString('\n')
-				if err == nil {
-					return &Service{Endpoint: strings.TrimSpace(endpoint)}
-				}
-			}
-		}
+	if err != nil {
+		return "", err
 	}
-	t.Fatalf("start an S3 service process: %v", err)
-	return nil
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
+	endpoint, err := bufio.NewReader(stdout).ReadString('\n')
+	return strings.TrimSpace(endpoint), err
 }
 
 // ServeProcess is for TestMain: in a process StartProcess started, it

@@ -1,6 +1,7 @@
 // Package scale holds what the benchmarks of work at a library's scale
-// share: the size they run at, from the environment, and the most heap the
-// work held, which must not grow with the library.
+// share: the size they run at, from the environment; an asset's files in a
+// data directory; and the most heap the work held, which must not grow
+// with the library.
 package scale
 
 import (
