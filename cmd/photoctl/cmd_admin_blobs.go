@@ -42,21 +42,17 @@ Example:
 			if io.ErrTTY {
 				// Reading a large bucket's listing and counting the files
 				// take minutes before the total is known: a spinner till then.
-				bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(io.Err),
-					progressbar.OptionSetWidth(24), progressbar.OptionClearOnFinish(),
-					progressbar.OptionUseANSICodes(true), progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionSetRenderBlankState(true), // starts its spinner's clock
-					progressbar.OptionSetDescription("reading the bucket's listing, counting files"))
+				bar = newBar(io.Err, -1, "reading the bucket's listing, counting files",
+					progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetRenderBlankState(true)) // starts its spinner's clock
 			}
 			st, err := app.CopyBlobsToBucket(c.Context, cfg, c.Int("parallel"), func(total app.BlobCopy, key string, size int64) {
 				switch {
 				case !io.ErrTTY:
 				case key == "": // the total
 					_ = bar.Finish()
-					bar = progressbar.NewOptions64(total.Bytes, progressbar.OptionSetWriter(io.Err),
-						progressbar.OptionShowBytes(true), progressbar.OptionSetPredictTime(true),
-						progressbar.OptionSetWidth(24), progressbar.OptionClearOnFinish(),
-						progressbar.OptionUseANSICodes(true), progressbar.OptionSetDescription("copying"))
+					bar = newBar(io.Err, total.Bytes, "copying",
+						progressbar.OptionShowBytes(true), progressbar.OptionSetPredictTime(true))
 				default:
 					_ = bar.Add64(size)
 				}

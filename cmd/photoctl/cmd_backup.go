@@ -119,14 +119,12 @@ func (b *backupBar) set(done, total int64) {
 		return
 	}
 	if b.bar == nil {
-		opts := []progressbar.Option{progressbar.OptionSetWriter(b.io.Err),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(24),
-			progressbar.OptionClearOnFinish(), progressbar.OptionUseANSICodes(true),
-			progressbar.OptionSetDescription(b.description), progressbar.OptionThrottle(100 * time.Millisecond)}
+		opts := []progressbar.Option{progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100 * time.Millisecond)}
 		if b.count {
 			opts = append(opts, progressbar.OptionShowCount())
 		}
-		b.bar = progressbar.NewOptions64(total, opts...)
+		b.bar = newBar(b.io.Err, total, b.description, opts...)
 	}
 	_ = b.bar.Set64(done)
 }

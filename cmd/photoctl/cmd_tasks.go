@@ -337,15 +337,8 @@ func newTaskBar(io *streams) *taskBar {
 	if !io.ErrTTY {
 		return &taskBar{}
 	}
-	return &taskBar{bar: progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(io.Err),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionUseANSICodes(true),
-		progressbar.OptionSetDescription("tasks"))}
+	return &taskBar{bar: newBar(io.Err, -1, "tasks", progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionSetElapsedTime(true))}
 }
 
 // show draws succeeded of succeeded+queued+running, and the failures.

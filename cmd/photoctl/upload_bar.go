@@ -20,17 +20,12 @@ type uploadBar struct {
 }
 
 func startUploadBar(im *importer.Importer, w io.Writer) *uploadBar {
-	bar := progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(w),
+	bar := newBar(w, -1, "scanning",
 		progressbar.OptionShowBytes(true),
 		progressbar.OptionShowTotalBytes(true),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionUseANSICodes(true),
-		progressbar.OptionSetDescription("scanning"),
 	)
 	b := &uploadBar{bar: bar, done: make(chan struct{}), quit: make(chan struct{})}
 	start := time.Now()
