@@ -29,6 +29,10 @@ type AssetQuery struct {
 	MinRating *int
 	State     string // live, trashed or all
 	Order     string // desc or asc
+	// Stacks is the view of stacks: "expand" lists every member of a stack
+	// as its own asset, "collapse" (the server's default, also "") only
+	// each stack's cover.
+	Stacks string
 	// Variants limits asset_urls to these renderings (include=variants).
 	Variants []string
 }
@@ -53,6 +57,7 @@ func (q AssetQuery) values() url.Values {
 	}
 	setIf(v, "state", q.State)
 	setIf(v, "order", q.Order)
+	setIf(v, "stacks", q.Stacks)
 	if q.Variants != nil {
 		v.Set("include", "variants")
 		setIf(v, "variants", strings.Join(q.Variants, ","))

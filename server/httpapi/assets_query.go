@@ -16,7 +16,7 @@ import (
 var (
 	assetFilterParams = []string{"ids", "library_id", "local_datetime_after", "local_datetime_before",
 		"center", "radius", "bbox", "stack_id", "media_type", "min_rating", "state", "order", "include", "variants",
-		"person_ids", "album_id"}
+		"person_ids", "album_id", "stacks"}
 	assetListParams = slices.Concat(assetFilterParams, pageParams)
 )
 
@@ -70,6 +70,13 @@ func parseAssetFilter(c *fiber.Ctx) (store.AssetFilter, error) {
 	}
 	f.StackID = c.Query("stack_id")
 	f.AlbumID = c.Query("album_id")
+	switch view := c.Query("stacks", "collapse"); view {
+	case "collapse", "expand":
+		f.WithStacked = view == "expand"
+	default:
+		return f, catalog.InvalidField("enum", "stacks must be collapse (a stack is one row, its cover) or expand (every member is a row)",
+			view, "query", "stacks")
+	}
 	if f.PersonIDs = multi(c, "person_ids"); len(f.PersonIDs) > 100 {
 		return f, catalog.InvalidField("too_long", "person_ids may name at most 100 people", nil, "query", "person_ids")
 	}
