@@ -23,6 +23,14 @@ type Metadata struct {
 	LivePhotoCID *string
 	// ProjectionType is the GPano projection ("equirectangular").
 	ProjectionType *string
+	// SerialNumber is the camera body's serial number (EXIF
+	// BodySerialNumber, or a maker note's), which tells two cameras of one
+	// model apart.
+	SerialNumber *string
+	// BurstID is the camera's own id of a burst, shared by its frames and
+	// absent from single shots: Apple's BurstUUID (maker notes) or Google
+	// Camera's XMP BurstID.
+	BurstID *string
 	// ProfileDescription names the embedded ICC colour profile.
 	ProfileDescription *string
 
@@ -111,6 +119,8 @@ func parse(file, sidecar map[string]any) *Metadata {
 		Description:        description(t),
 		LivePhotoCID:       t.str("ContentIdentifier", "MediaGroupUUID"),
 		ProjectionType:     t.str("ProjectionType"),
+		SerialNumber:       t.fileStr("SerialNumber", "InternalSerialNumber", "CameraSerialNumber"),
+		BurstID:            t.fileStr("BurstUUID", "BurstID"),
 		ProfileDescription: t.fileStr("ProfileDescription"),
 		Orientation:        orientation(t),
 		FNumber:            positive(t.num("FNumber", "ApertureValue")),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/blob"
+	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -38,6 +39,9 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		return nil, errors.Join(err, closeKinds())
 	}
 	if _, err := r.RequeueAbandoned(ctx, alone && !cfg.Database.Postgres()); err != nil {
+		return nil, errors.Join(err, closeKinds())
+	}
+	if err := pipeline.ScheduleRestacks(ctx, st, now()); err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)

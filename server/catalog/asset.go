@@ -34,7 +34,18 @@ type Metadata struct {
 	AutoStackID                        *string
 	Rating                             *float64
 	ProfileDescription                 *string
+	// CaptureSource, SerialNumber and BurstID are the file layer's camera
+	// evidence for burst detection, not shown by the API. CaptureSource
+	// names the tag the capture time came from ("DateTimeOriginal",
+	// "CreationDate", "CreateDate", "creation_time") or CaptureFromFile
+	// when the file recorded none; nil means the file was read by a
+	// version that did not record it.
+	CaptureSource, SerialNumber, BurstID *string
 }
+
+// CaptureFromFile is Metadata.CaptureSource when no capture tag was found
+// and the capture time is the upload's file time.
+const CaptureFromFile = "file"
 
 // Asset is a photo or video in a library.
 type Asset struct {

@@ -52,6 +52,9 @@ func (m *Metadata) overlay(l *Metadata) {
 	over(&m.AutoStackID, l.AutoStackID)
 	over(&m.Rating, l.Rating)
 	over(&m.ProfileDescription, l.ProfileDescription)
+	over(&m.CaptureSource, l.CaptureSource)
+	over(&m.SerialNumber, l.SerialNumber)
+	over(&m.BurstID, l.BurstID)
 }
 
 func over[T any](dst **T, src *T) {

@@ -69,9 +69,10 @@ func (c BurstConfig) Validate() error {
 }
 
 // Burst stacks the asset with the shots around it when they are a burst:
-// live assets of its library from the same device (its device id when both
-// have one, else the file's make and model; without either, no burst)
-// captured within the gap of one another, a chain of such shots walked
+// live assets of its library whose capture time the camera recorded, from
+// the same camera (fromCamera, sameCamera: make and model, serial number
+// and burst id where the files have them), captured within the gap of one
+// another (to the sub-second where the camera recorded it), a chain of such shots walked
 // outward from the asset, each similar to its neighbour (pHash distance at
 // most MaxDistance). The burst becomes an automatic stack — or joins the
 // automatic stacks its shots are in, merging them — whose cover is its best
@@ -194,20 +195,47 @@ func (p *Pipeline) burstPlan(ctx context.Context, r store.Repos, id string) (*bu
 }
 
 // stackable says whether burst detection may stack the shot: live, with a
-// hash, with a device to compare, in no user's stack, never taken out of
+// hash and the camera's evidence, in no user's stack, never taken out of
 // an automatic stack by a user.
 func stackable(s store.BurstShot) bool {
-	return s.Live && !s.Excluded && s.PHash != "" && (s.DeviceID != "" || s.Make != "" || s.Model != "") &&
+	return s.Live && !s.Excluded && s.PHash != "" && fromCamera(s) &&
 		(s.StackID == "" || s.StackSource == catalog.StackAuto)
 }
 
-// sameDevice compares device ids when both shots have one, else the
-// cameras' make and model.
-func sameDevice(a, b store.BurstShot) bool {
-	if a.DeviceID != "" && b.DeviceID != "" {
-		return a.DeviceID == b.DeviceID
+// fromCamera says whether the shot carries the evidence a burst needs: a
+// capture time the camera recorded (an EXIF or QuickTime capture tag; not
+// a file time, which is when a file was copied, nor a user's edit) and the
+// camera's make or model. A device id names the uploading client, not a
+// camera, and is no such evidence.
+func fromCamera(s store.BurstShot) bool {
+	return s.CaptureSource != "" && s.CaptureSource != catalog.CaptureFromFile && !s.UserTime &&
+		(s.Make != "" || s.Model != "")
+}
+
+// sameCamera says whether two shots may come from one camera: the same
+// make and model; the same serial number when both record one; the same
+// burst id when either has one (cameras that write one write it on every
+// frame of a burst and on no single shot); and not uploaded from two
+// different devices.
+func sameCamera(a, b store.BurstShot) bool {
+	if a.Make != b.Make || a.Model != b.Model {
+		return false
 	}
-	return (a.Make != "" || a.Model != "") && a.Make == b.Make && a.Model == b.Model
+	if a.SerialNumber != "" && b.SerialNumber != "" && a.SerialNumber != b.SerialNumber {
+		return false
+	}
+	if (a.BurstID != "" || b.BurstID != "") && a.BurstID != b.BurstID {
+		return false
+	}
+	return a.DeviceID == "" || b.DeviceID == "" || a.DeviceID == b.DeviceID
+}
+
+// neighbours says whether two shots are consecutive frames of one burst:
+// from one camera, captured within the gap of each other, and similar.
+func neighbours(a, b store.BurstShot, cfg BurstConfig) bool {
+	d := a.Instant.Sub(b.Instant)
+	return sameCamera(a, b) && d <= cfg.Gap && -d <= cfg.Gap &&
+		a.PHash != "" && b.PHash != "" && metrics.HammingDistance(a.PHash, b.PHash) <= cfg.MaxDistance
 }
 
 // walkBurst collects the burst around me: breadth first, each shot's
@@ -224,8 +252,7 @@ func walkBurst(ctx context.Context, r store.Repos, me store.BurstShot, cfg Burst
 			return nil, err
 		}
 		for _, c := range near {
-			if _, in := group[c.ID]; in || !stackable(c) || !sameDevice(x, c) ||
-				metrics.HammingDistance(x.PHash, c.PHash) > cfg.MaxDistance {
+			if _, in := group[c.ID]; in || !stackable(c) || !neighbours(x, c, cfg) {
 				continue
 			}
 			group[c.ID] = c
@@ -289,14 +316,19 @@ func (p *Pipeline) stackBurst(ctx context.Context, r store.Repos, todo *burstTod
 	if err != nil {
 		return fmt.Errorf("stack burst: %w", err)
 	}
-	now := p.d.Now().UTC()
+	return restackEvents(ctx, r, todo.libraryID, todo.add, p.d.Now().UTC())
+}
+
+// restackEvents writes an asset.updated event (metadata, from the burst
+// step) for each asset whose auto_stack_id changed.
+func restackEvents(ctx context.Context, r store.Repos, libraryID string, ids []string, now time.Time) error {
 	data, err := json.Marshal(map[string]any{"fields": []string{"metadata"}, "step": KindBurst})
 	if err != nil {
 		return err
 	}
-	for _, id := range todo.add {
+	for _, id := range ids {
 		if err := r.Events().Append(ctx, &catalog.Event{ID: catalog.NewID(catalog.PrefixEvent, now),
-			Type: "asset.updated", LibraryID: todo.libraryID, ResourceID: id, Data: data, CreatedAt: now}); err != nil {
+			Type: "asset.updated", LibraryID: libraryID, ResourceID: id, Data: data, CreatedAt: now}); err != nil {
 			return err
 		}
 	}

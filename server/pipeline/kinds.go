@@ -50,6 +50,7 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 		{Name: KindOCR, Run: step(p.OCR), Next: []string{KindDescribe}, Off: p.ocrOff},
 		{Name: KindDescribe, Run: step(p.Describe)},
 		{Name: KindRecluster, Run: p.recluster},
+		{Name: KindRestack, Run: p.restack},
 	}
 }
 

@@ -32,6 +32,7 @@ func TestKindsChainTheSteps(t *testing.T) {
 		pipeline.KindOCR:       {pipeline.KindDescribe},
 		pipeline.KindDescribe:  nil,
 		pipeline.KindRecluster: nil,
+		pipeline.KindRestack:   nil,
 	}, chain)
 	require.Equal(t, tasks.KindMetadata, pipeline.KindMetadata, "the kind an upload enqueues")
 }
@@ -66,8 +67,12 @@ func TestATaskWithoutAnAssetFailsForGood(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	for _, k := range e.p.Kinds() {
-		if k.Name == pipeline.KindRecluster {
-			continue // the one library task: it has no asset by design
+		if k.Name == pipeline.KindRecluster || k.Name == pipeline.KindRestack {
+			// Library tasks: they have no asset by design, and one is
+			// refused for good.
+			err := k.Run(e.ctx, &catalog.Task{Kind: k.Name, LibraryID: "lib_x", AssetID: "asset_x"})
+			require.True(t, tasks.IsPermanent(err), k.Name)
+			continue
 		}
 		err := k.Run(e.ctx, &catalog.Task{Kind: k.Name, LibraryID: "lib_x"})
 		require.True(t, tasks.IsPermanent(err), k.Name)

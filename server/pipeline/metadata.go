@@ -141,7 +141,13 @@ func fileLayer(m *exif.Metadata) catalog.Metadata {
 		Timezone: m.Timezone, Description: m.Description, FPS: m.FPS,
 		LivePhotoCID: m.LivePhotoCID, ProjectionType: m.ProjectionType,
 		ProfileDescription: m.ProfileDescription,
+		SerialNumber:       m.SerialNumber, BurstID: m.BurstID,
 	}
+	source := catalog.CaptureFromFile
+	if m.Capture != nil {
+		source = m.Capture.Source
+	}
+	l.CaptureSource = &source
 	if m.Orientation != nil {
 		o := float64(*m.Orientation)
 		l.Orientation = &o

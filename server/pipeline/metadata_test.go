@@ -49,7 +49,7 @@ func TestMetadataOfATaggedCameraJPEGFillsEveryField(t *testing.T) {
 		ModifiedDatetime:  ptr("2024-05-02T09:00:00+02:00"),
 		Latitude:          ptr(48.8584), Longitude: ptr(2.2945), Altitude: ptr(35.0),
 		Timezone: ptr("Europe/Paris"), Description: ptr("Eiffel tower at dawn"), Rating: ptr(4.0),
-		ProjectionType: ptr("equirectangular"),
+		ProjectionType: ptr("equirectangular"), CaptureSource: ptr("DateTimeOriginal"),
 	}, a.FileMeta)
 	requireLayer(t, catalog.Metadata{Country: ptr("France"), CountryCode: ptr("FR"), State: ptr("Paris"),
 		City: ptr("Paris"), PlaceName: ptr("Paris"), DisplayLabel: ptr("Paris, France")}, a.GeoMeta)

@@ -57,3 +57,19 @@ func leftAuto(ctx context.Context, r store.Repos, st *catalog.Stack, ids []strin
 	}
 	return r.Bursts().Exclude(ctx, members, now)
 }
+
+// DissolveAuto removes the automatic stack id inside the caller's
+// transaction r, with its stack.deleted event: its members become
+// ordinary assets again, free to join a burst. A stack a user made is
+// ErrConflict, and nothing is written. Unlike a user's unstacking, it
+// records no exclusion.
+func (s *Service) DissolveAuto(ctx context.Context, r store.Repos, id string) error {
+	st, err := r.Stacks().Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if st.Source != catalog.StackAuto {
+		return fmt.Errorf("stack %s was made by a user; automatic stacking leaves it alone: %w", id, catalog.ErrConflict)
+	}
+	return dissolve(ctx, r, st, s.now().UTC())
+}

@@ -15,6 +15,13 @@ type BurstShot struct {
 	// DeviceID is the uploading device's id ("" when none was given);
 	// Make and Model come from the file metadata layer ("" when absent).
 	DeviceID, Make, Model string
+	// CaptureSource is the file layer's (catalog.Metadata.CaptureSource):
+	// the tag the capture time came from, catalog.CaptureFromFile, or ""
+	// when not recorded. UserTime says a user's edit replaced the capture
+	// time. SerialNumber and BurstID are the camera's ("" when absent).
+	CaptureSource         string
+	UserTime              bool
+	SerialNumber, BurstID string
 	// Instant is the capture instant, the wall-clock reading taken as UTC
 	// when the offset is unknown (catalog.CaptureTime.Instant).
 	Instant time.Time
@@ -42,6 +49,11 @@ type Bursts interface {
 	// limit: one range of an index on (library, live, capture instant),
 	// never a scan of the library.
 	Near(ctx context.Context, libraryID string, from, to time.Time, limit int) ([]BurstShot, error)
+	// UnsettledLibraries returns the libraries holding an automatic stack
+	// with a member whose file layer has no capture source recorded (read
+	// by an older version, before bursts needed camera evidence): through
+	// the stacked assets only, never a scan of the libraries' assets.
+	UnsettledLibraries(ctx context.Context) ([]string, error)
 	// Exclude records that a user took these assets out of an automatic
 	// stack. Recording one twice keeps the first time; a missing asset is
 	// ignored. The record goes with the asset.

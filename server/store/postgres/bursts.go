@@ -23,7 +23,9 @@ const burstCols = `a.id, a.library_id, a.device_id, a.meta_file->>'Make', a.meta
 	a.capture_instant, a.metrics->>'phash',
 	CASE WHEN jsonb_typeof(a.metrics->'quality') = 'number' THEN (a.metrics->>'quality')::double precision END,
 	a.stack_id, (SELECT s.source FROM stacks s WHERE s.id = a.stack_id),
-	a.live = 1, EXISTS (SELECT 1 FROM burst_exclusions x WHERE x.asset_id = a.id)`
+	a.live = 1, EXISTS (SELECT 1 FROM burst_exclusions x WHERE x.asset_id = a.id),
+	a.meta_file->>'CaptureSource', a.meta_user->>'OriginalDatetime' IS NOT NULL,
+	a.meta_file->>'SerialNumber', a.meta_file->>'BurstID'`
 
 func (r bursts) Shots(ctx context.Context, ids []string) ([]store.BurstShot, error) {
 	if len(ids) == 0 {
@@ -47,15 +49,35 @@ func (r bursts) query(ctx context.Context, query string, args ...any) ([]store.B
 	var out []store.BurstShot
 	for rows.Next() {
 		var s store.BurstShot
-		var mk, model, phash, stackID, source *string
+		var mk, model, phash, stackID, source, capture, serial, burstID *string
 		var instant int64
 		if err := rows.Scan(&s.ID, &s.LibraryID, &s.DeviceID, &mk, &model, &instant, &phash, &s.Quality,
-			&stackID, &source, &s.Live, &s.Excluded); err != nil {
+			&stackID, &source, &s.Live, &s.Excluded, &capture, &s.UserTime, &serial, &burstID); err != nil {
 			return nil, err
 		}
 		s.Make, s.Model, s.PHash, s.StackID = burstText(mk), burstText(model), burstText(phash), burstText(stackID)
+		s.CaptureSource, s.SerialNumber, s.BurstID = burstText(capture), burstText(serial), burstText(burstID)
 		s.StackSource, s.Instant = catalog.StackSource(burstText(source)), fromMicros(instant)
 		out = append(out, s)
+	}
+	return out, translate(rows.Err())
+}
+
+func (r bursts) UnsettledLibraries(ctx context.Context) ([]string, error) {
+	rows, err := r.q.query(ctx, `SELECT DISTINCT s.library_id FROM stacks s
+		WHERE s.source = 'auto' AND EXISTS (SELECT 1 FROM assets a
+			WHERE a.stack_id = s.id AND a.meta_file->>'CaptureSource' IS NULL)`)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
 	}
 	return out, translate(rows.Err())
 }

@@ -19,7 +19,9 @@ var _ store.Bursts = bursts{}
 const burstCols = `a.id, a.library_id, a.device_id, json_extract(a.meta_file, '$.Make'),
 	json_extract(a.meta_file, '$.Model'), a.capture_instant, json_extract(a.metrics, '$.phash'),
 	json_extract(a.metrics, '$.quality'), a.stack_id, (SELECT s.source FROM stacks s WHERE s.id = a.stack_id),
-	a.live, EXISTS (SELECT 1 FROM burst_exclusions x WHERE x.asset_id = a.id)`
+	a.live, EXISTS (SELECT 1 FROM burst_exclusions x WHERE x.asset_id = a.id),
+	json_extract(a.meta_file, '$.CaptureSource'), json_extract(a.meta_user, '$.OriginalDatetime') IS NOT NULL,
+	json_extract(a.meta_file, '$.SerialNumber'), json_extract(a.meta_file, '$.BurstID')`
 
 func (r bursts) Shots(ctx context.Context, ids []string) ([]store.BurstShot, error) {
 	if len(ids) == 0 {
@@ -44,19 +46,39 @@ func (r bursts) query(ctx context.Context, query string, args ...any) ([]store.B
 	var out []store.BurstShot
 	for rows.Next() {
 		var s store.BurstShot
-		var mk, model, phash, stackID, source sql.NullString
+		var mk, model, phash, stackID, source, capture, serial, burstID sql.NullString
 		var quality sql.NullFloat64
 		var instant int64
 		if err := rows.Scan(&s.ID, &s.LibraryID, &s.DeviceID, &mk, &model, &instant, &phash, &quality,
-			&stackID, &source, &s.Live, &s.Excluded); err != nil {
+			&stackID, &source, &s.Live, &s.Excluded, &capture, &s.UserTime, &serial, &burstID); err != nil {
 			return nil, err
 		}
 		s.Make, s.Model, s.PHash, s.StackID = mk.String, model.String, phash.String, stackID.String
+		s.CaptureSource, s.SerialNumber, s.BurstID = capture.String, serial.String, burstID.String
 		s.StackSource, s.Instant = catalog.StackSource(source.String), fromMicros(instant)
 		if quality.Valid {
 			s.Quality = &quality.Float64
 		}
 		out = append(out, s)
+	}
+	return out, translate(rows.Err())
+}
+
+func (r bursts) UnsettledLibraries(ctx context.Context) ([]string, error) {
+	rows, err := r.q.QueryContext(ctx, `SELECT DISTINCT s.library_id FROM stacks s
+		WHERE s.source = 'auto' AND EXISTS (SELECT 1 FROM assets a
+			WHERE a.stack_id = s.id AND json_extract(a.meta_file, '$.CaptureSource') IS NULL)`)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
 	}
 	return out, translate(rows.Err())
 }
