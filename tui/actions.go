@@ -40,9 +40,13 @@ func ids(as []api.Asset) []string {
 	return out
 }
 
-// rate sets the rating of the targets in one bulk update.
+// rate sets the rating of the targets in one bulk update. A rating is
+// of one picture: on a stack cover it rates the cover, not the members
+// (the prompt and the status say so; enter opens the stack to rate them).
 func (m *Model) rate(stars int) tea.Cmd {
-	targets := m.view().targets()
+	v := m.view()
+	targets := v.targets()
+	note := coversOnly(v, targets)
 	updates := make([]api.AssetUpdate, len(targets))
 	for i, a := range targets {
 		updates[i] = api.AssetUpdate{ID: a.ID, Change: api.AssetChange{Rating: api.Optional[int]{Set: true, Value: &stars}}}
@@ -51,12 +55,13 @@ func (m *Model) rate(stars int) tea.Cmd {
 		func(m *Model) tea.Cmd {
 			r := float64(stars)
 			m.eachAsset(ids(targets), func(a *api.Asset) { a.Metadata.Rating = &r })
-			m.inform("Rated %d asset(s) %d.", len(targets), stars)
+			m.inform("Rated %d asset(s) %d%s.", len(targets), stars, note)
 			return nil
 		})
 }
 
-// startDescribe asks for the targets' new description ("" clears it).
+// startDescribe asks for the targets' new description ("" clears it): of
+// a stack cover only, like a rating.
 func (m *Model) startDescribe() {
 	v := m.view()
 	targets := v.targets()
@@ -67,7 +72,8 @@ func (m *Model) startDescribe() {
 	if len(targets) == 1 && targets[0].Metadata.Description != nil {
 		value = *targets[0].Metadata.Description
 	}
-	m.newPrompt(fmt.Sprintf("Description (%d): ", len(targets)), value, func(text string) tea.Cmd {
+	note := coversOnly(v, targets)
+	m.newPrompt(fmt.Sprintf("Description (%d%s): ", len(targets), note), value, func(text string) tea.Cmd {
 		var val *string
 		if text = strings.TrimSpace(text); text != "" {
 			val = &text
@@ -79,47 +85,30 @@ func (m *Model) startDescribe() {
 		return m.request(func(ctx context.Context) error { return m.c.BulkUpdateAssets(ctx, updates) },
 			func(m *Model) tea.Cmd {
 				m.eachAsset(ids(targets), func(a *api.Asset) { a.Metadata.Description = val })
-				m.inform("Described %d asset(s).", len(targets))
+				m.inform("Described %d asset(s)%s.", len(targets), note)
 				return nil
 			})
 	})
 }
 
-// eachAsset changes the copies of the assets ids in every list.
-func (m *Model) eachAsset(list []string, change func(*api.Asset)) {
-	want := make(map[string]bool, len(list))
-	for _, id := range list {
-		want[id] = true
-	}
-	for _, v := range m.opened {
-		if v == nil {
-			continue
-		}
-		for i := range v.p.items {
-			if want[v.p.items[i].ID] {
-				change(&v.p.items[i])
-			}
-		}
-	}
-}
-
-// addToAlbum adds the targets to album in one request.
-func (m *Model) addToAlbum(album api.Album) tea.Cmd {
-	targets := ids(m.view().targets())
+// addToAlbum adds what the picker was opened for (every member of a
+// stack cover among the targets) to album.
+func (m *Model) addToAlbum(s spread, album api.Album) tea.Cmd {
+	targets := s.ids()
 	return m.request(func(ctx context.Context) error {
 		_, err := m.c.AddAlbumAssets(ctx, album.ID, targets)
 		return err
 	}, func(m *Model) tea.Cmd {
 		m.albums.reset()
-		m.inform("Added %d asset(s) to %s.", len(targets), albumName(album))
+		m.inform("Added %s to %s.", s, albumName(album))
 		return nil
 	})
 }
 
 // addToNewAlbum creates the album (or finds the library's album of that
-// name) and adds the targets.
-func (m *Model) addToNewAlbum(name string) tea.Cmd {
-	targets, lib := ids(m.view().targets()), m.libraryID
+// name) and adds what the picker was opened for.
+func (m *Model) addToNewAlbum(s spread, name string) tea.Cmd {
+	targets, lib := s.ids(), m.libraryID
 	return m.request(func(ctx context.Context) error {
 		album, _, err := m.c.CreateAlbum(ctx, lib, name)
 		if err != nil {
@@ -129,83 +118,9 @@ func (m *Model) addToNewAlbum(name string) tea.Cmd {
 		return err
 	}, func(m *Model) tea.Cmd {
 		m.albums.reset()
-		m.inform("Added %d asset(s) to %s.", len(targets), name)
+		m.inform("Added %s to %s.", s, name)
 		return nil
 	})
-}
-
-// askTrash asks before moving the targets to the trash (one request).
-func (m *Model) askTrash() {
-	v := m.view()
-	targets := ids(v.targets())
-	if v.trash || len(targets) == 0 {
-		return
-	}
-	if len(targets) > client.MaxBulkIDs {
-		m.fail(fmt.Errorf("select at most %d assets to trash at once", client.MaxBulkIDs))
-		return
-	}
-	m.confirm = &confirmation{question: fmt.Sprintf("Move %d asset(s) to the trash? (y/n)", len(targets)),
-		run: func() tea.Cmd {
-			lib := m.libraryID
-			return m.request(func(ctx context.Context) error {
-				_, err := m.c.TrashAssets(ctx, lib, targets)
-				return err
-			}, func(m *Model) tea.Cmd {
-				m.gone(targets)
-				m.inform("Moved %d asset(s) to the trash.", len(targets))
-				return m.cursorMoved()
-			})
-		}}
-}
-
-// askRestore asks before restoring the targets from the trash.
-func (m *Model) askRestore() {
-	v := m.view()
-	targets := ids(v.targets())
-	if !v.trash || len(targets) == 0 {
-		return
-	}
-	if len(targets) > client.MaxBulkIDs {
-		m.fail(fmt.Errorf("select at most %d assets to restore at once", client.MaxBulkIDs))
-		return
-	}
-	m.confirm = &confirmation{question: fmt.Sprintf("Restore %d asset(s) from the trash? (y/n)", len(targets)),
-		run: func() tea.Cmd {
-			lib := m.libraryID
-			return m.request(func(ctx context.Context) error {
-				_, err := m.c.RestoreAssets(ctx, lib, targets)
-				return err
-			}, func(m *Model) tea.Cmd {
-				m.gone(targets)
-				m.inform("Restored %d asset(s).", len(targets))
-				return m.cursorMoved()
-			})
-		}}
-}
-
-// gone drops assets that changed state from every list shown and forgets
-// the lists whose counts they change.
-func (m *Model) gone(list []string) {
-	drop := make(map[string]bool, len(list))
-	for _, id := range list {
-		drop[id] = true
-	}
-	for i, v := range m.opened {
-		if v == nil {
-			continue
-		}
-		v.p.remove(drop)
-		for id := range drop {
-			delete(v.selected, id)
-		}
-		if i == tabTrash && i != m.tab {
-			v.p.reset() // trash gains what the timeline lost
-		}
-	}
-	m.months.reset()
-	m.albums.reset()
-	m.people.reset()
 }
 
 // viewOriginal fetches the original into the temporary folder and opens
@@ -229,13 +144,20 @@ func (m *Model) viewOriginal() tea.Cmd {
 	})
 }
 
-// download saves the originals of the targets in the download folder.
+// download saves the originals of the targets in the download folder,
+// every member of a stack cover among them (the stack's files, not only
+// the one shown).
 func (m *Model) download() tea.Cmd {
-	targets := m.view().targets()
-	if len(targets) == 0 {
+	v := m.view()
+	if len(v.targets()) == 0 {
 		return nil
 	}
-	dir := m.opts.DownloadDir
+	return m.spreadTargets(v, func(m *Model, s spread) tea.Cmd { return m.save(s) })
+}
+
+// save saves the originals of s in the download folder.
+func (m *Model) save(s spread) tea.Cmd {
+	targets, dir := s.assets, m.opts.DownloadDir
 	var last string
 	return m.request(func(ctx context.Context) error {
 		for _, a := range targets {
@@ -247,7 +169,7 @@ func (m *Model) download() tea.Cmd {
 		}
 		return nil
 	}, func(m *Model) tea.Cmd {
-		m.inform("Saved %d original(s), last %s.", len(targets), last)
+		m.inform("Saved %d original(s)%s, last %s.", len(targets), stacksNote(s), last)
 		return nil
 	})
 }

@@ -18,12 +18,21 @@ type assetView struct {
 	p        *pager[api.Asset]
 	selected map[string]bool
 	trash    bool // the list shows trashed assets
+	// collapsed: the server shows each stack as one row, its cover, which
+	// stands for every member (months, people, search; not albums or trash,
+	// which list each asset on its own).
+	collapsed bool
+	// stack is the stack whose members the list shows, and parent the list
+	// it was opened from (esc goes back to it).
+	stack  *api.AssetStack
+	parent *assetView
 }
 
 // assetList is the asset list of the library that q and scope select.
 func (m *Model) assetList(title string, q client.AssetQuery, scope client.AssetScope) *assetView {
 	q.LibraryID = m.libraryID
-	return &assetView{title: title, selected: map[string]bool{}, p: newPager(m.opts.PageSize, assetID,
+	collapsed := q.StackID == "" && q.Stacks != "expand" && scope.AlbumID == "" && q.State != "trashed"
+	return &assetView{title: title, selected: map[string]bool{}, collapsed: collapsed, p: newPager(m.opts.PageSize, assetID,
 		func(ctx context.Context, after string, limit int) (*api.Page[api.Asset], error) {
 			return m.c.ScopedAssetsPage(ctx, q, scope, after, limit)
 		})}
@@ -32,7 +41,7 @@ func (m *Model) assetList(title string, q client.AssetQuery, scope client.AssetS
 // searchList is the hits of q, best first.
 func (m *Model) searchList(title string, q client.SearchQuery) *assetView {
 	q.LibraryID = m.libraryID
-	return &assetView{title: title, selected: map[string]bool{}, p: newPager(m.opts.PageSize, assetID,
+	return &assetView{title: title, selected: map[string]bool{}, collapsed: true, p: newPager(m.opts.PageSize, assetID,
 		func(ctx context.Context, after string, limit int) (*api.Page[api.Asset], error) {
 			page, err := m.c.SearchPage(ctx, q, after, limit)
 			if err != nil {
@@ -87,13 +96,24 @@ func (m *Model) open(v *assetView) tea.Cmd {
 	return v.p.ensure(m.ctx)
 }
 
-// rowText is an asset's line in a list: capture time, file name, rating.
-func rowText(a api.Asset) string {
+// rowText is an asset's line in v: capture time, file name, the stack
+// mark (▣ and the member count on a cover that stands for its stack, a
+// bare ▣ on a member listed on its own, "cover" in a stack's own list),
+// rating.
+func (v *assetView) rowText(a api.Asset) string {
 	when := strings.Replace(a.LocalDatetime, "T", " ", 1)
 	if len(when) > 16 {
 		when = when[:16]
 	}
 	s := when + "  " + a.OriginalFileName
+	switch {
+	case v.coverOf(a) != nil:
+		s += fmt.Sprintf(" ▣ %d", a.Stack.AssetCount)
+	case v.stack != nil && a.Stack != nil && a.Stack.CoverAssetID == a.ID:
+		s += " (cover)"
+	case v.stack == nil && a.Stack != nil:
+		s += " ▣"
+	}
 	if r := rating(a); r > 0 {
 		s += " " + strings.Repeat("★", r)
 	}

@@ -86,18 +86,22 @@ func (m *Model) ratingKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// albumPicker chooses the album that the targets go to; the first row
-// makes a new album.
+// albumPicker chooses the album that the targets go to (every member of
+// a stack cover among them); the first row makes a new album.
 type albumPicker struct {
-	cursor int
+	cursor  int
+	targets spread
 }
 
 func (m *Model) startPicker() tea.Cmd {
-	if v := m.view(); v == nil || v.trash || len(v.targets()) == 0 {
+	v := m.view()
+	if v == nil || v.trash || len(v.targets()) == 0 {
 		return nil
 	}
-	m.picker = &albumPicker{}
-	return m.albums.ensure(m.ctx)
+	return m.spreadTargets(v, func(m *Model, s spread) tea.Cmd {
+		m.picker = &albumPicker{targets: s}
+		return m.albums.ensure(m.ctx)
+	})
 }
 
 func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
@@ -120,11 +124,11 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 				if name = strings.TrimSpace(name); name == "" {
 					return nil
 				}
-				return m.addToNewAlbum(name)
+				return m.addToNewAlbum(pk.targets, name)
 			})
 			return nil
 		}
-		return m.addToAlbum(m.albums.items[pk.cursor-1])
+		return m.addToAlbum(pk.targets, m.albums.items[pk.cursor-1])
 	}
 	return nil
 }

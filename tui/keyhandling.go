@@ -85,6 +85,8 @@ func (m *Model) assetKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.SelectNone):
 		clear(v.selected)
+	case key.Matches(msg, k.OpenStack):
+		return m.openStack()
 	case key.Matches(msg, k.Rate):
 		if len(v.targets()) > 0 && !v.trash {
 			m.rating = true
@@ -94,9 +96,9 @@ func (m *Model) assetKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.AddToAlbum):
 		return m.startPicker()
 	case key.Matches(msg, k.Trash):
-		m.askTrash()
+		return m.askTrash()
 	case key.Matches(msg, k.Restore):
-		m.askRestore()
+		return m.askRestore()
 	case key.Matches(msg, k.View):
 		return m.viewOriginal()
 	case key.Matches(msg, k.Download):
@@ -152,8 +154,12 @@ func (m *Model) enter() tea.Cmd {
 	return nil
 }
 
-// back closes the asset list opened from a tab's list.
+// back closes a stack's members, else the asset list opened from a
+// tab's list.
 func (m *Model) back() tea.Cmd {
+	if cmd, ok := m.closeStack(); ok {
+		return cmd
+	}
 	if m.tab == tabTrash || m.opened[m.tab] == nil {
 		return nil
 	}

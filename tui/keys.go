@@ -15,6 +15,7 @@ type keyMap struct {
 	PageUp, PageDown key.Binding
 	Top, Bottom      key.Binding
 	Open, Back       key.Binding
+	OpenStack        key.Binding // Open's keys in an asset list
 	Select           key.Binding
 	SelectNone       key.Binding
 	Rate             key.Binding
@@ -38,6 +39,7 @@ func newKeyMap() keyMap {
 		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
 		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last loaded")),
 		Open:       key.NewBinding(key.WithKeys("enter", "right", "l"), key.WithHelp("enter", "open month, album, person")),
+		OpenStack:  key.NewBinding(key.WithKeys("enter", "right", "l"), key.WithHelp("enter", "open a stack ▣ (esc back)")),
 		Back:       key.NewBinding(key.WithKeys("esc", "backspace", "left", "h"), key.WithHelp("esc", "back")),
 		Select:     key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "select (bulk actions)")),
 		SelectNone: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "clear selection")),
@@ -64,12 +66,17 @@ func newKeyMap() keyMap {
 func (k keyMap) all() []key.Binding {
 	out := []key.Binding{k.NextTab, k.PrevTab}
 	out = append(out, k.Tabs[:]...)
-	return append(out, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Back,
+	return append(out, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.OpenStack, k.Back,
 		k.Select, k.SelectNone, k.Rate, k.Describe, k.AddToAlbum, k.Trash, k.Restore, k.View, k.Download,
 		k.Search, k.Reload, k.Help, k.Quit)
 }
 
-// short is the one-line reminder at the bottom of the screen.
-func (k keyMap) short() []key.Binding {
-	return []key.Binding{k.Tabs[0], k.Open, k.Select, k.Rate, k.Trash, k.Search, k.Help, k.Quit}
+// short is the one-line reminder at the bottom of the screen; in an
+// asset list enter opens stacks.
+func (k keyMap) short(assets bool) []key.Binding {
+	open := k.Open
+	if assets {
+		open = k.OpenStack
+	}
+	return []key.Binding{k.Tabs[0], open, k.Select, k.Rate, k.Trash, k.Search, k.Help, k.Quit}
 }

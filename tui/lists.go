@@ -123,10 +123,10 @@ func (m *Model) assetLines(v *assetView, height int) []string {
 	if v.title != "Trash" {
 		title += "  esc back"
 	}
-	left := pagerLines(m, v.p, title, height, rowText)
+	left := pagerLines(m, v.p, title, height, v.rowText)
 	for i := 1; i < len(left); i++ { // mark the selection
 		if idx := v.p.offset + i - 1; idx < len(v.p.items) && v.selected[v.p.items[idx].ID] {
-			left[i] = m.row(rowText(v.p.items[idx]), idx == v.p.cursor, true)
+			left[i] = m.row(v.rowText(v.p.items[idx]), idx == v.p.cursor, true)
 		}
 	}
 	if m.width < 60 {
@@ -157,12 +157,16 @@ func (m *Model) detailPane(v *assetView, cols, height int) []string {
 		return nil
 	}
 	var lines []string
-	for _, kv := range detailLines(a) {
+	for _, kv := range append(detailLines(a), stackLines(v, a)...) {
+		if kv[0] == "" { // a long value: the whole width
+			lines = append(lines, pad(kv[1], cols))
+			continue
+		}
 		label := m.st.label.Render(fmt.Sprintf("%-9s", truncate(kv[0], 9)))
 		lines = append(lines, label+" "+pad(kv[1], max(1, cols-10)))
 	}
 	if len(lines) >= height-2 {
-		return lines[:height]
+		return lines[:min(height, len(lines))]
 	}
 	lines = append(lines, "")
 	return append(lines, m.previewLines(a, cols, height-len(lines))...)

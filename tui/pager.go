@@ -149,6 +149,8 @@ func (msg pageMsg[T]) apply(m *Model) tea.Cmd {
 	p.items = append(p.items, msg.page.Data...)
 	p.more = msg.page.HasMore && len(msg.page.Data) > 0
 	if first {
+		// A list reloaded under its cursor (reset keeps it) may be shorter.
+		p.cursor = max(0, min(p.cursor, len(p.items)-1))
 		return m.cursorMoved()
 	}
 	// The cursor may already sit near the new end (a short page).

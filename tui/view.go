@@ -65,7 +65,10 @@ func (m *Model) statusLine() string {
 	case m.confirm != nil:
 		return m.st.errorS.Render(m.confirm.question)
 	case m.rating:
-		return m.st.label.Render("Rate: press 0–5 (0 clears), any other key cancels")
+		v := m.view()
+		targets := v.targets()
+		return m.st.label.Render(fmt.Sprintf("Rate %d asset(s)%s: press 0–5 (0 clears), other keys cancel",
+			len(targets), coversOnly(v, targets)))
 	case m.failed:
 		return m.st.errorS.Render("Error: " + m.status)
 	}
@@ -74,7 +77,7 @@ func (m *Model) statusLine() string {
 
 func (m *Model) hints() string {
 	parts := []string{"1-7/tab views"}
-	for _, b := range m.keys.short()[1:] {
+	for _, b := range m.keys.short(m.view() != nil)[1:] {
 		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
 	}
 	return m.st.dim.Render(strings.Join(parts, " · "))
@@ -102,7 +105,7 @@ func (m *Model) helpLines(height int) []string {
 }
 
 func (m *Model) pickerLines(height int) []string {
-	lines := []string{m.st.title.Render(fmt.Sprintf("Add %d asset(s) to which album? (enter, esc cancels)", len(m.view().targets())))}
+	lines := []string{m.st.title.Render(fmt.Sprintf("Add %s to which album? (enter, esc cancels)", m.picker.targets))}
 	rows := []string{"+ New album…"}
 	for _, a := range m.albums.items {
 		rows = append(rows, fmt.Sprintf("%s (%d)", albumName(a), a.AssetCount))

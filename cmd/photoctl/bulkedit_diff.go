@@ -32,7 +32,8 @@ func diffBatch(ctx context.Context, conn *apiConn, batch []editRow) ([]diffJSON,
 		for _, r := range batch[start:min(start+client.MaxBulkIDs, len(batch))] {
 			ids = append(ids, r.id)
 		}
-		for a, err := range conn.Assets(ctx, client.AssetQuery{IDs: ids, State: "all"}, 0) {
+		// Expanded: an id of a stack member that is not the cover is still found.
+		for a, err := range conn.Assets(ctx, client.AssetQuery{IDs: ids, State: "all", Stacks: "expand"}, 0) {
 			if err != nil {
 				return nil, fmt.Errorf("read assets for the dry run: %w", err)
 			}

@@ -191,7 +191,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 	// file as an interrupted run would, and resume it.
 	r = cs.run(t, "", env, "export", "--by-date", "-o", out)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "Downloaded 0 file(s) (0 B), 3 already there")
+	require.Contains(t, r.stdout, "Matched 3 asset(s); downloaded 0 file(s) (0 B), 3 already there")
 	target := results[0].Path
 	data, err := os.ReadFile(target)
 	require.NoError(t, err)

@@ -31,8 +31,10 @@ func TestCLIStacks(t *testing.T) {
 	r = cs.run(t, "", nil, "stacks", "list", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Len(t, decode[[]api.Stack](t, r), 1)
-	r = cs.run(t, "", nil, "ls", "--json")
+	r = cs.run(t, "", nil, "ls", "--covers-only", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 1, "the stack lists as one")
+	r = cs.run(t, "", nil, "ls", "--json")
+	require.Len(t, decode[[]api.Asset](t, r), 4, "every member lists")
 	r = cs.run(t, "", nil, "stacks", "edit", "--add", a, "--remove", a, st.ID)
 	require.Equal(t, exitUsage, r.code, "an id in both lists is a 422")
 

@@ -196,51 +196,6 @@ Example:
 	}
 }
 
-// newAlbumAssetsCommand returns `photoctl albums add` or `albums remove`.
-func newAlbumAssetsCommand(name string) *cli.Command {
-	usage, description := "Add assets to an album", `Adds live assets of the album's library; assets already in it stay as they
-are. An asset that is unknown, in another library or in the trash refuses
-its batch of 100 (exit 2). Asset ids come from the arguments, or from
-standard input with "-".
-
-Example:
-   photoctl albums add "Summer 2024" asset_01hx... asset_01hy...
-   photoctl ls --after 2024-07-01 --all --json | jq -r '.[].id' | photoctl albums add "Summer 2024" -`
-	call := (*apiConn).AddAlbumAssets
-	if name == "remove" {
-		usage, description = "Remove assets from an album", `Removes assets from an album (ids not in it are ignored); the assets stay in
-the library. Asset ids come from the arguments, or from standard input with
-"-".
-
-Example:
-   photoctl albums remove "Summer 2024" asset_01hx...`
-		call = (*apiConn).RemoveAlbumAssets
-	}
-	return &cli.Command{
-		Name:        name,
-		Usage:       usage,
-		ArgsUsage:   "ALBUM ASSET... | ALBUM -",
-		Description: description,
-		Flags:       append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(2, -1, "want the album and at least one asset id (or - to read them from stdin)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				ids, err := idsOrStdin(c, args[1:])
-				if err != nil {
-					return err
-				}
-				id, err := resolveAlbum(c, conn, args[0])
-				if err != nil {
-					return err
-				}
-				a, err := call(conn, c.Context, id, ids)
-				if err != nil {
-					return err
-				}
-				return printDone(newStreams(c), c.Bool("json"), a, "Album %s (%s) now holds %d asset(s).", a.ID, a.Name, a.AssetCount)
-			}),
-	}
-}
-
 func newAlbumsCoverCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "cover",

@@ -13,7 +13,9 @@ import (
 )
 
 // assetFilterFlags are the filters of the asset list, shared by ls,
-// download and bulk-edit.
+// download, bulk-edit and albums add. Every member of a stack is an asset
+// of its own unless --covers-only asks for the app's view, where a stack
+// is one asset, its cover.
 func assetFilterFlags() []cli.Flag {
 	return []cli.Flag{
 		libraryFlag(),
@@ -28,6 +30,7 @@ func assetFilterFlags() []cli.Flag {
 		&cli.IntFlag{Name: "min-rating", Usage: "rated at least `N` (0-5)", Value: -1, DefaultText: "any"},
 		&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
 		&cli.StringFlag{Name: "order", Usage: "`desc` (newest first, default) or asc, by capture time"},
+		&cli.BoolFlag{Name: "covers-only", Usage: "a stack is one asset, its cover, as in the app (default: every member)"},
 	}
 }
 
@@ -39,14 +42,19 @@ func assetQuery(c *cli.Context, conn *apiConn) (client.AssetQuery, error) {
 	}
 	q := client.AssetQuery{LibraryID: lib, IDs: splitList(c.StringSlice("id")), After: c.String("after"),
 		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
-		StackID: c.String("stack"), MediaType: c.String("media-type"), State: c.String("state"), Order: c.String("order")}
+		StackID: c.String("stack"), MediaType: c.String("media-type"), State: c.String("state"), Order: c.String("order"),
+		Stacks: "expand"}
+	if c.Bool("covers-only") {
+		q.Stacks = "collapse"
+	}
 	if n := c.Int("min-rating"); n >= 0 {
 		q.MinRating = &n
 	}
 	return q, nil
 }
 
-// hasFilter reports whether any filter flag was given.
+// hasFilter reports whether any filter flag was given (--covers-only and
+// --order only shape what the filters select).
 func hasFilter(c *cli.Context) bool {
 	for _, name := range []string{"id", "after", "before", "center", "bbox", "stack", "media-type", "min-rating", "state"} {
 		if c.IsSet(name) {
@@ -84,13 +92,22 @@ func newListCommand(name string, aliases ...string) *cli.Command {
 		Aliases: aliases,
 		Usage:   "List assets, newest first, with filters",
 		Description: `Lists the assets of a library: by default the 50 most recently captured
-live ones. Filters combine. Capture-time bounds are both without an offset
+live ones (a line on standard error says when more match; --all or --limit
+shows them). Filters combine. Capture-time bounds are both without an offset
 (wall clock) or both with one; --after is inclusive, --before exclusive.
 With --json the output is a JSON array of the API's Asset records.
+
+Every member of a stack (a burst, or one made with photoctl stacks) is
+listed as an asset of its own, so that a pipeline into trash, albums add or
+bulk-edit acts on all of them. The STACK column shows "+N" on a stack's
+cover (N other members), "in stack" on its other members and "-" outside
+stacks. --covers-only lists a stack as one asset, its cover, as the app's
+timeline does.
 
 Example:
    photoctl ls --after 2024-05-01 --before 2024-06-01 --media-type image
    photoctl ls --bbox 2.2,48.8,2.5,48.9 --all --json | jq -r '.[].id'
+   photoctl ls --covers-only --all
    photoctl ls --state trashed --library "Family archive"`,
 		Flags: append(append(clientFlags(), assetFilterFlags()...),
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
@@ -122,11 +139,11 @@ Example:
 func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 	pageSize := client.MaxPageSize
 	if opts.Limit > 0 {
-		pageSize = min(opts.Limit, client.MaxPageSize)
+		pageSize = min(opts.Limit+1, client.MaxPageSize) // one more says whether more match
 	}
 	out := &jsonArray{w: opts.IO.Out}
-	var rows [][]string
-	n := 0
+	var assets []api.Asset
+	n, more := 0, false
 	for a, err := range conn.Assets(ctx, opts.Query, pageSize) {
 		if err != nil {
 			if opts.JSON && out.count > 0 {
@@ -134,28 +151,39 @@ func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 			}
 			return err
 		}
-		if opts.JSON {
-			if err := out.add(a); err != nil {
-				return err
-			}
-		} else {
-			rows = append(rows, assetRow(&a))
-		}
-		if n++; opts.Limit > 0 && n >= opts.Limit {
+		if opts.Limit > 0 && n == opts.Limit {
+			more = true
 			break
+		}
+		n++
+		if !opts.JSON {
+			assets = append(assets, a)
+		} else if err := out.add(a); err != nil {
+			return err
 		}
 	}
 	if opts.JSON {
 		return out.close()
 	}
-	if len(rows) == 0 {
+	if len(assets) == 0 {
 		_, err := fmt.Fprintln(opts.IO.Err, "No assets match.")
 		return err
 	}
-	return printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "NAME"}, rows)
+	rows := make([][]string, len(assets))
+	for i := range assets {
+		rows[i] = lsRow(&assets[i])
+	}
+	if err := printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "NAME"}, rows); err != nil {
+		return err
+	}
+	if more {
+		_, err := fmt.Fprintf(opts.IO.Err, "Showing the first %d assets; more match (--all lists them all, --limit N the first N).\n", n)
+		return err
+	}
+	return nil
 }
 
-// assetRow is an asset in the ls table.
+// assetRow is an asset in the ls and search tables.
 func assetRow(a *api.Asset) []string {
 	rating := "-"
 	if a.Metadata.Rating != nil {

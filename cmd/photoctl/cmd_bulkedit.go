@@ -59,7 +59,8 @@ CSV an empty cell leaves a field alone and the word null clears it; in JSON
 and null clears.
 
 Without FILE, applies the edit flags (--rating, --description, ...) to every
-asset the filter flags select (at least one filter, or --all-assets).
+asset the filter flags select (at least one filter, or --all-assets): every
+member of a stack, or with --covers-only only each stack's cover.
 
 Edits go in batches of up to 200 (--batch-size), each atomic: one invalid
 row rejects its whole batch, and the others still apply (exit status 3).

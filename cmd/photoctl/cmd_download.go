@@ -45,6 +45,12 @@ func newDownloadCommand(name string) *cli.Command {
 filter flags select (all live assets without any), into --output. With
 --by-date they go into YYYY/MM/DD folders by capture date.
 
+Every member of a stack (a burst, say) is downloaded, not only the cover the
+app shows; --covers-only downloads one file per stack, its cover. The last
+line says how many assets matched and what became of them; when some
+matched asset is not in --output afterwards the exit status is 3 (1 when
+none is).
+
 Each file is written to a hidden .part file, checked against the asset's
 SHA-256 and then renamed into place, so an interrupted export resumes where
 it stopped when run again: finished files are verified and skipped, partial
@@ -54,7 +60,8 @@ asset id added to the second one's name.
 Example:
    photoctl download asset_01hx... -o ~/Pictures
    photoctl export --by-date -o /backup/photos
-   photoctl export --after 2024-01-01 --media-type video -o videos -j 8`,
+   photoctl export --after 2024-01-01 --media-type video -o videos -j 8
+   photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
 		Flags: append(append(clientFlags(), assetFilterFlags()...),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
 			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
@@ -90,9 +97,11 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 	assets := make(chan *api.Asset)
 	results := make(chan downloadResult)
 	var listErr error
+	matched := 0 // written before assets is closed, read after results is
 	go func() {
 		defer close(assets)
 		if len(opts.IDs) > 0 {
+			matched = len(opts.IDs)
 			for _, id := range opts.IDs {
 				a, err := conn.Asset(ctx, id)
 				if err != nil {
@@ -108,6 +117,7 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 				listErr = err
 				return
 			}
+			matched++
 			assets <- &a
 		}
 	}()
@@ -144,20 +154,22 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 			return err
 		}
 	} else {
-		fmt.Fprintf(opts.IO.Out, "Downloaded %d file(s) (%s), %d already there, %d failed, into %s.\n",
-			counts["downloaded"], humanBytes(bytes), counts["exists"], counts["failed"], opts.Dir)
+		fmt.Fprintf(opts.IO.Out, "Matched %d asset(s); downloaded %d file(s) (%s), %d already there, %d failed, into %s.\n",
+			matched, counts["downloaded"], humanBytes(bytes), counts["exists"], counts["failed"], opts.Dir)
 	}
+	// Success is every matched asset in place, whatever went wrong on the way.
+	done := counts["downloaded"] + counts["exists"]
 	switch {
 	case ctx.Err() != nil:
 		return fmt.Errorf("interrupted; run the same command again to resume: %w", ctx.Err())
 	case listErr != nil:
 		return fmt.Errorf("list assets: %w", listErr)
-	case counts["failed"] == 0:
+	case done == matched:
 		return nil
-	case counts["downloaded"]+counts["exists"] > 0:
-		return fmt.Errorf("%d of %d downloads failed: %w", counts["failed"], len(all), errPartialFailure)
+	case done > 0:
+		return fmt.Errorf("%d of %d matched assets not downloaded: %w", matched-done, matched, errPartialFailure)
 	default:
-		return fmt.Errorf("every download failed")
+		return fmt.Errorf("none of %d matched assets downloaded", matched)
 	}
 }
 

@@ -15,9 +15,13 @@ func newStacksCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "stacks",
 		Usage: "Group assets into stacks shown as one (bursts, RAW+JPEG, edits)",
-		Description: `A stack groups 2 to 100 assets of a library that lists show as one, its
+		Description: `A stack groups 2 to 100 assets of a library that the app shows as one, its
 cover. An asset is in at most one stack. The burst detector makes stacks of
 its own (source auto); these commands make manual ones and change either.
+
+photoctl ls, download, bulk-edit and albums add see every member of a stack
+(ls marks the cover "+N" and the others "in stack"); with --covers-only they
+see only each stack's cover, as the app does.
 
 Example:
    photoctl stacks create asset_01hx... asset_01hy... asset_01hz...

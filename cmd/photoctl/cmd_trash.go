@@ -53,7 +53,9 @@ func newTrashCommand() *cli.Command {
 	return lifecycle(lifecycleCommand{name: "trash", usage: "Move assets to the trash",
 		description: `Moves assets to the trash, where they stay until restored or purged after the
 server's retention period. Ids come from the arguments, or from standard
-input with "-", sent in batches of 100.
+input with "-", sent in batches of 100. photoctl ls lists every member of a
+stack, so the pipeline below trashes whole bursts (ls --covers-only would
+give only each stack's cover).
 
 Example:
    photoctl trash asset_01hx... asset_01hy...

@@ -34,12 +34,15 @@ type Asset struct {
 	Stack            *AssetStack    `json:"stack"`
 }
 
-// AssetStack is set on every member of a stack: the stack and how many
-// members listing it (stack_id=) in this asset's state shows; collapsed
-// lists show the stack as its cover.
+// AssetStack is set on every member of a stack: the stack, how many
+// members listing it (stack_id=) in this asset's state shows, and its cover.
+// Collapsed lists (stacks=collapse, the default) show the stack as its
+// cover; expanded ones (stacks=expand) show every member, and a member is
+// the cover when CoverAssetID is its own id.
 type AssetStack struct {
-	ID         string `json:"id"`
-	AssetCount int    `json:"asset_count"`
+	ID           string `json:"id"`
+	AssetCount   int    `json:"asset_count"`
+	CoverAssetID string `json:"cover_asset_id"`
 }
 
 // AssetURLs names the asset's renderings: images have all four, videos

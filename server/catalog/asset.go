@@ -74,13 +74,15 @@ type Asset struct {
 	// StackID names the asset's stack. Only the stack store writes it
 	// (asset writes leave it alone); StackSize (the stack's members in the
 	// asset's own state, live or trashed: what listing the stack in that
-	// state shows) and StackSource are read with it.
-	StackID     *string
-	StackSize   int
-	StackSource StackSource
-	TrashedAt   *time.Time
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// state shows), StackSource and StackCoverID (the stack's cover, which
+	// collapsed lists show for it) are read with it.
+	StackID      *string
+	StackSize    int
+	StackSource  StackSource
+	StackCoverID string
+	TrashedAt    *time.Time
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // OriginalKey is the blob key of the original file of asset id.

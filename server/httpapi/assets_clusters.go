@@ -12,9 +12,10 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// geoClusterParams are the parameters of GET /api/assets/geo-clusters.
+// geoClusterParams are the parameters of GET /api/assets/geo-clusters; the
+// stacks view counts what the list shows, as on counts.
 var geoClusterParams = []string{"bbox", "cell_size", "library_id", "album_id", "person_ids", "local_datetime_after", "local_datetime_before",
-	"state", "media_type", "min_rating"}
+	"state", "media_type", "min_rating", "stacks"}
 
 // maxCellSize is the largest cell_size: half the longitude range.
 const maxCellSize = 180

@@ -13,9 +13,11 @@ import (
 )
 
 // assetCountsParams are the parameters of GET /api/assets/counts: the list
-// filters that apply to counts, the bucket, the order, and paging by bucket.
+// filters that apply to counts (with the list's stacks view, so the counts
+// add up to the rows the list shows), the bucket, the order, and paging by
+// bucket.
 var assetCountsParams = []string{"library_id", "album_id", "person_ids", "state", "media_type", "min_rating", "local_datetime_after",
-	"local_datetime_before", "bbox", "center", "radius", "order", "bucket", "limit", "starting_after_bucket"}
+	"local_datetime_before", "bbox", "center", "radius", "stacks", "order", "bucket", "limit", "starting_after_bucket"}
 
 // defaultCountsLimit is the page size of counts (decisions.md, "Counts").
 const defaultCountsLimit = 100

@@ -48,13 +48,13 @@ func toAPIAsset(a *catalog.Asset, variants []string) api.Asset {
 	}
 }
 
-// assetStack is the asset's stack: its id and the members that listing the
-// stack in the asset's state (live or trashed) shows.
+// assetStack is the asset's stack: its id, the members that listing the
+// stack in the asset's state (live or trashed) shows, and its cover.
 func assetStack(a *catalog.Asset) *api.AssetStack {
 	if a.StackID == nil {
 		return nil
 	}
-	return &api.AssetStack{ID: *a.StackID, AssetCount: a.StackSize}
+	return &api.AssetStack{ID: *a.StackID, AssetCount: a.StackSize, CoverAssetID: a.StackCoverID}
 }
 
 func assetURLs(a *catalog.Asset, variants []string) api.AssetURLs {

@@ -105,9 +105,25 @@ func parameters(rt route) []openapi31.ParameterOrReference {
 			false, map[string]any{"type": "string"})
 	}
 	for _, name := range rt.doc.query {
-		add(openapi31.ParameterInQuery, name, "", slices.Contains(rt.doc.must, name), map[string]any{"type": "string"})
+		d, ok := queryParamDocs[name]
+		if !ok {
+			d.schema = map[string]any{"type": "string"}
+		}
+		add(openapi31.ParameterInQuery, name, d.description, slices.Contains(rt.doc.must, name), d.schema)
 	}
 	return out
+}
+
+// queryParamDocs describe the query parameters whose values the document
+// spells out; the others are plain strings, described in docs/api.md.
+var queryParamDocs = map[string]struct {
+	description string
+	schema      map[string]any
+}{
+	"stacks": {"How stacks show: collapse (a stack is one row, its cover) or expand (every member is a row; " +
+		"stack.cover_asset_id names the cover). Counts and geo-clusters count the rows of the same view. " +
+		"Album lists (album_id) are never collapsed.",
+		map[string]any{"type": "string", "enum": []any{"collapse", "expand"}, "default": "collapse"}},
 }
 
 // openAPIPath turns a fiber path into an OpenAPI path template:

@@ -64,7 +64,7 @@ func TestStackCollapsesInLists(t *testing.T) {
 	t.Run("the list shows the cover alone, with the stack", func(t *testing.T) {
 		list := listAssets(t, s, session, "")
 		require.Equal(t, []string{b, lone}, ids(list))
-		require.Equal(t, &api.AssetStack{ID: st.ID, AssetCount: 3}, list[0].Stack)
+		require.Equal(t, &api.AssetStack{ID: st.ID, AssetCount: 3, CoverAssetID: b}, list[0].Stack)
 		require.Nil(t, list[1].Stack)
 		require.Nil(t, list[0].Metadata.AutoStackID, "only automatic stacks set auto_stack_id")
 		requireCountsMatchList(t, s, session, "")

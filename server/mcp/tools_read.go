@@ -17,6 +17,7 @@ var readTools = []tool{
 	{name: "search_assets", action: catalog.ActionSearch, cost: costSearch, add: add(searchAssets),
 		desc: "Search photos and videos, best match first. Give at least one criterion: query (words), album_id, " +
 			"person_ids or a capture-time bound; bbox or center+radius and media_type narrow further. " +
+			"A stack of shots shows once, as its cover; within album_id every asset shows. " +
 			"Answers concise summaries; pass next_cursor back as cursor for more."},
 	{name: "get_asset", action: catalog.ActionAssetRead, cost: costRead, add: add(getAsset),
 		desc: "One asset's details: capture time, camera, place and coordinates, rating, descriptions, people."},
@@ -29,10 +30,11 @@ var readTools = []tool{
 	{name: "list_libraries", action: catalog.ActionLibraryRead, cost: costRead, add: add(listLibraries),
 		desc: "The libraries this credential reaches, with the caller's role (owner, collaborator, viewer)."},
 	{name: "count_assets", action: catalog.ActionAssetRead, cost: costRead, add: add(countAssets),
-		desc: "How many assets were captured per day, month or year (newest first), optionally within a time range."},
+		desc: "How many assets were captured per day, month or year (newest first), optionally within a time range. " +
+			"A stack of shots counts once (its cover), as lists show it."},
 	{name: "geo_clusters", action: catalog.ActionAssetRead, cost: costSearch, add: add(geoClusters),
 		desc: "Where photos were taken: the assets with coordinates inside bbox grouped into cells of cell_size degrees " +
-			"(at most 1000 cells: use a larger cell_size for a larger box)."},
+			"(at most 1000 cells: use a larger cell_size for a larger box). A stack of shots counts once (its cover)."},
 }
 
 // add adapts a typed tool function to the SDK, which derives the input and

@@ -35,8 +35,9 @@ type AssetFilter struct {
 	AlbumID string
 	// PersonIDs keeps assets holding a face of every one of these people.
 	PersonIDs []string
-	// WithStacked lists every stack member, not only covers (List only: the
-	// Immich layer shows its clients every asset they could upload again).
+	// WithStacked lists every stack member, not only covers, and counts
+	// and clusters them so (the API's stacks=expand; the Immich layer shows
+	// its clients every asset they could upload again).
 	WithStacked bool
 	Asc         bool
 }

@@ -102,10 +102,11 @@ func dayRange(q store.CountsQuery) (lo, hi dayBound) {
 
 // dayCountable reports whether asset_day_counts holds the answer: no
 // filter but state, media type, a rating of at least 0 and offsetless
-// capture bounds at midnight.
+// capture bounds at midnight, over the collapsed list (the table counts
+// stack covers only; the expanded one, WithStacked, reads the assets).
 func dayCountable(f store.AssetFilter) bool {
 	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.Location != nil ||
-		f.MinRating != nil && *f.MinRating < 0 {
+		f.WithStacked || f.MinRating != nil && *f.MinRating < 0 {
 		return false
 	}
 	for _, b := range []*catalog.TimeBound{f.Capture.After, f.Capture.Before} {

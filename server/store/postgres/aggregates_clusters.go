@@ -34,6 +34,9 @@ func (r aggregates) geoClusters(ctx context.Context, q store.ClusterQuery, p pat
 	g := geogrid.New(box, q.CellSize)
 	sums := geogrid.NewSums(q.MaxCells)
 	units := geogrid.Level(q.Filter, g)
+	if q.Filter.WithStacked {
+		units = 0 // geo_cells counts stack covers only: the members are in the assets
+	}
 	var err error
 	switch {
 	case p == pathAssets || p == pathAuto && units == 0:

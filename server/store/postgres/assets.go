@@ -31,11 +31,12 @@ const assetCols = `a.id, a.library_id, a.contributor_id, a.device_asset_id, a.de
 	a.metrics::text, a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at, ` + assetStackCols
 
 // assetStackCols read an asset's stack: its members in the asset's state
-// (through assets_stack) and its source. Only stacks.go writes stack_id, so
-// asset writes (writeCols) never carry a stale one back.
+// (through assets_stack), its source and its cover. Only stacks.go writes
+// stack_id, so asset writes (writeCols) never carry a stale one back.
 const assetStackCols = `CASE WHEN a.stack_id IS NULL THEN 0 ELSE
 	(SELECT count(*) FROM assets m WHERE m.stack_id = a.stack_id AND m.live = a.live) END,
-	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id)`
+	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id),
+	(SELECT s.cover_asset_id FROM stacks s WHERE s.id = a.stack_id)`
 
 // scanAsset reads one row of assetCols.
 func scanAsset(row scanner) (*catalog.Asset, error) {
@@ -47,14 +48,14 @@ func scanAsset(row scanner) (*catalog.Asset, error) {
 		meta                                          [4]string
 		media                                         string
 		stackSize                                     int64
-		stackSource                                   *string
+		stackSource, stackCover                       *string
 	}{}
 	a := &v.a
 	err := row.Scan(&a.ID, &a.LibraryID, &a.ContributorID, &a.DeviceAssetID, &a.DeviceID, &v.media,
 		&a.MIMEType, &a.OriginalFileName, &v.fileCreated, &v.fileModified, &v.wall, &v.offset, &a.Checksum,
 		&a.ChecksumSHA1, &v.width, &v.height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
 		&v.meta[0], &v.meta[1], &v.meta[2], &v.meta[3], &a.Description, &a.StackID, &v.trashed, &v.created, &v.upd,
-		&v.stackSize, &v.stackSource)
+		&v.stackSize, &v.stackSource, &v.stackCover)
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +63,9 @@ func scanAsset(row scanner) (*catalog.Asset, error) {
 	a.StackSize = int(v.stackSize)
 	if v.stackSource != nil {
 		a.StackSource = catalog.StackSource(*v.stackSource)
+	}
+	if v.stackCover != nil {
+		a.StackCoverID = *v.stackCover
 	}
 	a.FileCreatedAt, a.FileModifiedAt = fromMicros(v.fileCreated), fromMicros(v.fileModified)
 	a.Capture.Wall = fromMicros(v.wall)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // List pages the assets of f by capture wall time, then id. An album or a
@@ -41,9 +42,16 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 			return nil, false, err
 		}
 		dense = !few
-		// geo_cells counts stack covers: a list with the stacked assets
-		// too, or of both states (merged below), walks the timeline.
-		if dense && !f.WithStacked && f.State != store.StateAll {
+		// A list of both states (merged below) walks the timeline.
+		// geo_cells counts stack covers only, so it cannot tell which cells
+		// hold the members of a list with every member: that one reads
+		// every cell its location spans (and fewGeoMatches' bound, from
+		// the covers, is low for it by the members).
+		switch {
+		case !dense || f.State == store.StateAll:
+		case f.WithStacked:
+			cells = boxCells(f.Location)
+		default:
 			if cells, err = nonEmptyCells(ctx, s.q, f); err != nil {
 				return nil, false, err
 			}
@@ -277,6 +285,29 @@ func nonEmptyCells(ctx context.Context, db conn, f store.AssetFilter) ([]int64, 
 		return nil, nil
 	}
 	return cells, nil
+}
+
+// boxCells returns the 1° cells (numbered as asset_geo_cell) that l's
+// boxes span, empty or not, or nil when there are more than maxGeoCells.
+func boxCells(l *catalog.Location) []int64 {
+	const units = 10000000
+	var cells []int64
+	for _, b := range locationBoxes(l) {
+		y0, y1 := geogrid.YUnits(b.MinLat)/units, geogrid.YUnits(b.MaxLat)/units
+		for _, lr := range b.LonRanges() {
+			x0, x1 := geogrid.XUnits(lr[0])/units, geogrid.XUnits(lr[1])/units
+			if int64(len(cells))+(x1-x0+1)*(y1-y0+1) > maxGeoCells {
+				return nil
+			}
+			for y := y0; y <= y1; y++ {
+				for x := x0; x <= x1; x++ {
+					cells = append(cells, y*361+x)
+				}
+			}
+		}
+	}
+	slices.Sort(cells) // a circle's boxes may share cells
+	return slices.Compact(cells)
 }
 
 // spannedCells is how many cells units wide the boxes span (as the cell

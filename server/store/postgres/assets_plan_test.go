@@ -157,6 +157,20 @@ func TestAssetListPlans(t *testing.T) {
 		{name: "a dense spot", f: store.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49}}},
 			cursor: true, index: "assets_geo_timeline", sortOK: true},
+		// The expanded view (stacks=expand) lists every stack member: the
+		// same walks, without the stack_cover test; geo_cells counts covers
+		// only, so a dense box reads every cell it spans, empty or not.
+		{name: "every stack member", f: store.AssetFilter{LibraryID: "lib_a", WithStacked: true}, cursor: true,
+			index: "assets_timeline"},
+		{name: "every stack member, live and trashed, oldest first", f: store.AssetFilter{LibraryID: "lib_a",
+			WithStacked: true, State: store.StateAll, Asc: true}, cursor: true, index: "assets_timeline"},
+		{name: "every stack member, images rated 3 and up in a month", f: store.AssetFilter{LibraryID: "lib_a",
+			WithStacked: true, MediaType: catalog.MediaImage, MinRating: ptrTo(3),
+			Capture: catalog.CaptureRange{After: day(2020, 1, 10), Before: day(2020, 2, 10)}}, cursor: true,
+			index: "assets_timeline"},
+		{name: "every stack member in a dense spot", f: store.AssetFilter{LibraryID: "lib_a", WithStacked: true,
+			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49}}},
+			cursor: true, index: "assets_geo_timeline", sortOK: true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -302,6 +316,8 @@ func TestAssetListLocationPlansAgree(t *testing.T) {
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}},
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, Asc: true, State: store.StateTrashed},
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, MinRating: ptrTo(2)},
+			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, WithStacked: true}, // every cell the box spans
+			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, WithStacked: true, Asc: true, MinRating: ptrTo(2)},
 		} {
 			geoIndexMatches = 1 << 30
 			index := walk(f)

@@ -28,11 +28,12 @@ const assetCols = `a.id, a.library_id, a.contributor_id, a.device_asset_id, a.de
 	a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at, ` + assetStackCols
 
 // assetStackCols read an asset's stack: its members in the asset's state
-// (through assets_stack) and its source. Only sqlite/stacks.go writes
-// stack_id, so asset writes (writeCols) never carry a stale one back.
+// (through assets_stack), its source and its cover. Only sqlite/stacks.go
+// writes stack_id, so asset writes (writeCols) never carry a stale one back.
 const assetStackCols = `CASE WHEN a.stack_id IS NULL THEN 0 ELSE
 	(SELECT count(*) FROM assets m WHERE m.stack_id = a.stack_id AND m.live = a.live) END,
-	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id)`
+	(SELECT s.source FROM stacks s WHERE s.id = a.stack_id),
+	(SELECT s.cover_asset_id FROM stacks s WHERE s.id = a.stack_id)`
 
 func scanAsset(row interface{ Scan(...any) error }) (*catalog.Asset, error) {
 	var sc assetScanner
@@ -53,7 +54,7 @@ type assetScanner struct {
 	offset, width, height, trashed                sql.NullInt64
 	meta                                          [4]string
 	media                                         string
-	stackSource                                   sql.NullString
+	stackSource, stackCover                       sql.NullString
 }
 
 func (v *assetScanner) scan(row interface{ Scan(...any) error }) (catalog.Asset, error) {
@@ -65,12 +66,13 @@ func (v *assetScanner) scan(row interface{ Scan(...any) error }) (catalog.Asset,
 		&a.MIMEType, &a.OriginalFileName, &v.fileCreated, &v.fileModified, &v.wall, &v.offset, &a.Checksum,
 		&a.ChecksumSHA1, &v.width, &v.height, &a.OriginalSize, &a.FileSizeBytes, &a.CurrentVersionID,
 		&v.meta[0], &v.meta[1], &v.meta[2], &v.meta[3], &a.Description, &a.StackID, &v.trashed, &v.created, &v.upd,
-		&a.StackSize, &v.stackSource)
+		&a.StackSize, &v.stackSource, &v.stackCover)
 	if err != nil {
 		return catalog.Asset{}, err
 	}
 	a.MediaType = catalog.MediaType(v.media)
 	a.StackSource = catalog.StackSource(v.stackSource.String)
+	a.StackCoverID = v.stackCover.String
 	a.FileCreatedAt, a.FileModifiedAt = fromMicros(v.fileCreated), fromMicros(v.fileModified)
 	a.Capture.Wall = fromMicros(v.wall)
 	if v.offset.Valid {

@@ -3,10 +3,12 @@ package sqlite
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // geoPlan is a way to answer a location filter of a list. No single plan is
@@ -48,7 +50,11 @@ var forceGeoPlan = geoAuto
 
 // planLocation adds f's location filter to q in the cheapest plan. Lists
 // that another index drives (a stack, an album, a person) test positions
-// row by row: those rows are few.
+// row by row: those rows are few. geo_cells counts stack covers only, so
+// it cannot tell which cells hold the members of an expanded list
+// (WithStacked): geoCells reads every cell the location spans for those,
+// and past maxGeoCells of them the covers' count (a lower bound) chooses
+// between the other plans.
 func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFilter) error {
 	l := f.Location
 	if l == nil {
@@ -56,9 +62,24 @@ func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFil
 	}
 	plan := forceGeoPlan
 	var cells []int64
-	if f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 {
+	switch {
+	case f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0:
 		plan = geoTimeline
-	} else if plan == geoAuto || plan == geoCells {
+	case plan != geoAuto && plan != geoCells: // a test's choice
+	case f.WithStacked:
+		if cells = boxCells(l, maxGeoCells); cells != nil {
+			plan = geoCells
+			break
+		}
+		_, covers, err := s.nonEmptyCells(ctx, f.LibraryID, f.State, l)
+		if err != nil {
+			return err
+		}
+		plan = geoTimeline
+		if forceGeoPlan == geoAuto && covers <= rtreeMatches {
+			plan = geoRTree
+		}
+	default:
 		found, matches, err := s.nonEmptyCells(ctx, f.LibraryID, f.State, l)
 		if err != nil {
 			return err
@@ -135,6 +156,28 @@ func (s assets) nonEmptyCells(ctx context.Context, libraryID string, state store
 		}
 	}
 	return cells, matches, translate(rows.Err())
+}
+
+// boxCells returns the geo_cell numbers of the 1° cells that l's boxes
+// span, empty or not, or nil when there are more than maxCells of them.
+func boxCells(l *catalog.Location, maxCells int) []int64 {
+	var cells []int64
+	for _, b := range locationBoxes(l) {
+		y0, y1 := geogrid.YUnits(b.MinLat)/cellUnits, geogrid.YUnits(b.MaxLat)/cellUnits
+		for _, lr := range b.LonRanges() {
+			x0, x1 := geogrid.XUnits(lr[0])/cellUnits, geogrid.XUnits(lr[1])/cellUnits
+			if int64(len(cells))+(x1-x0+1)*(y1-y0+1) > int64(maxCells) {
+				return nil
+			}
+			for y := y0; y <= y1; y++ {
+				for x := x0; x <= x1; x++ {
+					cells = append(cells, y*361+x)
+				}
+			}
+		}
+	}
+	slices.Sort(cells) // a circle's boxes may share cells
+	return slices.Compact(cells)
 }
 
 // cellOf is the SQL of the 1° cell index of a coordinate, shifted by offset

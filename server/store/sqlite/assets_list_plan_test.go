@@ -34,16 +34,18 @@ func TestLocationPlansAgree(t *testing.T) {
 		locations = append(locations, &catalog.Location{Circle: &catalog.Circle{Lon: lon, Lat: lat,
 			RadiusM: rng.Float64() * 3e6}})
 	}
-	walk := func(l *catalog.Location) []string {
+	walk := func(l *catalog.Location, expand bool) []string {
 		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), store.AssetFilter{LibraryID: f.lib, Location: l,
-			State: store.StateAll}, 7)
+			State: store.StateAll, WithStacked: expand}, 7)
 	}
 	for i, l := range locations {
-		forceGeoPlan = geoRTree
-		indexed := walk(l)
-		for _, plan := range []geoPlan{geoCells, geoTimeline, geoAuto} {
-			forceGeoPlan = plan
-			require.Equal(t, indexed, walk(l), "location %d, plan %d", i, plan)
+		for _, expand := range []bool{false, true} { // geo_cells counts covers: the expanded view never reads it
+			forceGeoPlan = geoRTree
+			indexed := walk(l, expand)
+			for _, plan := range []geoPlan{geoCells, geoTimeline, geoAuto} {
+				forceGeoPlan = plan
+				require.Equal(t, indexed, walk(l, expand), "location %d, plan %d, expanded %v", i, plan, expand)
+			}
 		}
 	}
 }

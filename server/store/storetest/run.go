@@ -40,6 +40,7 @@ func suite() []group {
 		{"AssetList", assetListCases},
 		{"AssetVersions", assetVersionCases},
 		{"AssetListPeople", assetPeopleCases},
+		{"AssetStackViews", assetStackViewCases},
 		{"Aggregates", aggregateCases},
 		{"Tasks", taskCases},
 		{"People", personCases},
