@@ -157,7 +157,11 @@ func TestRateLimitedRequestGivesUpAfterTheRetries(t *testing.T) {
 	require.Equal(t, time.Second, apiErr.RetryAfter)
 	require.Equal(t, "try again later", apiErr.Detail)
 	require.Equal(t, int32(3), seen.Load())
-	require.Equal(t, []time.Duration{time.Second, time.Second}, waits)
+	require.Len(t, waits, 2)
+	for _, w := range waits {
+		require.GreaterOrEqual(t, w, time.Second, "at least what Retry-After says")
+		require.Less(t, w, time.Second+time.Second/4+100*time.Millisecond, "plus a jitter of at most a quarter and 100 ms")
+	}
 }
 
 func TestValidationErrorsCarryTheFieldList(t *testing.T) {

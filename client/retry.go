@@ -31,7 +31,8 @@ var DefaultRetryPolicy = RetryPolicy{MaxRetries: 5, BaseDelay: 250 * time.Millis
 	MaxDelay: 30 * time.Second, MaxRetryAfter: 2 * time.Minute}
 
 // delay returns how long to wait before retry number attempt (0-based)
-// after an answer that asked for retryAfter (zero if it did not), and false
+// after an answer that asked for retryAfter (zero if it did not): at least
+// retryAfter, with jitter; else an exponential backoff with jitter. False
 // when the request should not be retried.
 func (p RetryPolicy) delay(attempt int, retryAfter time.Duration) (time.Duration, bool) {
 	if attempt >= p.MaxRetries {
@@ -41,7 +42,9 @@ func (p RetryPolicy) delay(attempt int, retryAfter time.Duration) (time.Duration
 		if p.MaxRetryAfter > 0 && retryAfter > p.MaxRetryAfter {
 			return 0, false
 		}
-		return retryAfter, true
+		// At least what the server asked, plus up to a quarter more (and
+		// 100 ms), so that clients refused together come back spread out.
+		return retryAfter + rand.N(retryAfter/4+100*time.Millisecond), true
 	}
 	d := p.BaseDelay << attempt
 	if d <= 0 || (p.MaxDelay > 0 && d > p.MaxDelay) {

@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 
 // photoctlBinary returns the path of photoctl built from this package,
 // building it on the first call. go test puts its own go first on PATH.
-func photoctlBinary(t *testing.T) string {
+func photoctlBinary(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the photoctl binary; skipped with -short")
@@ -78,7 +78,7 @@ func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n"
 // binaryEnv is the environment of the binary: the test's own without any
 // PHOTOCTL_* variable, XDG homes in fresh folders, a fresh database when the
 // tests run on PostgreSQL, then extra.
-func binaryEnv(t *testing.T, extra ...string) []string {
+func binaryEnv(t testing.TB, extra ...string) []string {
 	t.Helper()
 	var env []string
 	for _, kv := range os.Environ() {
@@ -92,7 +92,7 @@ func binaryEnv(t *testing.T, extra ...string) []string {
 }
 
 // freeAddr returns a 127.0.0.1 address with a port that was free a moment ago.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -102,7 +102,7 @@ func freeAddr(t *testing.T) string {
 }
 
 // createUser runs `photoctl admin create-user` with the password on stdin.
-func createUser(t *testing.T, env []string, args ...string) {
+func createUser(t testing.TB, env []string, args ...string) {
 	t.Helper()
 	bin := photoctlBinary(t) // build first: the time limit is for running it
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -129,7 +129,7 @@ type server struct {
 
 // startServe starts `photoctl serve args...`; the process is killed at the
 // end of the test if it still runs.
-func startServe(t *testing.T, env []string, args ...string) *server {
+func startServe(t testing.TB, env []string, args ...string) *server {
 	t.Helper()
 	bin := photoctlBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -151,7 +151,7 @@ func startServe(t *testing.T, env []string, args ...string) *server {
 }
 
 // waitReady polls GET /api/health/ping until it answers 200.
-func (s *server) waitReady(t *testing.T, base string) {
+func (s *server) waitReady(t testing.TB, base string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
@@ -188,7 +188,7 @@ func (s *server) stop(t *testing.T) {
 }
 
 // login signs in as the user createUser made and returns the access token.
-func login(t *testing.T, base string) string {
+func login(t testing.TB, base string) string {
 	t.Helper()
 	body, err := json.Marshal(map[string]string{"email": binaryEmail, "password": binaryPassword})
 	require.NoError(t, err)

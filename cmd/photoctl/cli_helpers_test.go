@@ -44,7 +44,7 @@ func (cs *cliServer) run(t *testing.T, stdin string, extra []string, args ...str
 
 // runBinary runs photoctl with env and returns what it printed and its
 // exit code.
-func runBinary(t *testing.T, env []string, stdin string, args ...string) cliResult {
+func runBinary(t testing.TB, env []string, stdin string, args ...string) cliResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

@@ -4,9 +4,17 @@ package main
 
 import (
 	"context"
+	"io"
+	"log"
 	"os"
 )
 
 func main() {
+	// net/http writes its own diagnostics ("Unsolicited response received
+	// on idle HTTP channel", ...) through the standard logger, into a
+	// command's output. photoctl reports what goes wrong itself, and the
+	// server logs through its own slog handler: the standard logger says
+	// nothing.
+	log.SetOutput(io.Discard)
 	os.Exit(execute(context.Background(), newApp(newFactory()), os.Args))
 }

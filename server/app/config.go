@@ -86,8 +86,17 @@ type RateLimitConfig struct {
 	Rate  float64 `koanf:"rate"`
 	Burst int     `koanf:"burst"`
 	// Costs of the expensive operations; every other request costs 1.
+	// Uploads cost upload_cost (default 0: a bulk import is not a flood of
+	// requests) and are bounded by upload_concurrency instead.
 	UploadCost float64 `koanf:"upload_cost"`
 	SearchCost float64 `koanf:"search_cost"`
+	// UploadConcurrency is how many uploads of one user the server takes
+	// at once (default 4); up to UploadQueue more (default 64) wait their
+	// turn, in order, rather than being refused, and only an upload beyond
+	// those is refused with 429. A client's parallel import runs at the
+	// disk's pace; a flood holds at most both numbers of connections.
+	UploadConcurrency int `koanf:"upload_concurrency"`
+	UploadQueue       int `koanf:"upload_queue"`
 	// LoginRate and LoginBurst limit sign-in attempts per client address.
 	LoginRate  float64 `koanf:"login_rate"`
 	LoginBurst int     `koanf:"login_burst"`
@@ -164,7 +173,8 @@ func Defaults(dataDir string) Config {
 		DataDir:         dataDir,
 		Upload:          UploadConfig{MaxBytes: 10 << 30},
 		Trash:           TrashConfig{Retention: 30 * 24 * time.Hour},
-		RateLimit:       RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 5, SearchCost: 5, LoginRate: 1, LoginBurst: 10},
+		RateLimit: RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 0, SearchCost: 5,
+			UploadConcurrency: 4, UploadQueue: 64, LoginRate: 1, LoginBurst: 10},
 		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
 		Log:             LogConfig{Level: "info", Format: "text"},
 		Workers:         WorkersConfig{Concurrency: runtime.NumCPU(), PollInterval: tasks.DefaultPollInterval},
@@ -213,8 +223,11 @@ func (c Config) Validate() error {
 		if c.RateLimit.UserConcurrency < 0 {
 			errs = append(errs, errors.New("rate_limit: user_concurrency must be 0 (half the cores) or more"))
 		}
-		if c.RateLimit.UploadCost < 1 || c.RateLimit.SearchCost < 1 {
-			errs = append(errs, errors.New("rate_limit: upload_cost and search_cost must be at least 1"))
+		if c.RateLimit.UploadCost < 0 || c.RateLimit.SearchCost < 1 {
+			errs = append(errs, errors.New("rate_limit: upload_cost must not be negative and search_cost must be at least 1"))
+		}
+		if c.RateLimit.UploadConcurrency < 1 || c.RateLimit.UploadQueue < 0 {
+			errs = append(errs, errors.New("rate_limit: upload_concurrency must be at least 1 and upload_queue not negative"))
 		}
 		if m := c.MCP; m.Rate <= 0 || m.Burst < 1 || m.Costs.Read < 0 || m.Costs.Search < 0 || m.Costs.View < 0 || m.Costs.Write < 0 {
 			errs = append(errs, errors.New("mcp: rate and burst must be positive and costs not negative"))

@@ -127,7 +127,8 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			PerUser:    ratelimit.New(ratelimit.Config{Rate: rl.Rate, Burst: rl.Burst}, o.now),
 			PerAddress: ratelimit.New(ratelimit.Config{Rate: rl.LoginRate, Burst: rl.LoginBurst}, o.now),
 			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
-			Gate: ratelimit.NewGate(userConcurrency(rl.UserConcurrency)),
+			Gate:    ratelimit.NewGate(userConcurrency(rl.UserConcurrency)),
+			Uploads: ratelimit.NewBoundedGate(rl.UploadConcurrency, rl.UploadQueue),
 		}
 	}
 	mcpDeps := httpapi.MCPDeps{Costs: cfg.MCP.Costs}

@@ -42,7 +42,17 @@ type RateLimitedError struct {
 }
 
 func (e *RateLimitedError) Error() string {
-	return fmt.Sprintf("rate limit exceeded; retry in %s", e.RetryAfter.Round(time.Second))
+	return fmt.Sprintf("rate limit exceeded; retry in %ds", e.Seconds())
+}
+
+// Seconds is RetryAfter in whole seconds, rounded up and at least 1: the
+// value of the Retry-After header, which the detail repeats.
+func (e *RateLimitedError) Seconds() int {
+	secs := e.RetryAfter / time.Second
+	if e.RetryAfter%time.Second > 0 {
+		secs++
+	}
+	return max(int(secs), 1)
 }
 
 // FieldError is one validation failure in the spec's ValidationError shape.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -105,12 +106,22 @@ func (s *Server) authorize(a access) fiber.Handler {
 // enterGate takes one of p's places in the gate, waiting behind p's
 // earlier requests while they all run, and returns the function that gives
 // it back. Uploads stream for as long as the client sends and wait on the
-// disk, not the cores: they pass without a place.
+// disk, not the cores: they take a place in the upload gate instead, and
+// one that finds its queue full is refused (429, retry in a second).
 func (s *Server) enterGate(c *fiber.Ctx, p *catalog.Principal, cost costClass) (func(), error) {
-	if s.gate == nil || cost == costUpload {
+	g := s.gate
+	if cost == costUpload {
+		g = s.uploads
+	}
+	if g == nil {
 		return func() {}, nil
 	}
-	return s.gate.Enter(c.UserContext(), p.User.ID)
+	leave, err := g.Enter(c.UserContext(), p.User.ID)
+	if errors.Is(err, ratelimit.ErrQueueFull) {
+		return nil, fmt.Errorf("too many uploads of this user are already waiting: %w",
+			&catalog.RateLimitedError{RetryAfter: time.Second})
+	}
+	return leave, err
 }
 
 func kindName(k catalog.CredentialKind) string {
@@ -139,6 +150,9 @@ type Limiters struct {
 	// Gate bounds the requests of one user handled at once; nil for no
 	// bound.
 	Gate *ratelimit.Gate
+	// Uploads bounds the uploads of one user handled at once, and how many
+	// wait (a bounded gate); nil for no bound.
+	Uploads *ratelimit.Gate
 	// Costs are the weights of upload and search requests.
 	UploadCost, SearchCost float64
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/ratelimit"
 )
 
 // statusOf maps an error kind to its status code.
@@ -59,7 +58,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		body = api.ErrorResponse{Detail: "internal error; the server log has details under request id " + requestID(c)}
 	default:
 		if errors.As(err, &rl) {
-			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(ratelimit.RetryAfterSeconds(rl.RetryAfter)))
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(rl.Seconds()))
 		}
 		if ce, ok := isSharingError(err); ok {
 			body = api.SharingErrorResponse{Detail: ce.Detail, Code: ce.Code}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/immich"
-	"github.com/photoctl/photoctl/server/ratelimit"
 )
 
 // The Immich-compatible layer (spec immich-compat.md): Immich's paths,
@@ -82,6 +81,7 @@ func (s *Server) ImmichApp() *fiber.App {
 	cfg := s.app.Config()
 	cfg.AppName = "photoctl-immich"
 	app := fiber.New(cfg)
+	app.Use(keepAliveSafe(cfg.ReadTimeout))
 	app.Use(s.withRequestID)
 	app.Use(recover.New())
 	s.mountImmich(app, "")
@@ -154,7 +154,7 @@ func (s *Server) immichError(c *fiber.Ctx, err error) error {
 	case errors.As(err, &ve):
 		status, msg = fiber.StatusBadRequest, immichValidationMessage(ve)
 	case errors.As(err, &rl):
-		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(ratelimit.RetryAfterSeconds(rl.RetryAfter)))
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(rl.Seconds()))
 	case status == fiber.StatusInternalServerError:
 		s.log.ErrorContext(c.UserContext(), "request failed", "err", err, "request_id", requestID(c),
 			"method", c.Method(), "path", c.Path())

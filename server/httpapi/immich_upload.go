@@ -14,23 +14,12 @@ import (
 	"github.com/photoctl/photoctl/server/immich"
 )
 
-// maxDrain is how much of an unread request body the layer reads away so
-// that the connection can carry the next request; a larger rest closes the
-// connection instead.
-const maxDrain = 64 << 20
-
 // immichUpload is Immich's POST /api/assets: an ordinary streamed upload
 // into the layer's library (dedup by content, the native pipeline and
 // events), with Immich's field names. A duplicate announced by
 // x-immich-checksum is answered before the file is stored.
 func (s *Server) immichUpload(c *fiber.Ctx) error {
 	ctx, p := c.UserContext(), principal(c)
-	read := false
-	defer func() {
-		if !read {
-			drainBody(c)
-		}
-	}()
 	m, err := s.immich.Library(ctx, p)
 	if err != nil {
 		return err
@@ -52,7 +41,6 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	read = true
 	defer release()
 	in := assets.UploadInput{LibraryID: m.Library.ID}
 	var w *blob.Writer
@@ -150,18 +138,4 @@ func setImmichField(in *assets.UploadInput, fileName *string, name, v string) er
 		}
 	}
 	return nil
-}
-
-// drainBody reads away what is left of a request body the handler did not
-// parse (an early answer), so that the client, still sending, sees the
-// answer and the connection stays usable; past maxDrain it is closed.
-func drainBody(c *fiber.Ctx) {
-	body := c.Context().RequestBodyStream()
-	if body == nil {
-		return
-	}
-	n, _ := io.Copy(io.Discard, io.LimitReader(body, maxDrain+1))
-	if n > maxDrain {
-		c.Context().SetConnectionClose()
-	}
 }

@@ -36,8 +36,10 @@ func multipartReader(c *fiber.Ctx) (mr *multipart.Reader, release func(), err er
 		return nil, nil, catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
 			c.Get(fiber.HeaderContentType), "header", "content-type")
 	}
-	var body io.Reader = c.Context().RequestBodyStream()
-	if body == nil {
+	var body io.Reader = bytes.NewReader(nil)
+	if stream := streamBody(c); stream != nil {
+		body = stream
+	} else {
 		body = bytes.NewReader(c.Body())
 	}
 	br := uploadReaders.Get().(*bufio.Reader)

@@ -74,6 +74,7 @@ type Server struct {
 	oauth        *auth.OAuthServer
 	limiter      *ratelimit.Limiter
 	gate         *ratelimit.Gate  // nil: no bound on requests at once
+	uploads      *ratelimit.Gate  // nil: no bound on uploads at once
 	owners       credentialOwners // access_owners.go
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -87,8 +88,8 @@ func New(d Deps) *Server {
 	s := &Server{
 		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets, tasks: d.Tasks,
 		people:  d.People,
-		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
-		costs: map[costClass]float64{costDefault: 1, costUpload: max(1, d.Limiters.UploadCost),
+		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, uploads: d.Limiters.Uploads, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
+		costs: map[costClass]float64{costDefault: 1, costUpload: max(0, d.Limiters.UploadCost),
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
 		albums: d.Albums, stacks: d.Stacks,
@@ -117,6 +118,7 @@ func New(d Deps) *Server {
 		// ids filters) plus a bearer token exceed fasthttp's 4 KiB default.
 		ReadBufferSize: 16 << 10,
 	})
+	s.app.Use(keepAliveSafe(s.app.Config().ReadTimeout))
 	s.app.Use(s.withRequestID)
 	s.app.Use(recover.New())
 	if d.CompressJSON {

@@ -2,8 +2,14 @@ package ratelimit
 
 import (
 	"context"
+	"errors"
 	"sync"
 )
+
+// ErrQueueFull is Enter's answer when a user already has as many requests
+// waiting as a bounded gate lets wait: the caller refuses the request (429)
+// rather than hold it.
+var ErrQueueFull = errors.New("too many requests waiting")
 
 // Gate bounds how many requests of one user run at once; the user's
 // further requests wait in their own queue, in order. A token bucket
@@ -16,6 +22,7 @@ import (
 // The zero Gate is not usable; make one with NewGate.
 type Gate struct {
 	places int
+	queue  int // most requests of one user waiting; 0: no bound
 	mu     sync.Mutex
 	users  map[string]*gateUser
 }
@@ -30,6 +37,16 @@ type gateUser struct {
 // once (at least 1).
 func NewGate(places int) *Gate {
 	return &Gate{places: max(1, places), users: map[string]*gateUser{}}
+}
+
+// NewBoundedGate returns a gate like NewGate's that lets at most queue
+// requests of each user wait for a place (at least 1); Enter refuses the
+// next with ErrQueueFull. It bounds what a flood holds: places running and
+// queue waiting, per user.
+func NewBoundedGate(places, queue int) *Gate {
+	g := NewGate(places)
+	g.queue = max(1, queue)
+	return g
 }
 
 // Enter takes one of key's places, waiting behind key's earlier requests
@@ -48,6 +65,10 @@ func (g *Gate) Enter(ctx context.Context, key string) (func(), error) {
 		u.running++
 		g.mu.Unlock()
 		return leave, nil
+	}
+	if g.queue > 0 && len(u.waiting) >= g.queue {
+		g.mu.Unlock()
+		return nil, ErrQueueFull
 	}
 	ready := make(chan struct{})
 	u.waiting = append(u.waiting, ready)

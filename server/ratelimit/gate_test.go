@@ -111,3 +111,72 @@ func TestGateUnderChurn(t *testing.T) {
 	wg.Wait()
 	require.Empty(t, g.users)
 }
+
+// A bounded gate lets a user's requests wait up to its queue, refuses the
+// next at once, and takes them again once the queue has room; another
+// user is not affected.
+func TestBoundedGateRefusesBeyondItsQueue(t *testing.T) {
+	g := NewBoundedGate(2, 3)
+	var leaves []func()
+	for range 2 {
+		leave, err := g.Enter(context.Background(), "flood")
+		require.NoError(t, err)
+		leaves = append(leaves, leave)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	entered := make(chan func(), 3)
+	for range 3 {
+		go func() {
+			leave, err := g.Enter(ctx, "flood")
+			if err == nil {
+				entered <- leave
+			}
+		}()
+	}
+	require.Eventually(t, func() bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return len(g.users["flood"].waiting) == 3
+	}, time.Second, time.Millisecond)
+	_, err := g.Enter(context.Background(), "flood")
+	require.ErrorIs(t, err, ErrQueueFull)
+	other, err := g.Enter(context.Background(), "neighbour")
+	require.NoError(t, err, "another user has places of their own")
+	other()
+
+	leaves[0]()
+	next := <-entered // the oldest waiting request runs
+	waiting, err := enterSoon(g, "flood")
+	require.NoError(t, err, "the queue has room again")
+	leaves[1]()
+	second := <-entered
+	next()
+	third := <-entered
+	second()
+	fourth := <-waiting
+	third()
+	fourth()
+	require.Empty(t, g.users, "every place is given back")
+}
+
+// enterSoon starts Enter in a goroutine once the call has queued, and
+// returns the channel its leave arrives on.
+func enterSoon(g *Gate, key string) (chan func(), error) {
+	out := make(chan func(), 1)
+	errs := make(chan error, 1)
+	go func() {
+		leave, err := g.Enter(context.Background(), key)
+		if err != nil {
+			errs <- err
+			return
+		}
+		out <- leave
+	}()
+	select {
+	case err := <-errs:
+		return nil, err
+	case <-time.After(20 * time.Millisecond):
+		return out, nil
+	}
+}

@@ -36,6 +36,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/photoctl/photoctl/server/catalog"
 )
 
 const (
@@ -214,12 +216,5 @@ func shardIndex(key string) uint32 {
 // RetryAfterSeconds rounds a delay up to whole seconds, returning at least 1:
 // the value to send in a Retry-After header.
 func RetryAfterSeconds(d time.Duration) int {
-	secs := d / time.Second
-	if d%time.Second > 0 {
-		secs++
-	}
-	if secs < 1 {
-		return 1
-	}
-	return int(secs)
+	return (&catalog.RateLimitedError{RetryAfter: d}).Seconds()
 }
