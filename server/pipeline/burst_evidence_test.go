@@ -168,16 +168,15 @@ func TestRestackDissolvesAutomaticStacksWithoutCameraEvidence(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sh := newShots(t)
-	var burstPaths, loosePaths, manualPaths []string
+	var loosePaths, manualPaths []string
 	var looseIn, manualIn []assets.UploadInput
 	for i := range 3 {
-		burstPaths = append(burstPaths, sh.file(sh.portrait, burstFrame(i), burstTags("EOS 5D Mark II", 200*i)...))
 		loosePaths = append(loosePaths, sh.file(sh.scene, burstFrame(i)))
 		looseIn = append(looseIn, noEXIF(100*i))
 		manualPaths = append(manualPaths, sh.file(sh.scene, burstFrame(i+3)))
 		manualIn = append(manualIn, noEXIF(300+100*i))
 	}
-	burst := e.ingestShots(burstPaths)
+	burst := e.ingestBurst(sh, 3, 200)
 	loose := e.ingestShots(loosePaths, looseIn...)
 	manualIDs := e.ingestShots(manualPaths, manualIn...)
 	lib := e.get(burst[0]).LibraryID
@@ -225,11 +224,7 @@ func TestRestackKeepsTheBurstInsideAMixedStack(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sh := newShots(t)
-	var paths []string
-	for i := range 3 {
-		paths = append(paths, sh.file(sh.portrait, burstFrame(i), burstTags("EOS 5D Mark II", 200*i)...))
-	}
-	burst := e.ingestShots(paths)
+	burst := e.ingestBurst(sh, 3, 200)
 	stray := e.ingestShots([]string{sh.file(sh.portrait, burstFrame(4))}, noEXIF(0))[0]
 	old := e.oldStack(catalog.StackAuto, stray, append(burst, stray)...)
 

@@ -36,6 +36,17 @@ func (e *env) ingestShots(paths []string, in ...assets.UploadInput) []string {
 	return ids
 }
 
+// ingestBurst ingests a burst of n frames of the portrait by one camera,
+// gapMs milliseconds apart, and returns their ids.
+func (e *env) ingestBurst(sh *shots, n, gapMs int) []string {
+	e.t.Helper()
+	var paths []string
+	for i := range n {
+		paths = append(paths, sh.file(sh.portrait, burstFrame(i), burstTags("EOS 5D Mark II", gapMs*i)...))
+	}
+	return e.ingestShots(paths)
+}
+
 // burstEvents counts the asset.updated events burst detection wrote for
 // asset id.
 func (e *env) burstEvents(id string) int {
@@ -62,11 +73,7 @@ func TestBurstDetectionIsIdempotent(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sh := newShots(t)
-	var paths []string
-	for i := range 3 {
-		paths = append(paths, sh.file(sh.portrait, burstFrame(i), burstTags("EOS 5D Mark II", 300*i)...))
-	}
-	ids := e.ingestShots(paths)
+	ids := e.ingestBurst(sh, 3, 300)
 	for _, id := range ids {
 		require.NoError(t, e.p.Burst(e.ctx, id))
 	}
@@ -115,11 +122,7 @@ func TestAShotInAUsersStackIsNeverStacked(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	sh := newShots(t)
-	var paths []string
-	for i := range 3 {
-		paths = append(paths, sh.file(sh.portrait, burstFrame(i), burstTags("EOS 5D Mark II", 300*i)...))
-	}
-	ids := e.ingestShots(paths)
+	ids := e.ingestBurst(sh, 3, 300)
 	now := time.Now().UTC()
 	manual := &catalog.Stack{ID: catalog.NewID(catalog.PrefixStack, now), LibraryID: e.get(ids[0]).LibraryID,
 		CoverAssetID: ids[1], AssetIDs: ids[:2], Source: catalog.StackManual, CreatedAt: now, UpdatedAt: now}

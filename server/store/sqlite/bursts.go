@@ -65,22 +65,10 @@ func (r bursts) query(ctx context.Context, query string, args ...any) ([]store.B
 }
 
 func (r bursts) UnsettledLibraries(ctx context.Context) ([]string, error) {
-	rows, err := r.q.QueryContext(ctx, `SELECT DISTINCT s.library_id FROM stacks s
+	ids, err := queryStrings(ctx, r.q, `SELECT DISTINCT s.library_id FROM stacks s
 		WHERE s.source = 'auto' AND EXISTS (SELECT 1 FROM assets a
 			WHERE a.stack_id = s.id AND json_extract(a.meta_file, '$.CaptureSource') IS NULL)`)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, translate(rows.Err())
+	return ids, translate(err)
 }
 
 func (r bursts) Exclude(ctx context.Context, ids []string, at time.Time) error {
