@@ -24,7 +24,7 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test fmt lint clean models immich-cli test-immich fuzz test-postgres mcp-client
+.PHONY: deps build run test fmt lint clean models immich-cli immich-go test-immich fuzz test-postgres mcp-client
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -57,13 +57,16 @@ models:
 ## test: vet and run every test with the race detector; the ML tests
 ## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped, and
 ## the Immich CLI test its CLI whenever `make immich-cli` could install it
+## (and the immich-go test immich-go whenever `make immich-go` could build it)
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
 		echo "test: Node 22 and @immich/cli could not be installed; the Immich CLI test skips" >&2; fi; \
+	if $(MAKE) -s immich-go; then immichgo=1; else immichgo=; \
+		echo "test: immich-go could not be built; the immich-go test skips" >&2; fi; \
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 ./...
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 ./...
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
 ## runs 3s each before the tests); crashers land in testdata/fuzz
@@ -99,6 +102,23 @@ immich-cli:
 	mkdir -p $(IMMICH_CACHE) && cd $(IMMICH_CACHE) && \
 	npm install --no-audit --no-fund --loglevel=error --save-exact node@22 @immich/cli@3.2.2
 
+# immich-go, the other Immich client of the compatibility test
+# (cmd/photoctl/immich_go_test.go): built from its module, which the Go
+# module proxy serves, in a temporary copy (the module cache is read-only).
+IMMICH_GO_VERSION := v0.31.0
+IMMICH_GO := .cache/immich-go/immich-go
+
+## immich-go: build immich-go $(IMMICH_GO_VERSION) into .cache/immich-go (Go
+## module proxy; a no-op when present)
+immich-go:
+	@if [ -x $(IMMICH_GO) ]; then exit 0; fi; \
+	tmp=$$(mktemp -d) && trap 'chmod -R u+w '$$tmp'; rm -rf '$$tmp EXIT; \
+	dir=$$(cd $$tmp && GOFLAGS= $(GO) mod download -json github.com/simulot/immich-go@$(IMMICH_GO_VERSION) | \
+		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	[ -d "$$dir" ] || { echo "immich-go: go mod download of immich-go $(IMMICH_GO_VERSION) failed" >&2; exit 1; }; \
+	cp -R "$$dir" $$tmp/src && chmod -R u+w $$tmp/src && mkdir -p $$(dirname $(IMMICH_GO)) && \
+	out=$$(pwd)/$(IMMICH_GO) && cd $$tmp/src && GOFLAGS=-mod=mod $(GO) build -o $$out.tmp . && mv $$out.tmp $$out
+
 # The official MCP TypeScript SDK, a third-party client of /api/mcp for
 # the end-to-end test (server/httpapi/mcp_npm_test.go; runs on the system node).
 MCP_CACHE := .cache/mcp
@@ -113,8 +133,8 @@ mcp-client:
 
 ## test-immich: run the real Immich CLI (upload into albums, re-upload,
 ## server-info) against the compiled server, and the layer's Go tests
-test-immich: deps immich-cli
-	CGO_ENABLED=1 PHOTOCTL_IMMICH_REQUIRED=1 $(GO) test -count=1 -run 'Immich' ./cmd/photoctl ./server/httpapi ./server/immich
+test-immich: deps immich-cli immich-go
+	CGO_ENABLED=1 PHOTOCTL_IMMICH_REQUIRED=1 PHOTOCTL_IMMICH_GO_REQUIRED=1 $(GO) test -count=1 -run 'Immich' ./cmd/photoctl ./server/httpapi ./server/immich
 
 ## fmt: format the Go sources
 fmt:

@@ -130,6 +130,7 @@ func TestRateLimitedRequestsWaitForRetryAfter(t *testing.T) {
 		cfg.RateLimit.Enabled = true
 		cfg.RateLimit.Rate = 1
 		cfg.RateLimit.Burst = 2
+		cfg.RateLimit.MaxWait = 0 // the server refuses at once; the client waits
 	})
 	var waits []time.Duration
 	c, _, _ := sessionClient(t, s, func(o *client.Options) { o.Sleep = recordSleeps(s, &waits) })

@@ -56,11 +56,17 @@ func findImmichCLI(t *testing.T) immichCLI {
 // assert on the output and the server's state.
 func (cli immichCLI) run(t *testing.T, instance, key string, args ...string) string {
 	t.Helper()
+	return cli.runEnv(t, []string{"IMMICH_CONFIG_DIR=" + t.TempDir(), "IMMICH_INSTANCE_URL=" + instance,
+		"IMMICH_API_KEY=" + key}, args...)
+}
+
+// runEnv runs the Immich CLI with env added to the test's environment.
+func (cli immichCLI) runEnv(t *testing.T, env []string, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cli.bin, args...)
-	cmd.Env = append(os.Environ(), "PATH="+cli.path, "IMMICH_CONFIG_DIR="+t.TempDir(),
-		"IMMICH_INSTANCE_URL="+instance, "IMMICH_API_KEY="+key)
+	cmd.Env = append(append(os.Environ(), "PATH="+cli.path), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -184,5 +190,35 @@ func TestImmichCLIUploadsFoldersIntoAlbums(t *testing.T) {
 	require.Contains(t, info, "Videos: 1")
 	require.Contains(t, info, "Total: 5")
 	require.Contains(t, info, "jpg")
+	s.stop(t)
+}
+
+// TestImmichCLILogsInWithoutTrailingSlash: given http://host/immich, the
+// CLI asks /.well-known/immich at the host's root; the answer points it at
+// /immich/api, where it stays for the commands after the login.
+func TestImmichCLILogsInWithoutTrailingSlash(t *testing.T) {
+	cli := findImmichCLI(t)
+	photoctlBinary(t)
+	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
+	createUser(t, env, "--data-dir", dataDir)
+	s := startServe(t, env, "--listen", addr, "--data-dir", dataDir) // the default configuration
+	base := "http://" + addr
+	s.waitReady(t, base)
+	key := createAllKey(t, base, login(t, base))
+
+	config := []string{"IMMICH_CONFIG_DIR=" + t.TempDir()}
+	out := cli.runEnv(t, config, "login", base+"/immich", key)
+	require.Contains(t, out, "Discovered API at "+base+"/immich/api")
+	require.Contains(t, out, "Logged in as")
+
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "Trip", "a.jpg"), servertest.JPEG(t, 40, 30, 700))
+	writeFile(t, filepath.Join(dir, "Trip", "b.jpg"), servertest.JPEG(t, 40, 30, 701))
+	out = cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", dir)
+	require.NotContains(t, out, "Failed")
+	require.Contains(t, out, "Successfully uploaded 2 new assets")
+	again := cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", dir)
+	require.NotContains(t, again, "Failed")
+	require.Contains(t, again, "Found 0 new files and 2 duplicates")
 	s.stop(t)
 }

@@ -97,6 +97,12 @@ type RateLimitConfig struct {
 	// disk's pace; a flood holds at most both numbers of connections.
 	UploadConcurrency int `koanf:"upload_concurrency"`
 	UploadQueue       int `koanf:"upload_queue"`
+	// MaxWait is how long a request a little over the rate waits for its
+	// tokens (default 1s) rather than being refused: a client that reads
+	// a thousand assets at its own pace is slowed to the rate, and only
+	// one that would wait longer (a flood) gets 429. The waiting requests
+	// of one user are bounded by rate × max_wait.
+	MaxWait time.Duration `koanf:"max_wait"`
 	// LoginRate and LoginBurst limit sign-in attempts per client address.
 	LoginRate  float64 `koanf:"login_rate"`
 	LoginBurst int     `koanf:"login_burst"`
@@ -169,12 +175,12 @@ type LogConfig struct {
 // default data directory ($XDG_DATA_HOME/photoctl).
 func Defaults(dataDir string) Config {
 	return Config{
-		Listen:          "127.0.0.1:2283",
-		DataDir:         dataDir,
-		Upload:          UploadConfig{MaxBytes: 10 << 30},
-		Trash:           TrashConfig{Retention: 30 * 24 * time.Hour},
+		Listen:  "127.0.0.1:2283",
+		DataDir: dataDir,
+		Upload:  UploadConfig{MaxBytes: 10 << 30},
+		Trash:   TrashConfig{Retention: 30 * 24 * time.Hour},
 		RateLimit: RateLimitConfig{Enabled: true, Rate: 50, Burst: 200, UploadCost: 0, SearchCost: 5,
-			UploadConcurrency: 4, UploadQueue: 64, LoginRate: 1, LoginBurst: 10},
+			UploadConcurrency: 4, UploadQueue: 64, MaxWait: time.Second, LoginRate: 1, LoginBurst: 10},
 		Auth:            AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 30 * 24 * time.Hour},
 		Log:             LogConfig{Level: "info", Format: "text"},
 		Workers:         WorkersConfig{Concurrency: runtime.NumCPU(), PollInterval: tasks.DefaultPollInterval},
@@ -225,6 +231,9 @@ func (c Config) Validate() error {
 		}
 		if c.RateLimit.UploadCost < 0 || c.RateLimit.SearchCost < 1 {
 			errs = append(errs, errors.New("rate_limit: upload_cost must not be negative and search_cost must be at least 1"))
+		}
+		if c.RateLimit.MaxWait < 0 || c.RateLimit.MaxWait > time.Minute {
+			errs = append(errs, errors.New("rate_limit: max_wait must lie between 0 and 1m"))
 		}
 		if c.RateLimit.UploadConcurrency < 1 || c.RateLimit.UploadQueue < 0 {
 			errs = append(errs, errors.New("rate_limit: upload_concurrency must be at least 1 and upload_queue not negative"))

@@ -126,7 +126,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		lim = httpapi.Limiters{
 			PerUser:    ratelimit.New(ratelimit.Config{Rate: rl.Rate, Burst: rl.Burst}, o.now),
 			PerAddress: ratelimit.New(ratelimit.Config{Rate: rl.LoginRate, Burst: rl.LoginBurst}, o.now),
-			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost,
+			UploadCost: rl.UploadCost, SearchCost: rl.SearchCost, MaxWait: rl.MaxWait,
 			Gate:    ratelimit.NewGate(userConcurrency(rl.UserConcurrency)),
 			Uploads: ratelimit.NewBoundedGate(rl.UploadConcurrency, rl.UploadQueue),
 		}

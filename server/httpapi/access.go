@@ -65,8 +65,8 @@ func (s *Server) authorize(a access) fiber.Handler {
 			return c.Next()
 		}
 		header := c.Get(fiber.HeaderAuthorization)
-		if wait := s.owners.wait(s.limiter, header, s.costs[a.cost]); wait > 0 {
-			return &catalog.RateLimitedError{RetryAfter: wait}
+		if wait := s.owners.wait(s.limiter, header, s.costs[a.cost]); wait > s.maxWait {
+			return &catalog.RateLimitedError{RetryAfter: wait - s.maxWait}
 		}
 		p, err := s.auth.Authenticate(c.UserContext(), header)
 		if err != nil {
@@ -74,9 +74,9 @@ func (s *Server) authorize(a access) fiber.Handler {
 		}
 		if s.limiter != nil {
 			s.owners.add(header, p.User.ID)
-			if ok, wait := s.limiter.Allow("user:"+p.User.ID, s.costs[a.cost]); !ok {
-				return &catalog.RateLimitedError{RetryAfter: wait}
-			}
+		}
+		if err := s.charge(c, p, a.cost); err != nil {
+			return err
 		}
 		if a.kinds != nil && !slices.Contains(a.kinds, p.Kind) {
 			err := fmt.Errorf("this operation needs a first-party session (sign in with photoctl login); %s credentials cannot perform it: %w",
@@ -100,6 +100,31 @@ func (s *Server) authorize(a access) fiber.Handler {
 		}
 		defer leave()
 		return c.Next()
+	}
+}
+
+// charge takes the request's tokens from p's bucket. When the bucket will
+// hold them within maxWait the request waits for them (a client a little
+// over the rate is slowed down, not refused); later than that it is
+// refused with 429, charged nothing.
+func (s *Server) charge(c *fiber.Ctx, p *catalog.Principal, cost costClass) error {
+	if s.limiter == nil {
+		return nil
+	}
+	delay, ok := s.limiter.Reserve("user:"+p.User.ID, s.costs[cost], s.maxWait)
+	if !ok {
+		return &catalog.RateLimitedError{RetryAfter: delay}
+	}
+	if delay <= 0 {
+		return nil
+	}
+	t := time.NewTimer(delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-c.UserContext().Done():
+		return c.UserContext().Err()
 	}
 }
 
@@ -155,4 +180,7 @@ type Limiters struct {
 	Uploads *ratelimit.Gate
 	// Costs are the weights of upload and search requests.
 	UploadCost, SearchCost float64
+	// MaxWait is how long a request over PerUser waits for its tokens
+	// before it is refused instead.
+	MaxWait time.Duration
 }

@@ -11,7 +11,7 @@ import (
 
 func (s *Server) immichAlbums(c *fiber.Ctx) error {
 	p := principal(c)
-	list, err := s.immich.Albums(c.UserContext(), p)
+	list, err := s.immich.Albums(c.UserContext(), p, c.Query("assetId"))
 	if err != nil {
 		return err
 	}

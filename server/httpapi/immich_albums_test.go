@@ -46,13 +46,15 @@ func TestImmichAlbums(t *testing.T) {
 	})
 
 	var res []map[string]any
-	c.ok(200, "PUT", "/api/albums/"+created.ID+"/assets", map[string]any{"ids": []string{a1, a2, a1, "asset_nope", "junk"}}, &res)
+	c.ok(200, "PUT", "/api/albums/"+created.ID+"/assets", map[string]any{"ids": []string{a1, a2, a1, missingAsset}}, &res)
 	require.Equal(t, []map[string]any{
 		{"id": a1, "success": true}, {"id": a2, "success": true},
 		{"id": a1, "success": false, "error": "duplicate"},
-		{"id": "asset_nope", "success": false, "error": "not_found"},
-		{"id": "junk", "success": false, "error": "not_found"},
+		{"id": missingAsset, "success": false, "error": "not_found"},
 	}, res)
+	// A malformed id is Immich's 400 for the whole call (TestImmichMalformedAssetIDs).
+	requireImmichError(t, c.do("PUT", "/api/albums/"+created.ID+"/assets", map[string]any{"ids": []string{a1, "junk"}}),
+		http.StatusBadRequest)
 	c.ok(200, "PUT", "/api/albums/"+created.ID+"/assets", map[string]any{"ids": []string{a2}}, &res)
 	require.Equal(t, []map[string]any{{"id": a2, "success": false, "error": "duplicate"}}, res,
 		"re-adding is fine: the CLI does it on every run")
@@ -82,7 +84,8 @@ func TestImmichAlbums(t *testing.T) {
 		require.Equal(t, 2, al.AssetCount)
 	})
 	t.Run("refusals", func(t *testing.T) {
-		requireImmichError(t, c.do("GET", "/api/albums/album_nope", nil), http.StatusNotFound)
+		requireImmichError(t, c.do("GET", "/api/albums/album_01h0000000000000000000000a", nil), http.StatusNotFound)
+		requireImmichError(t, c.do("GET", "/api/albums/album_nope", nil), http.StatusBadRequest)
 		requireImmichError(t, c.do("POST", "/api/albums", map[string]any{"albumName": ""}), http.StatusBadRequest)
 		ro := c.with(c.s.CreateKey(session, []string{"album.read"}, nil))
 		e := requireImmichError(t, ro.do("PUT", "/api/albums/"+created.ID+"/assets", map[string]any{"ids": []string{a1}}),

@@ -54,6 +54,14 @@ func (s *Server) immichRoutes(endpoint string) []immichRoute {
 		{"GET", "/api/assets/statistics", immichAccess{action: catalog.ActionAssetRead}, s.immichStatistics},
 		{"POST", "/api/assets/bulk-upload-check", immichAccess{action: catalog.ActionAssetUpload}, s.immichCheck},
 		{"POST", "/api/assets", immichAccess{action: catalog.ActionAssetUpload, cost: costUpload}, s.immichUpload},
+		{"PUT", "/api/assets/copy", immichAccess{action: catalog.ActionAssetUpdate}, s.immichCopyAsset},
+		{"DELETE", "/api/assets", immichAccess{action: catalog.ActionAssetTrash}, s.immichDeleteAssets},
+		{"GET", "/api/assets/:id", immichAccess{action: catalog.ActionAssetRead}, s.immichAssetInfo},
+		{"GET", "/api/assets/:id/original", immichAccess{action: catalog.ActionAssetRead}, s.immichOriginal},
+		{"GET", "/api/tags", immichAccess{action: catalog.ActionAssetRead}, s.immichTags},
+		{"PUT", "/api/tags", immichAccess{action: catalog.ActionAssetUpdate}, s.immichUpsertTags},
+		{"PUT", "/api/tags/assets", immichAccess{action: catalog.ActionAssetUpdate}, s.immichBulkTagAssets},
+		{"PUT", "/api/tags/:id/assets", immichAccess{action: catalog.ActionAssetUpdate}, s.immichTagAssets},
 		{"POST", "/api/search/metadata", immichAccess{action: catalog.ActionAssetRead, cost: costSearch}, s.immichSearch},
 		{"GET", "/api/albums", immichAccess{action: catalog.ActionAlbumRead}, s.immichAlbums},
 		{"POST", "/api/albums", immichAccess{action: catalog.ActionAlbumWrite}, s.immichCreateAlbum},
@@ -68,6 +76,14 @@ func (s *Server) immichRoutes(endpoint string) []immichRoute {
 func (s *Server) mountImmich(r fiber.Router, prefix string) {
 	for _, rt := range s.immichRoutes(prefix + "/api") {
 		r.Add(rt.method, rt.path, s.immichHandler(rt.access, rt.handler))
+	}
+	if prefix != "" {
+		// A client given http://host/immich (no trailing slash) resolves
+		// .well-known/immich against it, at the host's root (@immich/cli:
+		// new URL(".well-known/immich", url)); only an Immich client asks
+		// there, and the layer is what it wants. The second listener
+		// answers at its own root with "/api".
+		s.app.Get("/.well-known/immich", s.immichHandler(immichAccess{public: true}, immichWellKnown(prefix+"/api")))
 	}
 	r.Use(func(c *fiber.Ctx) error {
 		return s.immichError(c, fiber.NewError(fiber.StatusNotFound, "Cannot "+c.Method()+" "+c.Path()))
@@ -125,10 +141,8 @@ func (s *Server) immichAuthorize(c *fiber.Ctx, a immichAccess) error {
 	if err != nil {
 		return err
 	}
-	if s.limiter != nil {
-		if ok, wait := s.limiter.Allow("user:"+p.User.ID, s.costs[a.cost]); !ok {
-			return &catalog.RateLimitedError{RetryAfter: wait}
-		}
+	if err := s.charge(c, p, a.cost); err != nil {
+		return err
 	}
 	if a.action != "" && !p.Allows(a.action) {
 		return fmt.Errorf("Missing required permission: %s: %w", immich.Permission(a.action), catalog.ErrForbidden)

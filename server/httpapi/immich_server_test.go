@@ -88,7 +88,7 @@ func TestImmichAPIKeyPermissions(t *testing.T) {
 	}{
 		{"a key granted all reports all", []string{"all"}, []string{"all"}},
 		{"an upload key reports what the CLI needs", []string{"asset.upload", "asset.read", "user.read"},
-			[]string{"asset.download", "asset.read", "asset.statistics", "asset.upload", "asset.view", "server.about", "user.read"}},
+			[]string{"asset.download", "asset.read", "asset.statistics", "asset.upload", "asset.view", "server.about", "tag.read", "user.read"}},
 		{"an album key maps onto album permissions", []string{"album.write"},
 			[]string{"album.create", "album.delete", "album.update", "albumAsset.create", "albumAsset.delete", "server.about"}},
 	}

@@ -24,6 +24,9 @@ func (s *Server) immichUpload(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := m.RequireWrite("uploading"); err != nil { // before any duplicate is told, as Immich
+		return err
+	}
 	if h := c.Get("x-immich-checksum"); h != "" {
 		sum, err := immich.ParseChecksum(h)
 		if err != nil {

@@ -19,6 +19,7 @@ func TestRateLimitPerUser(t *testing.T) {
 		c.RateLimit.Rate = 0.5 // one token every 2 s
 		c.RateLimit.Burst = 5
 		c.RateLimit.LoginBurst = 100
+		c.RateLimit.MaxWait = 0 // refuse at once: the bucket alone
 	})
 	_, alice := s.Session()
 	_, bob := s.Session()
@@ -51,6 +52,7 @@ func TestAUserOverTheLimitIsRefusedBeforeAuthentication(t *testing.T) {
 		c.RateLimit.Rate = 0.5 // one token every 2 s
 		c.RateLimit.Burst = 5
 		c.RateLimit.LoginBurst = 100
+		c.RateLimit.MaxWait = 0 // refuse at once: the bucket alone
 	})
 	_, alice := s.Session()
 	key := s.CreateKey(alice, []string{"all"}, nil)                        // 1 token

@@ -92,6 +92,7 @@ func TestUploadsBeyondTheQueueAreRefusedAndTheRestWait(t *testing.T) {
 	require.NoError(t, err)
 	_, err = held.conn.Write(body[:len(body)/2])
 	require.NoError(t, err)
+	time.Sleep(time.Second) // the server has taken it, on a loaded machine too
 
 	// The second waits in the queue.
 	waiting := make(chan int, 1)
@@ -125,4 +126,44 @@ func TestUploadsBeyondTheQueueAreRefusedAndTheRestWait(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusCreated, resp.StatusCode)
 	require.Equal(t, http.StatusCreated, <-waiting)
+}
+
+// A client a little over the rate is slowed down, not refused: its
+// requests wait for their tokens up to max_wait. A flood that would wait
+// longer is refused at once with 429, and another user is served.
+func TestRequestsOverTheRateWaitUpToMaxWait(t *testing.T) {
+	s := servertest.Start(t, func(c *app.Config) {
+		c.RateLimit.Enabled = true
+		c.RateLimit.Rate = 10
+		c.RateLimit.Burst = 5
+		c.RateLimit.MaxWait = time.Second
+		c.RateLimit.UserConcurrency = 64
+	})
+	_, alice := s.Session()
+	_, bob := s.Session()
+	start := time.Now()
+	for i := range 12 {
+		require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", alice, nil).Status, "request %d waits its turn", i)
+	}
+	require.GreaterOrEqual(t, time.Since(start), 600*time.Millisecond, "seven requests over the burst took a tenth of a second each")
+
+	var wg sync.WaitGroup
+	statuses := make(chan *servertest.Response, 60)
+	for range 60 {
+		wg.Go(func() { statuses <- s.Do("GET", "/api/users/me", alice, nil) })
+	}
+	wg.Wait()
+	close(statuses)
+	refused := 0
+	for r := range statuses {
+		if r.Status == http.StatusTooManyRequests {
+			refused++
+			require.NotEmpty(t, r.Header.Get("Retry-After"))
+			require.Contains(t, string(r.Body), "retry in "+r.Header.Get("Retry-After")+"s")
+		} else {
+			require.Equal(t, http.StatusOK, r.Status)
+		}
+	}
+	require.GreaterOrEqual(t, refused, 40, "at most a second's worth of tokens waits")
+	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", bob, nil).Status, "another user is served")
 }

@@ -75,6 +75,7 @@ type Server struct {
 	limiter      *ratelimit.Limiter
 	gate         *ratelimit.Gate  // nil: no bound on requests at once
 	uploads      *ratelimit.Gate  // nil: no bound on uploads at once
+	maxWait      time.Duration    // the longest a request waits for its tokens
 	owners       credentialOwners // access_owners.go
 	loginLimiter *ratelimit.Limiter
 	costs        map[costClass]float64
@@ -88,7 +89,7 @@ func New(d Deps) *Server {
 	s := &Server{
 		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets, tasks: d.Tasks,
 		people:  d.People,
-		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, uploads: d.Limiters.Uploads, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
+		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, uploads: d.Limiters.Uploads, maxWait: d.Limiters.MaxWait, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
 		costs: map[costClass]float64{costDefault: 1, costUpload: max(0, d.Limiters.UploadCost),
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,

@@ -22,8 +22,14 @@ const (
 	ReasonUnknown   = "unknown"
 )
 
-// Albums lists every album of the layer's library, newest first.
-func (s *Service) Albums(ctx context.Context, p *catalog.Principal) ([]catalog.Album, error) {
+// Albums lists every album of the layer's library, newest first; with an
+// asset id, only the albums that show it.
+func (s *Service) Albums(ctx context.Context, p *catalog.Principal, assetID string) ([]catalog.Album, error) {
+	if assetID != "" {
+		if err := CheckID(catalog.PrefixAsset, assetID, "query", "assetId"); err != nil {
+			return nil, err
+		}
+	}
 	m, err := s.Library(ctx, p)
 	if err != nil {
 		return nil, err
@@ -31,7 +37,7 @@ func (s *Service) Albums(ctx context.Context, p *catalog.Principal) ([]catalog.A
 	var out []catalog.Album
 	pg := store.Page{Limit: listBatch}
 	for {
-		list, more, err := s.albums.List(ctx, p, albums.ListInput{LibraryID: m.Library.ID}, pg)
+		list, more, err := s.albums.List(ctx, p, albums.ListInput{LibraryID: m.Library.ID, AssetID: assetID}, pg)
 		if err != nil {
 			return nil, err
 		}
@@ -46,6 +52,9 @@ func (s *Service) Albums(ctx context.Context, p *catalog.Principal) ([]catalog.A
 // CreateAlbum applies the native named create in the layer's library (an
 // album of that name is answered, not doubled), then adds assetIDs.
 func (s *Service) CreateAlbum(ctx context.Context, p *catalog.Principal, name string, description *string, assetIDs []string) (*catalog.Album, error) {
+	if err := CheckIDs(catalog.PrefixAsset, assetIDs, "body", "assetIds"); err != nil {
+		return nil, err
+	}
 	m, err := s.Library(ctx, p)
 	if err != nil {
 		return nil, err
@@ -66,6 +75,9 @@ func (s *Service) CreateAlbum(ctx context.Context, p *catalog.Principal, name st
 // Album reads one album of the layer's library; an album of another
 // library is not found here.
 func (s *Service) Album(ctx context.Context, p *catalog.Principal, id string) (*catalog.Album, error) {
+	if err := CheckID(catalog.PrefixAlbum, id, "path", "id"); err != nil {
+		return nil, err
+	}
 	m, err := s.Library(ctx, p)
 	if err != nil {
 		return nil, err
@@ -100,10 +112,17 @@ func (s *Service) AlbumAssets(ctx context.Context, al *catalog.Album) ([]catalog
 // per id, as Immich does: an asset already in the album is a duplicate, one
 // that is not a live asset of the library not_found; the rest are added
 // through the native service (its events included), catalog.MaxIDs at a
-// time. A caller who may not change the album gets the error itself.
+// time. Malformed ids are a validation error, and a caller who may not
+// change the album gets the error itself, before any duplicate is told.
 func (s *Service) AddAssets(ctx context.Context, p *catalog.Principal, albumID string, ids []string) ([]BulkIDResult, error) {
+	if err := CheckIDs(catalog.PrefixAsset, ids, "body", "ids"); err != nil {
+		return nil, err
+	}
 	al, err := s.Album(ctx, p, albumID)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.writable(ctx, p, "adding assets to albums"); err != nil {
 		return nil, err
 	}
 	out := make([]BulkIDResult, len(ids))

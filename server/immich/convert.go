@@ -3,6 +3,7 @@ package immich
 import (
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -40,7 +41,7 @@ func ToAsset(a *catalog.Asset, ownerID string) Asset {
 	if len(a.ChecksumSHA1) > 0 {
 		checksum = FormatChecksum(a.ChecksumSHA1)
 	}
-	captured := Time(a.Capture.Instant())
+	captured := ExifTime(a.Capture.Instant())
 	return Asset{
 		ID: a.ID, DeviceAssetID: a.DeviceAssetID, DeviceID: a.DeviceID, OwnerID: ownerID, Type: typ,
 		OriginalPath: "upload/" + a.ID, OriginalFileName: a.OriginalFileName, OriginalMimeType: a.MIMEType,
@@ -48,7 +49,7 @@ func ToAsset(a *catalog.Asset, ownerID string) Asset {
 		LocalDateTime: Time(a.Capture.Wall), CreatedAt: Time(a.CreatedAt), UpdatedAt: Time(a.UpdatedAt),
 		IsTrashed: a.TrashedAt != nil, Visibility: Visibility, Duration: zeroDuration, Checksum: checksum,
 		Rating: rating, HasMetadata: true, Resized: a.MediaType == catalog.MediaImage,
-		Tags: []any{}, People: []any{},
+		Tags: []Tag{}, People: []any{},
 		ExifInfo: &ExifInfo{
 			Make: m.Make, Model: m.Model, ExifImageWidth: a.Width, ExifImageHeight: a.Height,
 			FileSizeInByte: a.OriginalSize, Orientation: orientation(m.Orientation), DateTimeOriginal: &captured,
@@ -81,6 +82,12 @@ func ToAlbum(al *catalog.Album, owner *catalog.User, assets []Asset) Album {
 	}
 	return out
 }
+
+// ExifTime is the form of the exif block's dates, with a numeric offset
+// as Immich's database gives them: immich-go reads dateTimeOriginal in
+// no other form (a "Z" reads as no date, and then it cannot tell a
+// smaller copy of a file on the server from another photo).
+func ExifTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000-07:00") }
 
 func intOf(f *float64) *int {
 	if f == nil {

@@ -85,7 +85,7 @@ func TestToAssetShowsTheCallerAsOwner(t *testing.T) {
 	require.Nil(t, got.LibraryID)
 	require.Equal(t, "MDEyMzQ1Njc4OTAxMjM0NTY3ODk=", got.Checksum)
 	require.Equal(t, "2024-05-01T10:00:00.000Z", got.LocalDateTime)
-	require.Equal(t, "2024-05-01T08:00:00.000Z", *got.ExifInfo.DateTimeOriginal)
+	require.Equal(t, "2024-05-01T08:00:00.000+00:00", *got.ExifInfo.DateTimeOriginal, "immich-go reads no Z here")
 	require.Equal(t, 4, *got.Rating)
 	require.Equal(t, 48.85, *got.ExifInfo.Latitude)
 	require.Equal(t, int64(99), got.ExifInfo.FileSizeInByte)

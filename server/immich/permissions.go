@@ -17,9 +17,9 @@ const ServerAbout = "server.about"
 // Actions without an Immich counterpart (search, event.read, task.read)
 // grant none.
 var grants = map[catalog.Action][]string{
-	catalog.ActionAssetRead:   {"asset.read", "asset.view", "asset.download", "asset.statistics"},
+	catalog.ActionAssetRead:   {"asset.read", "asset.view", "asset.download", "asset.statistics", "tag.read"},
 	catalog.ActionAssetUpload: {"asset.upload"},
-	catalog.ActionAssetUpdate: {"asset.update"},
+	catalog.ActionAssetUpdate: {"asset.update", "asset.copy", "tag.create", "tag.update", "tag.asset"},
 	catalog.ActionAssetTrash:  {"asset.delete"},
 	catalog.ActionAssetDelete: {"asset.delete"},
 	catalog.ActionAlbumRead:   {"album.read", "album.statistics", "album.download"},

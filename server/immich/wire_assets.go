@@ -31,7 +31,7 @@ type Asset struct {
 	DuplicateID      *string   `json:"duplicateId"`
 	HasMetadata      bool      `json:"hasMetadata"`
 	Resized          bool      `json:"resized"`
-	Tags             []any     `json:"tags"`
+	Tags             []Tag     `json:"tags"`
 	People           []any     `json:"people"`
 }
 

@@ -107,15 +107,27 @@ func New(cfg Config, now func() time.Time) *Limiter {
 // Allow charges cost tokens to key's bucket. If the bucket holds enough
 // tokens it deducts them and returns ok=true. Otherwise it charges nothing
 // and returns ok=false together with how long until cost tokens will be
-// available (always > 0), assuming no other spending on the key meanwhile.
+// available (always > 0), assuming no other spending on key meanwhile.
 //
 // Because buckets count whole tokens, a fractional cost is rounded up
 // (0.5 costs 1 token). A cost above Burst is clamped to Burst, so that every
 // request can eventually pass. A cost <= 0 (or NaN) is always allowed and
 // charges nothing; so is everything when Rate is +Inf.
 func (l *Limiter) Allow(key string, cost float64) (ok bool, retryAfter time.Duration) {
+	delay, ok := l.Reserve(key, cost, 0)
+	return ok, delay
+}
+
+// Reserve is Allow for a caller that may wait up to maxWait: when the
+// bucket will hold cost tokens within maxWait it takes them now and
+// returns ok with how long the caller must wait before going on (0 when
+// they are there); later than maxWait, it charges nothing and returns
+// false with how long until a request would be taken within maxWait
+// (always > 0). The tokens of waiting callers are already taken, so the
+// callers waiting on a key at once are bounded by Rate × maxWait ÷ cost.
+func (l *Limiter) Reserve(key string, cost float64, maxWait time.Duration) (delay time.Duration, ok bool) {
 	if l.unlimited || !(cost > 0) {
-		return true, 0
+		return 0, true
 	}
 	n := l.burst
 	if cost < float64(n) {
@@ -138,18 +150,17 @@ func (l *Limiter) Allow(key string, cost float64) (ok bool, retryAfter time.Dura
 	// reserve between ReserveN and CancelAt, and CancelAt returns exactly
 	// the n tokens just taken.
 	r := b.ReserveN(now, n)
-	if delay := r.DelayFrom(now); delay > 0 {
+	delay, ok = r.DelayFrom(now), true
+	if delay > maxWait {
 		r.CancelAt(now)
-		ok, retryAfter = false, delay
-	} else {
-		ok = true
+		delay, ok = delay-maxWait, false
 	}
 
 	s.calls++
 	if s.calls >= s.nextGap {
 		s.sweep(now, float64(l.burst))
 	}
-	return ok, retryAfter
+	return delay, ok
 }
 
 // Wait returns how long until key's bucket holds cost tokens, without

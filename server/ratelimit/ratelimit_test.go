@@ -216,3 +216,33 @@ func TestWaitPeeksWithoutCharging(t *testing.T) {
 	require.Zero(t, l.Wait("bob", 1))
 	require.Zero(t, New(Config{Rate: math.Inf(1), Burst: 1}, clock.Now).Wait("alice", 5))
 }
+
+// Reserve queues a request whose tokens come within maxWait instead of
+// refusing it: the waits grow by a token's time each, and once they would
+// pass maxWait the next is refused, charged nothing, and told when a
+// request would be queued again.
+func TestReserveQueuesWithinMaxWait(t *testing.T) {
+	clock := newFakeClock()
+	l := New(Config{Rate: 10, Burst: 2}, clock.Now)
+	for range 2 {
+		delay, ok := l.Reserve("alice", 1, time.Second)
+		require.True(t, ok)
+		require.Zero(t, delay, "the burst passes at once")
+	}
+	for i := 1; i <= 10; i++ {
+		delay, ok := l.Reserve("alice", 1, time.Second)
+		require.True(t, ok, "request %d is queued", i)
+		require.Equal(t, time.Duration(i)*100*time.Millisecond, delay)
+	}
+	delay, ok := l.Reserve("alice", 1, time.Second)
+	require.False(t, ok, "a wait beyond a second is refused")
+	require.Equal(t, 100*time.Millisecond, delay, "one token's time until the queue has room")
+	delay, ok = l.Reserve("bob", 1, time.Second)
+	require.True(t, ok, "another key has its own bucket")
+	require.Zero(t, delay)
+
+	clock.Advance(100 * time.Millisecond)
+	delay, ok = l.Reserve("alice", 1, time.Second)
+	require.True(t, ok, "the refused request charged nothing")
+	require.Equal(t, time.Second, delay)
+}

@@ -52,6 +52,7 @@ type Repos interface {
 	Search() Search
 	Identities() Identities
 	OAuth() OAuth
+	Tags() Tags
 }
 
 // Page asks for one page of a list: at most Limit rows that come after the

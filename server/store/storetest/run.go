@@ -51,6 +51,7 @@ func suite() []group {
 		{"Albums", albumCases},
 		{"Stacks", stackCases},
 		{"Bursts", burstCases},
+		{"Tags", tagCases},
 		{"Search", searchCases},
 		{"Transactions", txCases},
 	}
