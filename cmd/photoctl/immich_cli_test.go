@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -211,14 +213,23 @@ func TestImmichCLILogsInWithoutTrailingSlash(t *testing.T) {
 	require.Contains(t, out, "Discovered API at "+base+"/immich/api")
 	require.Contains(t, out, "Logged in as")
 
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "Trip", "a.jpg"), servertest.JPEG(t, 40, 30, 700))
-	writeFile(t, filepath.Join(dir, "Trip", "b.jpg"), servertest.JPEG(t, 40, 30, 701))
-	out = cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", dir)
+	// The folder immich-go imports: 300+ JPEGs with EXIF and GPS, videos,
+	// same-named different files in two folders.
+	lib := photoFolder(t, 150)
+	n := len(lib.files)
+	require.GreaterOrEqual(t, n, 300)
+	out = cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", lib.dir)
 	require.NotContains(t, out, "Failed")
-	require.Contains(t, out, "Successfully uploaded 2 new assets")
-	again := cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", dir)
+	require.Contains(t, out, fmt.Sprintf("Successfully uploaded %d new assets", n))
+	again := cli.runEnv(t, config, "upload", "--recursive", "--album", "--no-progress", lib.dir)
 	require.NotContains(t, again, "Failed")
-	require.Contains(t, again, "Found 0 new files and 2 duplicates")
+	require.Contains(t, again, fmt.Sprintf("Found 0 new files and %d duplicates", n))
+	var counts api.Page[api.AssetCount]
+	nativeGet(t, base, login(t, base), "/api/assets/counts?stacks=expand&bucket=year", &counts)
+	total := int64(0)
+	for _, c := range counts.Data {
+		total += c.Count
+	}
+	require.EqualValues(t, n, total, "every file is an asset")
 	s.stop(t)
 }
