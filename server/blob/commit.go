@@ -10,7 +10,7 @@ import (
 )
 
 // renameAttempts bounds how often Commit recreates a parent directory that a
-// concurrent Remove pruned between Mkdir and Rename.
+// concurrent Remove pruned before the Rename.
 const renameAttempts = 5
 
 // Commit makes the blob visible at key, replacing any blob there: fsync the
@@ -50,17 +50,21 @@ func (w *Writer) commit(key string) error {
 	parent := path.Dir(dst)
 	var dirty []string // directories (relative to the root) whose entries changed
 	for attempt := 1; ; attempt++ {
+		// A concurrent Remove may prune an empty ancestor between two of
+		// mkdirs' levels, or between mkdirs and Rename: both fail with
+		// "not exist", and the next attempt makes the path again.
 		made, err := w.store.mkdirs(parent)
 		dirty = append(dirty, made...)
-		if err != nil {
-			return err
+		if err == nil {
+			if err = w.store.root.Rename(w.rel, dst); err != nil {
+				err = diskError("rename blob into place", err)
+			}
 		}
-		err = w.store.root.Rename(w.rel, dst)
 		if err == nil {
 			break
 		}
 		if !errors.Is(err, fs.ErrNotExist) || attempt == renameAttempts {
-			return diskError("rename blob into place", err)
+			return err
 		}
 	}
 	dirty = append(dirty, path.Dir(dst))
