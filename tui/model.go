@@ -56,7 +56,8 @@ type Model struct {
 	status   string
 	failed   bool // status is an error
 	previews map[string]*preview
-	taskTick int // generation of the Tasks view's refresh ticks
+	taskTick int               // generation of the Tasks view's refresh ticks
+	usage    *api.StorageUsage // the caller's storage use (usage.go), nil until loaded
 }
 
 // New returns the browser for opts; run it with tea.NewProgram.
@@ -101,10 +102,10 @@ func (m *Model) setLibrary(id, name string) {
 // Init loads the library (or the list to choose one from).
 func (m *Model) Init() tea.Cmd {
 	ctx, want := m.ctx, m.libraryID
-	return func() tea.Msg {
+	return tea.Batch(func() tea.Msg {
 		libs, err := client.Collect(m.c.Libraries(ctx))
 		return libraryChosen{want: want, libs: libs, err: err}
-	}
+	}, m.loadUsage())
 }
 
 // libraryChosen is the caller's libraries, to open the one asked for.

@@ -71,6 +71,8 @@ func (m *Model) statusLine() string {
 			len(targets), coversOnly(v, targets)))
 	case m.failed:
 		return m.st.errorS.Render("Error: " + m.status)
+	case m.status == "" && m.usage != nil:
+		return m.st.dim.Render("Storage: " + m.usageText()) // usage.go
 	}
 	return m.st.status.Render(m.status)
 }

@@ -40,6 +40,8 @@ func clientCommands() []*cli.Command {
 		newMembersCommand(),
 		newTasksCommand(),
 		newKeysCommand(),
+		newStorageCommand(),
+		newUsersCommand(),
 		newEventsCommand(),
 		newTUICommand(),
 	}

@@ -38,3 +38,58 @@ type PreferencesUpdate struct {
 type Health struct {
 	Status string `json:"status"`
 }
+
+// UserUpdate is the body of PATCH /api/users/me. Absent fields stay. A
+// password change sends current_password with password; it ends the
+// account's other sessions.
+type UserUpdate struct {
+	FirstName       *string `json:"first_name"`
+	LastName        *string `json:"last_name"`
+	CurrentPassword *string `json:"current_password"`
+	Password        *string `json:"password"`
+}
+
+// StorageUsage is the body of GET /api/users/me/storage: the allowance
+// (null: unlimited) and the bytes charged to it (the files of every
+// library the user owns, whoever uploaded them).
+type StorageUsage struct {
+	QuotaBytes *int64 `json:"quota_bytes"`
+	UsedBytes  int64  `json:"used_bytes"`
+}
+
+// AdminUser is an account as a superuser sees it: the User record and its
+// storage allowance.
+type AdminUser struct {
+	User
+	QuotaBytes *int64 `json:"quota_bytes"`
+}
+
+// AdminUserCreate is the body of POST /api/admin/users. Without a password
+// the server generates one and returns it once.
+type AdminUserCreate struct {
+	Email       string  `json:"email"`
+	Password    *string `json:"password"`
+	FirstName   string  `json:"first_name"`
+	LastName    string  `json:"last_name"`
+	QuotaBytes  *int64  `json:"quota_bytes"`
+	IsSuperuser bool    `json:"is_superuser"`
+}
+
+// AdminUserCreated answers POST /api/admin/users: the account and, when
+// the server generated it, the password (shown this once; null otherwise).
+type AdminUserCreated struct {
+	AdminUser
+	Password *string `json:"password"`
+}
+
+// AdminUserUpdate is the body of PATCH /api/admin/users/{id}. Absent
+// fields stay; quota_bytes null makes the allowance unlimited; password
+// resets the password and ends every session of the account.
+type AdminUserUpdate struct {
+	FirstName   *string         `json:"first_name"`
+	LastName    *string         `json:"last_name"`
+	IsActive    *bool           `json:"is_active"`
+	IsSuperuser *bool           `json:"is_superuser"`
+	QuotaBytes  Optional[int64] `json:"quota_bytes"`
+	Password    *string         `json:"password"`
+}

@@ -91,7 +91,7 @@ func newServices(ctx context.Context, cfg Config, st store.Store, log *slog.Logg
 	faces := newSearchFaces(cfg.ML, log)
 	as := assets.NewService(st, blobs, libs, assets.Config{MaxUploadBytes: cfg.Upload.MaxBytes,
 		TrashRetention: cfg.Trash.Retention}, now)
-	us, al := users.NewService(st, libs, now, cfg.Auth.PasswordCost), albums.NewService(st, libs, now)
+	us, al := users.NewService(st, libs, now, cfg.Auth.PasswordCost, users.WithLibraryPurger(as)), albums.NewService(st, libs, now)
 	return &services{auth: a, libs: libs, users: us, evs: events.NewService(st, libs), immich: immich.NewService(st, libs, us, al, now),
 		assets: as, tasks: tasks.NewService(st, libs),
 		people: people.NewService(st, libs, as, variant.CropFace, now),

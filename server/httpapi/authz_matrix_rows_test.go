@@ -19,7 +19,7 @@ import (
 func matrixRows() []matrixRow {
 	var rows []matrixRow
 	for _, group := range [][]matrixRow{publicRows(), accountRows(), libraryRows(), sharingRows(), assetRows(), versionRows(),
-		contentRows(), searchRows(), oauthRows(), mcpRows()} {
+		contentRows(), searchRows(), oauthRows(), mcpRows(), userRows()} {
 		rows = append(rows, group...)
 	}
 	return rows

@@ -51,6 +51,12 @@ func (s *Server) routes() []route {
 
 		{"GET", "/api/users/me", access{action: catalog.ActionUserRead}, s.me,
 			routeDoc{summary: "The authenticated user", tag: "users", status: 200, resp: api.User{}}},
+		{"PATCH", "/api/users/me", access{action: catalog.ActionUserUpdate}, s.patchMe,
+			routeDoc{summary: "Change the caller's names, or password (with current_password; ends the other sessions)", tag: "users",
+				body: api.UserUpdate{}, status: 200, resp: api.User{}}},
+		{"GET", "/api/users/me/storage", access{action: catalog.ActionUserRead}, s.myStorage,
+			routeDoc{summary: "The caller's storage allowance and use (the files of the libraries they own)", tag: "users",
+				status: 200, resp: api.StorageUsage{}}},
 		{"GET", "/api/users/me/preferences", access{action: catalog.ActionUserRead}, s.getPreferences,
 			routeDoc{summary: "The current user's preferences", tag: "users", status: 200, resp: api.Preferences{}}},
 		{"PATCH", "/api/users/me/preferences", access{action: catalog.ActionUserUpdate}, s.patchPreferences,
@@ -138,5 +144,6 @@ func (s *Server) routes() []route {
 	table = append(table, s.oauthRoutes()...)
 	table = append(table, s.mcpRoutes()...)
 	table = append(table, s.oidcRoutes()...)
+	table = append(table, s.adminUserRoutes()...)
 	return table
 }

@@ -51,3 +51,28 @@ func optionalString(o api.Optional[string]) *string {
 	}
 	return o.Value
 }
+
+func (s *Server) patchMe(c *fiber.Ctx) error {
+	var req api.UserUpdate
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	u, err := s.users.UpdateMe(c.UserContext(), principal(c), users.ProfileChange{
+		FirstName: req.FirstName, LastName: req.LastName, CurrentPassword: req.CurrentPassword, Password: req.Password,
+	})
+	if err != nil {
+		return err
+	}
+	return sendJSON(c, toAPIUser(u))
+}
+
+func (s *Server) myStorage(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	u, err := s.users.Storage(c.UserContext(), principal(c))
+	if err != nil {
+		return err
+	}
+	return sendJSON(c, api.StorageUsage{QuotaBytes: u.QuotaBytes, UsedBytes: u.UsedBytes})
+}

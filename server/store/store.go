@@ -69,6 +69,20 @@ type Users interface {
 	// GetByEmail matches case-insensitively.
 	GetByEmail(ctx context.Context, email string) (*catalog.User, error)
 	Update(ctx context.Context, u *catalog.User) error
+	// List pages every account, newest first (by id). A non-empty email
+	// keeps the accounts whose e-mail contains it, case-insensitively.
+	List(ctx context.Context, email string, p Page) ([]catalog.User, bool, error)
+	// CountActiveSuperusers counts the active superusers. Inside InTx it
+	// locks the rows it counts until the transaction ends, so two
+	// transactions cannot each demote one of the last two.
+	CountActiveSuperusers(ctx context.Context) (int, error)
+	// Delete removes an account with the libraries it owns and what is left
+	// in them (albums, stacks, people, tasks, events, members,
+	// invitations). Those libraries must hold no assets (ErrConflict
+	// otherwise): delete the assets first, so that their files go too.
+	// Assets and versions the user contributed to other libraries are
+	// attributed to those libraries' owners. A missing user is ErrNotFound.
+	Delete(ctx context.Context, id string) error
 	Preferences(ctx context.Context, userID string) (catalog.Preferences, error)
 	SetPreferences(ctx context.Context, userID string, p catalog.Preferences) error
 }
@@ -141,6 +155,9 @@ type Sessions interface {
 	GetWithUser(ctx context.Context, id string) (*catalog.Session, *catalog.User, error)
 	// Revoke marks the session and all its refresh tokens unusable.
 	Revoke(ctx context.Context, id string, t time.Time) error
+	// RevokeUser revokes every live session of a user, with their refresh
+	// tokens, except the session named by keep ("" keeps none).
+	RevokeUser(ctx context.Context, userID, keep string, t time.Time) error
 	AddRefreshToken(ctx context.Context, rt *catalog.RefreshToken) error
 	RefreshTokenByHash(ctx context.Context, hash []byte) (*catalog.RefreshToken, error)
 	// MarkRotated sets rotated_at on a token that has not been rotated yet;

@@ -20,16 +20,35 @@ const FirstLibraryName = "My Library"
 
 // Service manages users.
 type Service struct {
-	store store.Store
-	libs  *libraries.Service
-	now   func() time.Time
-	cost  auth.PasswordCost
+	store  store.Store
+	libs   *libraries.Service
+	now    func() time.Time
+	cost   auth.PasswordCost
+	purger LibraryPurger
 }
+
+// LibraryPurger permanently deletes every asset of a library, with its
+// files (assets.Service does, through its deletion path).
+type LibraryPurger interface {
+	PurgeLibrary(ctx context.Context, libraryID string) error
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithLibraryPurger lets Delete remove the assets of a deleted user's
+// libraries; without it deleting a user whose libraries hold assets is a
+// conflict.
+func WithLibraryPurger(p LibraryPurger) Option { return func(s *Service) { s.purger = p } }
 
 // NewService returns a user service that hashes new passwords at cost
 // (the zero value: auth.DefaultPasswordCost).
-func NewService(st store.Store, libs *libraries.Service, now func() time.Time, cost auth.PasswordCost) *Service {
-	return &Service{store: st, libs: libs, now: now, cost: cost}
+func NewService(st store.Store, libs *libraries.Service, now func() time.Time, cost auth.PasswordCost, opts ...Option) *Service {
+	s := &Service{store: st, libs: libs, now: now, cost: cost}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // NewUser describes an account to create.
@@ -39,6 +58,8 @@ type NewUser struct {
 	FirstName string
 	LastName  string
 	Superuser bool
+	// QuotaBytes is the storage allowance; nil is unlimited.
+	QuotaBytes *int64
 }
 
 // Create makes an active account with its first library, in one
@@ -48,17 +69,17 @@ func (s *Service) Create(ctx context.Context, in NewUser) (*catalog.User, error)
 	if err != nil || addr.Address != strings.TrimSpace(in.Email) {
 		return nil, catalog.InvalidField("value_error", "not a valid e-mail address", in.Email, "body", "email")
 	}
-	if len(in.Password) < 8 {
-		return nil, catalog.InvalidField("string_too_short", "password must have at least 8 characters", nil, "body", "password")
+	if err := checkQuota(in.QuotaBytes); err != nil {
+		return nil, err
 	}
-	hash, err := auth.HashPassword(in.Password, s.cost)
+	hash, err := s.hash(in.Password, "body", "password")
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, now), Email: addr.Address, FirstName: in.FirstName,
 		LastName: in.LastName, PasswordHash: hash, IsActive: true, IsSuperuser: in.Superuser,
-		CreatedAt: now, UpdatedAt: now}
+		QuotaBytes: in.QuotaBytes, CreatedAt: now, UpdatedAt: now}
 	err = s.store.InTx(ctx, func(r store.Repos) error {
 		if err := r.Users().Create(ctx, u); err != nil {
 			if errors.Is(err, catalog.ErrConflict) {

@@ -101,3 +101,14 @@ func (s sessions) MarkRotated(ctx context.Context, id string, t time.Time) error
 	}
 	return nil
 }
+
+func (s sessions) RevokeUser(ctx context.Context, userID, keep string, t time.Time) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE refresh_tokens SET rotated_at = ? WHERE rotated_at IS NULL
+		AND user_id = ? AND session_id <> ?`, micros(t), userID, keep)
+	if err != nil {
+		return one("revoke refresh tokens of", userID, err)
+	}
+	_, err = s.q.ExecContext(ctx, `UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
+		AND user_id = ? AND id <> ?`, micros(t), userID, keep)
+	return one("revoke sessions of", userID, err)
+}

@@ -25,6 +25,7 @@ type group struct {
 func suite() []group {
 	return []group{
 		{"Users", userCases},
+		{"UserAdmin", userAdminCases},
 		{"Libraries", libraryCases},
 		{"LibraryList", libraryListCases},
 		{"LibraryMembers", libraryMemberCases},

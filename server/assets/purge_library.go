@@ -1,0 +1,41 @@
+package assets
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// PurgeLibrary permanently deletes every asset of a library, live or
+// trashed, through the same path as Delete (rows, versions, links, events,
+// storage credited to the owner, files journaled and removed), a batch of
+// catalog.MaxIDs per transaction. It is for deleting an account with its
+// libraries; callers decide who may. It is idempotent.
+func (s *Service) PurgeLibrary(ctx context.Context, libraryID string) error {
+	defer s.DrainJournal(ctx)
+	for {
+		var n int
+		err := s.store.InTx(ctx, func(r store.Repos) error {
+			list, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: libraryID, State: store.StateAll,
+				WithStacked: true}, store.Page{Limit: catalog.MaxIDs})
+			if err != nil || len(list) == 0 {
+				return err
+			}
+			ptrs := make([]*catalog.Asset, len(list))
+			for i := range list {
+				ptrs[i] = &list[i]
+			}
+			removed, err := s.remove(ctx, r, ptrs)
+			n = len(removed)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("purge library %s: %w", libraryID, err)
+		}
+		if n == 0 {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package httpapi
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/users"
+)
+
+// adminUserRoutes are the superuser's account administration. The route
+// asks an API key or OAuth token for user.read (reads) or user.update
+// (writes), as any route does; the users service then refuses (403) any
+// caller who is not an active superuser, whatever the credential.
+func (s *Server) adminUserRoutes() []route {
+	read := access{action: catalog.ActionUserRead}
+	write := access{action: catalog.ActionUserUpdate}
+	return []route{
+		{"GET", "/api/admin/users", read, s.adminListUsers,
+			routeDoc{summary: "List every account, newest first (superuser)", tag: "admin", paged: true,
+				query: []string{"email"}, status: 200, resp: api.Page[api.AdminUser]{}}},
+		{"POST", "/api/admin/users", write, s.adminCreateUser,
+			routeDoc{summary: "Create an account with its first library; without a password one is generated and returned once (superuser)",
+				tag: "admin", body: api.AdminUserCreate{}, status: 201, resp: api.AdminUserCreated{}, errs: []int{409}}},
+		{"GET", "/api/admin/users/:id", read, s.adminGetUser,
+			routeDoc{summary: "One account (superuser)", tag: "admin", status: 200, resp: api.AdminUser{}}},
+		{"PATCH", "/api/admin/users/:id", write, s.adminPatchUser,
+			routeDoc{summary: "Change an account: names, activity, superuser, quota; a password resets it and ends the account's sessions (superuser)",
+				tag: "admin", body: api.AdminUserUpdate{}, status: 200, resp: api.AdminUser{}, errs: []int{409}}},
+		{"DELETE", "/api/admin/users/:id", write, s.adminDeleteUser,
+			routeDoc{summary: "Delete an account with the libraries it owns, their assets and files; 409 while one of them has other members (superuser)",
+				tag: "admin", status: 204, errs: []int{409}}},
+	}
+}
+
+func toAPIAdminUser(u *catalog.User) api.AdminUser {
+	return api.AdminUser{User: toAPIUser(u), QuotaBytes: u.QuotaBytes}
+}
+
+func (s *Server) adminListUsers(c *fiber.Ctx) error {
+	if err := allowQuery(c, append([]string{"email"}, pageParams...)...); err != nil {
+		return err
+	}
+	pg, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	list, more, err := s.users.List(c.UserContext(), principal(c), c.Query("email"), pg)
+	if err != nil {
+		return err
+	}
+	return sendJSON(c, pageOf(list, more, toAPIAdminUser))
+}
+
+func (s *Server) adminCreateUser(c *fiber.Ctx) error {
+	var req api.AdminUserCreate
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	in := users.NewUser{Email: req.Email, FirstName: req.FirstName, LastName: req.LastName,
+		Superuser: req.IsSuperuser, QuotaBytes: req.QuotaBytes}
+	if req.Password != nil {
+		in.Password = *req.Password
+		if in.Password == "" {
+			return catalog.InvalidField("string_too_short", "password must not be empty; leave it out to have one generated",
+				nil, "body", "password")
+		}
+	}
+	u, generated, err := s.users.AdminCreate(c.UserContext(), principal(c), in)
+	if err != nil {
+		return err
+	}
+	out := api.AdminUserCreated{AdminUser: toAPIAdminUser(u)}
+	if generated != "" {
+		out.Password = &generated
+	}
+	return sendSecret(c.Status(fiber.StatusCreated), out)
+}
+
+func (s *Server) adminGetUser(c *fiber.Ctx) error {
+	if err := allowQuery(c); err != nil {
+		return err
+	}
+	u, err := s.users.Get(c.UserContext(), principal(c), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return sendJSON(c, toAPIAdminUser(u))
+}
+
+func (s *Server) adminPatchUser(c *fiber.Ctx) error {
+	var req api.AdminUserUpdate
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	u, err := s.users.Update(c.UserContext(), principal(c), c.Params("id"), users.Change{
+		FirstName: req.FirstName, LastName: req.LastName, IsActive: req.IsActive, IsSuperuser: req.IsSuperuser,
+		SetQuota: req.QuotaBytes.Set, QuotaBytes: req.QuotaBytes.Value, Password: req.Password,
+	})
+	if err != nil {
+		return err
+	}
+	return sendJSON(c, toAPIAdminUser(u))
+}
+
+func (s *Server) adminDeleteUser(c *fiber.Ctx) error {
+	if err := s.users.Delete(c.UserContext(), principal(c), c.Params("id")); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

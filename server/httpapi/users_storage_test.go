@@ -1,0 +1,109 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/servertest"
+)
+
+func storageOf(t *testing.T, s *servertest.Server, token string) api.StorageUsage {
+	t.Helper()
+	r := s.Do("GET", "/api/users/me/storage", token, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	var u api.StorageUsage
+	r.JSON(t, &u)
+	return u
+}
+
+// TestStorageFiguresFollowUploadsVersionsAndDeletes: the owner is charged
+// for a collaborator's uploads and for versions, a refusal over the quota
+// (507) stores nothing, and deletions give the bytes back.
+func TestStorageFiguresFollowUploadsVersionsAndDeletes(t *testing.T) {
+	s := servertest.Start(t)
+	owner, session := s.Session()
+	lib := s.Libraries(session)[0]
+	_, collab := addMember(t, s, session, lib.ID, "collaborator")
+	require.Equal(t, api.StorageUsage{}, storageOf(t, s, session))
+
+	mine, theirs := servertest.JPEG(t, 64, 64, 1), servertest.JPEG(t, 64, 64, 2)
+	a := s.UploadAsset(session, "a.jpg", mine, nil)
+	b := s.UploadAsset(collab, "b.jpg", theirs, map[string]string{"library_id": lib.ID})
+	used := int64(len(mine) + len(theirs))
+	require.Equal(t, used, storageOf(t, s, session).UsedBytes, "the collaborator's upload is the owner's")
+	require.Zero(t, storageOf(t, s, collab).UsedBytes)
+
+	edit := servertest.JPEG(t, 64, 64, 3)
+	appendVersion(t, s, collab, b.ID, "edit.jpg", edit)
+	used += int64(len(edit))
+	require.Equal(t, used, storageOf(t, s, session).UsedBytes, "versions are charged too")
+
+	s.SetQuota(owner.ID, used+10)
+	got := storageOf(t, s, session)
+	require.Equal(t, used+10, *got.QuotaBytes)
+	originals := servertest.BlobNames(t, s.Config.DataDir, "originals")
+	requireDetail(t, s.Upload(collab, "c.jpg", servertest.JPEG(t, 64, 64, 4), map[string]string{"library_id": lib.ID}),
+		http.StatusInsufficientStorage)
+	requireDetail(t, sendVersion(t, s, session, "POST", "/api/assets/"+a.ID+"/versions", "e.jpg",
+		servertest.JPEG(t, 64, 64, 5), nil), http.StatusInsufficientStorage)
+	require.Equal(t, originals, servertest.BlobNames(t, s.Config.DataDir, "originals"), "a refused upload leaves no file")
+	require.Len(t, versionFiles(t, s), 1, "a refused version leaves no file")
+	require.Len(t, servertest.List[api.Asset](s, session, "/api/assets"), 2, "nor a row")
+	require.Equal(t, used, storageOf(t, s, session).UsedBytes, "nor a charge")
+
+	r := s.Do("DELETE", "/api/assets", session, api.AssetIDs{IDs: []string{b.ID}})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	require.Equal(t, int64(len(mine)), storageOf(t, s, session).UsedBytes, "the original and its version come back")
+	key := s.CreateKey(session, []string{"user.read"}, nil)
+	require.Equal(t, int64(len(mine)), storageOf(t, s, key).UsedBytes)
+}
+
+// TestAdminDeleteUser: an owner of a shared library is refused; otherwise
+// the account goes with its libraries, their assets and files, and what it
+// uploaded to someone else's library stays there.
+func TestAdminDeleteUser(t *testing.T) {
+	s := servertest.Start(t)
+	admin := adminSession(t, s)
+	owner, session := s.Session()
+	lib := s.Libraries(session)[0]
+	collab, collabSession := addMember(t, s, session, lib.ID, "collaborator")
+	shared := s.UploadAsset(collabSession, "shared.jpg", servertest.JPEG(t, 64, 64, 1), map[string]string{"library_id": lib.ID})
+	own := s.Libraries(collabSession)
+	var collabLib string
+	for _, l := range own {
+		if l.Role == "owner" {
+			collabLib = l.ID
+		}
+	}
+	kept := s.UploadAsset(collabSession, "kept.jpg", servertest.JPEG(t, 64, 64, 2), map[string]string{"library_id": collabLib})
+	trashed := s.UploadAsset(collabSession, "gone.jpg", servertest.JPEG(t, 64, 64, 3), map[string]string{"library_id": collabLib})
+	appendVersion(t, s, collabSession, kept.ID, "edit.jpg", servertest.JPEG(t, 64, 64, 4))
+	r := s.Do("POST", "/api/assets/trash", collabSession, api.AssetIDs{IDs: []string{trashed.ID}})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+	usedBefore := storageOf(t, s, session).UsedBytes
+
+	requireCode(t, s.Do("DELETE", "/api/admin/users/"+owner.ID, admin, nil), http.StatusConflict, "library_has_members")
+	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", session, nil).Status, "a refusal changes nothing")
+
+	r = s.Do("DELETE", "/api/admin/users/"+collab.ID, admin, nil)
+	require.Equal(t, http.StatusNoContent, r.Status, "%s", r.Body)
+	require.Equal(t, http.StatusNotFound, s.Do("GET", "/api/admin/users/"+collab.ID, admin, nil).Status)
+	require.Equal(t, http.StatusUnauthorized, s.Do("GET", "/api/users/me", collabSession, nil).Status)
+	names := servertest.BlobNames(t, s.Config.DataDir, "originals")
+	require.Equal(t, []string{shared.ID}, names, "the deleted user's own files are gone")
+	require.Empty(t, versionFiles(t, s))
+	var a api.Asset
+	s.Do("GET", "/api/assets/"+shared.ID, session, nil).JSON(t, &a)
+	require.Equal(t, owner.ID, a.ContributorID, "an upload to another's library stays, the owner's now")
+	require.Equal(t, usedBefore, storageOf(t, s, session).UsedBytes)
+	members := servertest.List[api.Member](s, session, "/api/libraries/"+lib.ID+"/members")
+	require.Len(t, members, 1)
+
+	r = s.Do("DELETE", "/api/admin/users/"+owner.ID, admin, nil)
+	require.Equal(t, http.StatusNoContent, r.Status, "%s", r.Body)
+	require.Empty(t, servertest.BlobNames(t, s.Config.DataDir, "originals"))
+	require.Equal(t, http.StatusNotFound, s.Do("DELETE", "/api/admin/users/"+owner.ID, admin, nil).Status)
+}

@@ -1,0 +1,74 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+func (s users) List(ctx context.Context, email string, p store.Page) ([]catalog.User, bool, error) {
+	q := listQuery{cols: userCols, from: "users", idCol: "id", desc: true}
+	if email = catalog.NameKey(email); email != "" {
+		q.where, q.args = []string{"strpos(email_key, ?) > 0"}, []any{email}
+	}
+	return page(ctx, s.q, q, p, func(rows scanner) (catalog.User, error) {
+		u, err := scanUser(rows)
+		if err != nil {
+			return catalog.User{}, err
+		}
+		return *u, nil
+	})
+}
+
+// CountActiveSuperusers locks the rows it counts: a concurrent demotion
+// waits, and under READ COMMITTED the count taken after it sees its result.
+func (s users) CountActiveSuperusers(ctx context.Context) (int, error) {
+	var n int
+	err := s.q.queryRow(ctx, `SELECT count(*) FROM (SELECT id FROM users WHERE is_superuser AND is_active
+		FOR UPDATE) s`).Scan(&n)
+	return n, translate(err)
+}
+
+// ownedLibraries selects the ids of the libraries the user (the one
+// placeholder) owns.
+const ownedLibraries = `(SELECT id FROM libraries WHERE owner_id = ?)`
+
+// userDeletion is what Delete runs, in order, with the user's id: what
+// the user contributed elsewhere passes to each library's owner, then the
+// rows of the owned libraries that do not cascade go, then the libraries
+// (members, albums, stacks, invitations, tags and aggregates cascade).
+var userDeletion = []string{
+	`UPDATE assets a SET contributor_id = l.owner_id FROM libraries l
+		WHERE l.id = a.library_id AND a.contributor_id = ?`,
+	`UPDATE asset_versions v SET contributor_id = l.owner_id FROM assets a JOIN libraries l ON l.id = a.library_id
+		WHERE a.id = v.asset_id AND v.contributor_id = ?`,
+	`UPDATE invitations i SET created_by = l.owner_id FROM libraries l
+		WHERE l.id = i.library_id AND i.created_by = ?`,
+	`DELETE FROM tasks WHERE library_id IN ` + ownedLibraries,
+	`DELETE FROM faces WHERE library_id IN ` + ownedLibraries,
+	`DELETE FROM people WHERE library_id IN ` + ownedLibraries,
+	`DELETE FROM clustering_state WHERE library_id IN ` + ownedLibraries,
+	`DELETE FROM events WHERE library_id IN ` + ownedLibraries,
+	`DELETE FROM libraries WHERE owner_id = ?`,
+}
+
+func (s users) Delete(ctx context.Context, id string) error {
+	var n int
+	err := s.q.queryRow(ctx, `SELECT count(*) FROM assets WHERE library_id IN `+ownedLibraries, id).Scan(&n)
+	if err != nil {
+		return one("delete user", id, err)
+	}
+	if n > 0 {
+		return fmt.Errorf("user %s: their libraries still hold %d assets: %w", id, n, catalog.ErrConflict)
+	}
+	for _, stmt := range userDeletion {
+		if _, err := s.q.exec(ctx, stmt, id); err != nil {
+			return fmt.Errorf("delete user %s: %s: %w", id, strings.Fields(stmt)[0], translate(err))
+		}
+	}
+	tag, err := s.q.exec(ctx, `DELETE FROM users WHERE id = ?`, id)
+	return affected("user", id, tag, err)
+}
