@@ -46,9 +46,14 @@ func readStamp(t tags, dateTag, subsecTag, offsetTag string) *stamp {
 	// QuickTime stores CreateDate and ModifyDate as UTC (exiftool prints
 	// them unconverted without -api QuickTimeUTC, which would use the
 	// server's zone). Some old cameras wrote local time there instead;
-	// they cannot be told apart.
-	if st.offset == nil && !src.sidecar && isVideo(t) && (dateTag == "CreateDate" || dateTag == "ModifyDate") {
-		st.utc = true
+	// they cannot be told apart. A companion offset tag is the device's
+	// zone: the same instant, read on the device's clock.
+	if off == nil && !src.sidecar && isVideo(t) && (dateTag == "CreateDate" || dateTag == "ModifyDate") {
+		if st.offset != nil {
+			st.wall = st.wall.Add(time.Duration(*st.offset) * time.Second)
+		} else {
+			st.utc = true
+		}
 	}
 	return st
 }
@@ -61,8 +66,8 @@ func isVideo(t tags) bool {
 // resolve places the stamp in zone when it has no offset of its own (zone
 // is the GPS zone, or the camera's offset for dates other than the
 // capture; nil when neither is known): the wall reading, its offset and
-// where the offset came from. A UTC reading without a zone keeps an
-// unknown local offset.
+// where the offset came from. A UTC reading is an instant: without a zone
+// it stays in UTC (offset 0, from the tag itself).
 func (st *stamp) resolve(zone *time.Location) (wall time.Time, offset *int, from string) {
 	switch {
 	case st.offset != nil:
@@ -72,7 +77,8 @@ func (st *stamp) resolve(zone *time.Location) (wall time.Time, offset *int, from
 		_, off := local.Zone()
 		return wallOf(local), &off, GPSDerivedOffset
 	case st.utc:
-		return st.wall, nil, ""
+		zero := 0
+		return st.wall, &zero, st.tag
 	case zone != nil:
 		off := offsetAt(zone, st.wall)
 		return st.wall, &off, GPSDerivedOffset
@@ -80,17 +86,13 @@ func (st *stamp) resolve(zone *time.Location) (wall time.Time, offset *int, from
 	return st.wall, nil, ""
 }
 
-// format renders the stamp for the metadata object. A UTC reading without
-// a zone is still an instant, so it gets "Z".
+// format renders the stamp for the metadata object (a UTC reading
+// without a zone with "Z").
 func (st *stamp) format(zone *time.Location) *string {
 	if st == nil {
 		return nil
 	}
 	wall, off, _ := st.resolve(zone)
-	if off == nil && st.utc {
-		zero := 0
-		off = &zero
-	}
 	s := formatDateTime(wall, off)
 	return &s
 }

@@ -57,7 +57,8 @@ type Metadata struct {
 	// offset, else the capture's recorded offset (the camera's clock),
 	// else the GPS time zone's, else none ("2024-05-01T10:00:00").
 	// QuickTime CreateDate and ModifyDate are UTC by specification: they
-	// are converted the same way, or rendered with "Z".
+	// are converted to their own offset tag's, the capture's or the GPS
+	// zone's clock, else rendered with "Z".
 	OriginalDatetime, DigitizedDatetime, ModifiedDatetime *string
 	// Capture is the capture time, nil when the file has none (the caller
 	// then falls back to the file's creation time).
@@ -77,9 +78,10 @@ type Metadata struct {
 // for DateTimeOriginal, OffsetTimeDigitized for CreateDate, or inside the
 // value), else derived from the GPS time zone at that wall time.
 //
-// A QuickTime CreateDate is UTC by specification. With GPS it is converted
-// to the zone's wall time and offset; without GPS the local offset is
-// unknown, so Wall holds the UTC reading and Offset is nil.
+// A QuickTime CreateDate is UTC by specification, so it is always an
+// instant: with GPS it is read on the zone's clock (wall time and offset);
+// else on the device's, when the file records its offset
+// (OffsetTimeDigitized); else it stays in UTC (Offset 0, "Z").
 type Capture struct {
 	// Wall is the wall-clock reading, in the UTC location.
 	Wall time.Time
@@ -90,8 +92,9 @@ type Capture struct {
 	Source string
 	// OffsetSource says where Offset came from: the offset tag
 	// ("OffsetTimeOriginal", "OffsetTimeDigitized"), the datetime tag itself
-	// when its value carries the offset, "GPS-derived offset", or "" when
-	// Offset is nil.
+	// when its value carries the offset or is UTC by specification (a
+	// QuickTime "CreateDate"), "GPS-derived offset", or "" when Offset is
+	// nil.
 	OffsetSource string
 }
 

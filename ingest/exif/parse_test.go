@@ -130,3 +130,50 @@ func TestParseGivesOtherDatesTheCamerasOffset(t *testing.T) {
 	require.Equal(t, ptr("2024-05-02T08:00:00+09:00"), got.ModifiedDatetime, "its own offset")
 	require.Nil(t, got.Timezone, "+02:00 is not Tokyo's offset")
 }
+
+// TestParseReadsQuickTimeDatesAsInstants: a video's CreateDate and
+// ModifyDate are UTC by specification, so without GPS they stay in UTC
+// ("Z", offset 0) or take the device's recorded offset, never an unknown
+// one; a photo's and a sidecar's dates are wall clocks.
+func TestParseReadsQuickTimeDatesAsInstants(t *testing.T) {
+	cases := []struct {
+		name             string
+		file, sidecar    map[string]any
+		capture          *Capture
+		digitized, modif *string
+	}{
+		{"a video without GPS stays in UTC",
+			map[string]any{"MIMEType": "video/mp4", "CreateDate": "2024:05:01 08:00:00", "ModifyDate": "2024:05:01 08:30:00"}, nil,
+			&Capture{Wall: time.Date(2024, 5, 1, 8, 0, 0, 0, time.UTC), Offset: ptr(0), Source: "CreateDate", OffsetSource: "CreateDate"},
+			ptr("2024-05-01T08:00:00Z"), ptr("2024-05-01T08:30:00Z")},
+		{"the device's recorded offset reads the same instant on its clock",
+			map[string]any{"MIMEType": "video/quicktime", "CreateDate": "2024:05:01 08:00:00", "OffsetTimeDigitized": "+09:00",
+				"ModifyDate": "2024:05:01 08:30:00", "OffsetTime": "-04:00"}, nil,
+			&Capture{Wall: time.Date(2024, 5, 1, 17, 0, 0, 0, time.UTC), Offset: ptr(9 * 3600), Source: "CreateDate",
+				OffsetSource: "OffsetTimeDigitized"},
+			ptr("2024-05-01T17:00:00+09:00"), ptr("2024-05-01T04:30:00-04:00")},
+		{"Apple's creation date gives the device's zone to the other dates",
+			map[string]any{"MIMEType": "video/quicktime", "CreationDate": "2024:05:01 10:00:00+02:00",
+				"CreateDate": "2024:05:01 08:00:00", "ModifyDate": "2024:05:01 08:00:01"}, nil,
+			&Capture{Wall: time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC), Offset: ptr(7200), Source: "CreationDate",
+				OffsetSource: "CreationDate"},
+			ptr("2024-05-01T10:00:00+02:00"), ptr("2024-05-01T10:00:01+02:00")},
+		{"a photo's CreateDate is a wall clock",
+			map[string]any{"MIMEType": "image/jpeg", "CreateDate": "2024:05:01 08:00:00"}, nil,
+			&Capture{Wall: time.Date(2024, 5, 1, 8, 0, 0, 0, time.UTC), Source: "CreateDate"},
+			ptr("2024-05-01T08:00:00"), nil},
+		{"a sidecar's CreateDate is a wall clock",
+			map[string]any{"MIMEType": "video/mp4"}, map[string]any{"CreateDate": "2024:05:01 08:00:00"},
+			&Capture{Wall: time.Date(2024, 5, 1, 8, 0, 0, 0, time.UTC), Source: "CreateDate"},
+			ptr("2024-05-01T08:00:00"), nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := parse(c.file, c.sidecar)
+			require.Equal(t, c.capture, got.Capture)
+			require.Equal(t, c.digitized, got.DigitizedDatetime)
+			require.Equal(t, c.modif, got.ModifiedDatetime)
+			require.Nil(t, got.Timezone)
+		})
+	}
+}

@@ -42,7 +42,7 @@ func TestReadAnMP4ConvertsUTCToThePlacesTime(t *testing.T) {
 	}, got)
 }
 
-func TestReadAnMP4WithoutLocationKeepsUTC(t *testing.T) {
+func TestReadAnMP4WithoutLocationIsAnInstantInUTC(t *testing.T) {
 	t.Parallel()
 	clip := filepath.Join(t.TempDir(), "clip.mp4")
 	run(t, ffmpegClip(t, clip, "30", "creation_time=2024-05-01T08:00:00Z"))
@@ -50,8 +50,9 @@ func TestReadAnMP4WithoutLocationKeepsUTC(t *testing.T) {
 	got, err := newPool(t, exif.Config{}).Read(t.Context(), clip, "")
 	require.NoError(t, err)
 	require.Equal(t, ptr("2024-05-01T08:00:00Z"), got.DigitizedDatetime)
-	require.Equal(t, &exif.Capture{Wall: utc(2024, 5, 1, 8, 0, 0, 0), Source: "CreateDate"}, got.Capture,
-		"the reading is UTC and the local offset unknown")
+	require.Equal(t, &exif.Capture{Wall: utc(2024, 5, 1, 8, 0, 0, 0), Offset: ptr(0),
+		Source: "CreateDate", OffsetSource: "CreateDate"}, got.Capture,
+		"the reading is UTC by specification: an instant, kept in UTC")
 	require.Nil(t, got.Timezone)
 	require.Equal(t, ptr(30.0), got.FPS)
 }

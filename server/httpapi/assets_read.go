@@ -82,10 +82,10 @@ func sendAttachment(c *fiber.Ctx, d assets.Download, checksum []byte, name strin
 	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
 		c.Request().Header.Del(fiber.HeaderRange) // changed since: send it whole
 	}
-	c.Set(fiber.HeaderContentDisposition, contentDisposition(name))
 	if err := sendBlob(c, f); err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderContentDisposition, contentDisposition(name))
 	c.Set(fiber.HeaderContentType, d.MIME)
 	c.Response().Header.Del(fiber.HeaderLastModified)
 	return nil

@@ -203,6 +203,8 @@ func assetRows() []matrixRow {
 		}},
 		{method: "GET", path: "/api/assets/{id}/original", needs: needRead, req: assetPath("/original")},
 		{method: "GET", path: "/api/assets/{id}/variants/{name}", needs: needRead, req: assetPath("/variants/thumbnail")},
+		{method: "HEAD", path: "/api/assets/{id}/original", needs: needRead, req: assetPath("/original")},
+		{method: "HEAD", path: "/api/assets/{id}/variants/{name}", needs: needRead, req: assetPath("/variants/thumbnail")},
 	}
 }
 
@@ -227,6 +229,8 @@ func versionRows() []matrixRow {
 		{method: "DELETE", path: "/api/assets/{id}/versions/{version_id}", needs: needWrite, ok: http.StatusNoContent,
 			req: reqAt(freshVersionPath)},
 		{method: "GET", path: "/api/assets/{id}/versions/{version_id}/file", needs: needRead,
+			req: reqAt(func(c *cell) string { return "/api/assets/" + c.asset.ID + "/versions/" + c.version.ID + "/file" })},
+		{method: "HEAD", path: "/api/assets/{id}/versions/{version_id}/file", needs: needRead,
 			req: reqAt(func(c *cell) string { return "/api/assets/" + c.asset.ID + "/versions/" + c.version.ID + "/file" })},
 	}
 }

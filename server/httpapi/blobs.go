@@ -4,46 +4,55 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/valyala/fasthttp"
 
 	"github.com/photoctl/photoctl/server/blob"
 )
 
 // sendBlob makes an opened blob the response body and takes it over
-// (closes it). A file on the local disk goes through fasthttp's file
-// server (byte ranges, sendfile); an object in a bucket is streamed
-// through ranged reads, honouring one byte range (a request for several
-// gets the whole blob, which RFC 9110 allows). The caller sets the
-// content type afterwards.
+// (closes it), for GET and HEAD alike (HEAD: the same status and headers,
+// no body). It honours one byte range (byteRange); a range beyond the end
+// is a 416 error with Content-Range: bytes */size. A file on the local
+// disk goes through fasthttp's file server (sendfile), given the range
+// as it was resolved here; an object in a bucket is streamed through one
+// ranged read. Every file is sent with X-Content-Type-Options: nosniff,
+// so a browser never runs an upload as the HTML or script it may
+// resemble. The caller sets the content type (and any
+// Content-Disposition) once sendBlob has succeeded.
 func sendBlob(c *fiber.Ctx, f blob.File) error {
-	if strings.Contains(c.Get(fiber.HeaderRange), ",") {
-		c.Request().Header.Del(fiber.HeaderRange) // fasthttp would refuse it with a 416
-	}
-	if lf, ok := f.(*os.File); ok {
-		path := lf.Name()
-		_ = lf.Close()
-		return c.SendFile(path, false)
-	}
 	info, err := f.Stat()
 	if err != nil {
 		_ = f.Close()
 		return err
 	}
 	size := info.Size()
-	start, n := int64(0), size
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
 	c.Set(fiber.HeaderAcceptRanges, "bytes")
-	if rh := c.Get(fiber.HeaderRange); rh != "" {
-		first, last, err := fasthttp.ParseByteRange([]byte(rh), int(size))
-		if err != nil {
-			_ = f.Close()
-			c.Set(fiber.HeaderContentRange, fmt.Sprintf("bytes */%d", size))
-			return c.SendStatus(fiber.StatusRequestedRangeNotSatisfiable)
+	r := byteRange(c.Get(fiber.HeaderRange), size)
+	if r.unsatisfiable {
+		_ = f.Close()
+		c.Set(fiber.HeaderContentRange, fmt.Sprintf("bytes */%d", size))
+		return fiber.NewError(fiber.StatusRequestedRangeNotSatisfiable,
+			fmt.Sprintf("the range is not within the file's %d bytes", size))
+	}
+	if lf, ok := f.(*os.File); ok {
+		// fasthttp would read a range by rules of its own (bytes=-0 as
+		// the whole file, a 416 without Content-Range): give it the one
+		// resolved here.
+		if r.whole {
+			c.Request().Header.Del(fiber.HeaderRange)
+		} else {
+			c.Request().Header.Set(fiber.HeaderRange, fmt.Sprintf("bytes=%d-%d", r.first, r.last))
 		}
-		start, n = int64(first), int64(last-first+1)
-		c.Set(fiber.HeaderContentRange, fmt.Sprintf("bytes %d-%d/%d", first, last, size))
+		path := lf.Name()
+		_ = lf.Close()
+		return c.SendFile(path, false)
+	}
+	start, n := int64(0), size
+	if !r.whole {
+		start, n = r.first, r.last-r.first+1
+		c.Set(fiber.HeaderContentRange, fmt.Sprintf("bytes %d-%d/%d", r.first, r.last, size))
 		c.Status(fiber.StatusPartialContent)
 	}
 	if c.Method() == fiber.MethodHead {

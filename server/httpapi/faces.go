@@ -105,8 +105,7 @@ func (s *Server) faceThumbnail(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderContentType, mime)
-	return c.Send(img)
+	return sendMadeFile(c, img, mime)
 }
 
 // faceThumbnailURL is where a face's thumbnail is served.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
+	"net"
 	"sync"
 
 	"github.com/gofiber/fiber/v2"
@@ -27,20 +28,27 @@ const maxEpilogue = 64 << 10
 
 var uploadReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, uploadReadSize) }}
 
+// formReader reads the parts of a multipart upload from the request body.
+type formReader struct {
+	*multipart.Reader
+	body *bufio.Reader // what the parts are read from
+}
+
 // multipartReader checks that the request is multipart/form-data and returns
-// a reader over its parts that streams the body from the connection. Call
-// release when done with the reader.
-func multipartReader(c *fiber.Ctx) (mr *multipart.Reader, release func(), err error) {
+// a reader over its parts that streams the body from the connection
+// (through completeBody, so that a body cut short is an error, never a
+// shorter upload). Call release when done with the reader.
+func multipartReader(c *fiber.Ctx) (mr *formReader, release func(), err error) {
 	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || mt != fiber.MIMEMultipartForm || params["boundary"] == "" {
 		return nil, nil, catalog.InvalidField("value_error", "send the file as multipart/form-data with a part named file",
 			c.Get(fiber.HeaderContentType), "header", "content-type")
 	}
-	var body io.Reader = bytes.NewReader(nil)
+	var body io.Reader
 	if stream := streamBody(c); stream != nil {
-		body = stream
+		body = newCompleteBody(c, stream)
 	} else {
-		body = bytes.NewReader(c.Body())
+		body = bytes.NewReader(c.Body()) // read whole by fasthttp, to its declared length
 	}
 	br := uploadReaders.Get().(*bufio.Reader)
 	br.Reset(body)
@@ -52,20 +60,75 @@ func multipartReader(c *fiber.Ctx) (mr *multipart.Reader, release func(), err er
 		br.Reset(nil)
 		uploadReaders.Put(br)
 	}
-	return multipart.NewReader(br, params["boundary"]), release, nil
+	return &formReader{multipart.NewReader(br, params["boundary"]), br}, release, nil
 }
 
 // nextPart returns the next part, io.EOF after the last, or a 422 for a
-// malformed body.
-func nextPart(mr *multipart.Reader) (*multipart.Part, error) {
+// malformed body. Before io.EOF it reads the body to its end: a body that
+// ends before its declared length or without its last chunk (the client
+// hung up) is a 400, and the upload must store nothing, even though its
+// closing boundary came.
+func nextPart(mr *formReader) (*multipart.Part, error) {
 	part, err := mr.NextPart()
 	if errors.Is(err, io.EOF) {
+		n, err := io.Copy(io.Discard, io.LimitReader(mr.body, maxEpilogue+1))
+		if err != nil {
+			return nil, errBodyCut
+		}
+		if n > maxEpilogue {
+			return nil, catalog.InvalidField("value_error", "too much after the multipart body's closing boundary", nil, "body")
+		}
 		return nil, io.EOF
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, errBodyCut
 	}
 	if err != nil {
 		return nil, catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
 	}
 	return part, nil
+}
+
+// errBodyCut answers an upload whose body ended early.
+var errBodyCut = fiber.NewError(fiber.StatusBadRequest,
+	"the request body ended early: short of its Content-Length, or without its last chunk")
+
+// completeBody is a streamed request body that ends in io.EOF only at its
+// true end. fasthttp's stream (v1.51) ends with a plain io.EOF when the
+// connection does, so a body cut short of its Content-Length, or a
+// chunked body cut after a whole chunk, read as a complete shorter body:
+// a client that hung up 10 bytes before the end left an asset. Here such
+// an end is io.ErrUnexpectedEOF. It counts from the body's first byte:
+// nothing may have read the stream before.
+type completeBody struct {
+	r    io.Reader
+	want int64 // the declared length; -1 for a chunked body
+	read int64
+	conn net.Conn
+}
+
+func newCompleteBody(c *fiber.Ctx, r io.Reader) *completeBody {
+	return &completeBody{r: r, want: int64(c.Request().Header.ContentLength()), conn: c.Context().Conn()}
+}
+
+func (b *completeBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.read += int64(n)
+	if errors.Is(err, io.EOF) && b.cut() {
+		err = io.ErrUnexpectedEOF
+	}
+	return n, err
+}
+
+// cut reports whether the body, now at its end, ended early. The stream
+// tells a chunked body's last chunk and a connection ending between
+// chunks apart by nothing; only in the second case has the client shut
+// its side, so its half-close is taken for the cut (peerHungUp).
+func (b *completeBody) cut() bool {
+	if b.want >= 0 {
+		return b.read < b.want
+	}
+	return peerHungUp(b.conn)
 }
 
 // receivePart streams a file part into a new blob. On error the returned

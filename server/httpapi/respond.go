@@ -43,3 +43,12 @@ func sendJSON(c *fiber.Ctx, v any) error {
 	}
 	return err
 }
+
+// sendMadeFile writes data, a file the server made rather than stored (a
+// face thumbnail), as the body with its content type and, as sendBlob
+// sends every stored file, X-Content-Type-Options: nosniff.
+func sendMadeFile(c *fiber.Ctx, data []byte, contentType string) error {
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	c.Set(fiber.HeaderContentType, contentType)
+	return c.Send(data)
+}

@@ -57,22 +57,19 @@ func (p *Pipeline) addVideoFacts(ctx context.Context, path string, md *exif.Meta
 	return nil
 }
 
-// creationCapture places ffprobe's creation time: in the zone of the
-// video's position when known, else at the offset it was written with
-// (Apple's creation date keeps the camera's); a plain UTC creation_time
-// without a position is a wall reading whose local offset is unknown, as
-// ingest/exif reads QuickTime dates.
+// creationCapture places ffprobe's creation time, an instant: in the zone
+// of the video's position when known, else at the offset it was written
+// with (Apple's creation date keeps the camera's; a plain creation_time
+// is UTC by specification, so it stays in UTC, "Z"), as ingest/exif reads
+// QuickTime dates.
 func creationCapture(t time.Time, zone *time.Location) *exif.Capture {
-	c := &exif.Capture{Source: "creation_time"}
-	_, off := t.Zone()
-	switch {
-	case zone != nil:
+	c := &exif.Capture{Source: "creation_time", OffsetSource: "creation_time"}
+	if zone != nil {
 		t = t.In(zone)
-		_, off = t.Zone()
-		c.Offset, c.OffsetSource = &off, exif.GPSDerivedOffset
-	case t.Location() != time.UTC:
-		c.Offset, c.OffsetSource = &off, "creation_time"
+		c.OffsetSource = exif.GPSDerivedOffset
 	}
+	_, off := t.Zone()
+	c.Offset = &off
 	c.Wall = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
 	return c
 }

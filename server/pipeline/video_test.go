@@ -7,9 +7,11 @@ import (
 	"io"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/ingest/exif"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
@@ -117,4 +119,36 @@ func TestAnUnreadableVideoFailsItsPosterForGood(t *testing.T) {
 	err := e.p.Variants(e.ctx, a.ID)
 	require.Error(t, err)
 	requirePermanent(t, err)
+}
+
+// TestCreationTimeIsAnInstant: ffprobe's creation time, the capture of a
+// video exiftool found no date in, is an instant: in the GPS zone, else at
+// the offset written with it, else in UTC ("Z"), never offsetless.
+func TestCreationTimeIsAnInstant(t *testing.T) {
+	may1 := time.Date(2024, 5, 1, 8, 0, 0, 0, time.UTC)
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	require.NoError(t, err)
+	cases := []struct {
+		name       string
+		at         time.Time
+		zone       *time.Location
+		want, from string
+	}{
+		{"a UTC creation_time without GPS stays in UTC", may1, nil, "2024-05-01T08:00:00Z", "creation_time"},
+		{"Apple's creation date keeps the camera's offset", may1.In(time.FixedZone("", 2*3600)), nil,
+			"2024-05-01T10:00:00+02:00", "creation_time"},
+		{"with GPS, the place's time", may1, tokyo, "2024-05-01T17:00:00+09:00", exif.GPSDerivedOffset},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := pipeline.CreationCapture(c.at, c.zone)
+			require.NotNil(t, got.Offset)
+			instant, ok := got.Instant()
+			require.True(t, ok)
+			require.True(t, instant.Equal(may1), "the same instant: %v", instant)
+			require.Equal(t, c.want, catalog.CaptureTime{Wall: got.Wall, Offset: got.Offset}.String())
+			require.Equal(t, c.from, got.OffsetSource)
+			require.Equal(t, "creation_time", got.Source)
+		})
+	}
 }
