@@ -207,17 +207,30 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 	if s.cfg.TrashRetention <= 0 {
 		return 0, nil
 	}
+	n, err := s.removeBatches(ctx, func(r store.Repos) ([]catalog.Asset, error) {
+		ids, err := r.Assets().TrashedBefore(ctx, s.now().Add(-s.cfg.TrashRetention), catalog.MaxIDs)
+		if err != nil || len(ids) == 0 {
+			return nil, err
+		}
+		return r.Assets().GetMany(ctx, ids)
+	})
+	if err != nil {
+		return n, fmt.Errorf("purge trash: %w", err)
+	}
+	return n, nil
+}
+
+// removeBatches deletes for good, one transaction a batch, the assets
+// that next returns (at most catalog.MaxIDs) until it returns none, then
+// drains the blob journal. It returns how many it removed.
+func (s *Service) removeBatches(ctx context.Context, next func(store.Repos) ([]catalog.Asset, error)) (int, error) {
+	defer s.DrainJournal(ctx)
 	total := 0
 	for {
-		cutoff := s.now().Add(-s.cfg.TrashRetention)
 		var n int
 		err := s.store.InTx(ctx, func(r store.Repos) error {
-			ids, err := r.Assets().TrashedBefore(ctx, cutoff, catalog.MaxIDs)
-			if err != nil || len(ids) == 0 {
-				return err
-			}
-			list, err := r.Assets().GetMany(ctx, ids)
-			if err != nil {
+			list, err := next(r)
+			if err != nil || len(list) == 0 {
 				return err
 			}
 			ptrs := make([]*catalog.Asset, len(list))
@@ -228,13 +241,9 @@ func (s *Service) PurgeTrash(ctx context.Context) (int, error) {
 			n = len(removed)
 			return err
 		})
-		if err != nil {
-			return total, fmt.Errorf("purge trash: %w", err)
-		}
 		total += n
-		if n == 0 {
-			s.DrainJournal(ctx)
-			return total, nil
+		if err != nil || n == 0 {
+			return total, err
 		}
 	}
 }

@@ -14,28 +14,13 @@ import (
 // catalog.MaxIDs per transaction. It is for deleting an account with its
 // libraries; callers decide who may. It is idempotent.
 func (s *Service) PurgeLibrary(ctx context.Context, libraryID string) error {
-	defer s.DrainJournal(ctx)
-	for {
-		var n int
-		err := s.store.InTx(ctx, func(r store.Repos) error {
-			list, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: libraryID, State: store.StateAll,
-				WithStacked: true}, store.Page{Limit: catalog.MaxIDs})
-			if err != nil || len(list) == 0 {
-				return err
-			}
-			ptrs := make([]*catalog.Asset, len(list))
-			for i := range list {
-				ptrs[i] = &list[i]
-			}
-			removed, err := s.remove(ctx, r, ptrs)
-			n = len(removed)
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("purge library %s: %w", libraryID, err)
-		}
-		if n == 0 {
-			return nil
-		}
+	_, err := s.removeBatches(ctx, func(r store.Repos) ([]catalog.Asset, error) {
+		list, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: libraryID, State: store.StateAll,
+			WithStacked: true}, store.Page{Limit: catalog.MaxIDs})
+		return list, err
+	})
+	if err != nil {
+		return fmt.Errorf("purge library %s: %w", libraryID, err)
 	}
+	return nil
 }
