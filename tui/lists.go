@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -54,7 +55,7 @@ func (m *Model) listLines(height int) []string {
 
 // pagerLines draws a title and the rows of p shown at its scroll offset.
 func pagerLines[T any](m *Model, p *pager[T], title string, height int, text func(T) string) []string {
-	lines := []string{m.st.title.Render(title)}
+	lines := []string{m.st.title.Render(client.Printable(title))}
 	rows := height - 1
 	p.scroll(rows)
 	switch {
@@ -158,7 +159,8 @@ func (m *Model) detailPane(v *assetView, cols, height int) []string {
 	}
 	var lines []string
 	for _, kv := range append(detailLines(a), stackLines(v, a)...) {
-		if kv[0] == "" { // a long value: the whole width
+		kv = [2]string{client.Printable(kv[0]), client.Printable(kv[1])} // server text
+		if kv[0] == "" {                                                 // a long value: the whole width
 			lines = append(lines, pad(kv[1], cols))
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/webp" // the server's thumbnails are WebP
 
+	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -84,7 +85,7 @@ func (m *Model) previewLines(a api.Asset, cols, rows int) []string {
 	case p == nil || p.loading:
 		return []string{pad("(loading preview…)", cols)}
 	case p.err != nil:
-		return []string{pad("(no preview: "+p.err.Error()+")", cols)}
+		return []string{pad("(no preview: "+client.Printable(p.err.Error())+")", cols)}
 	}
 	if p.drawn != nil && p.drawnCols == cols && p.drawnRows == rows {
 		return p.drawn
@@ -154,12 +155,12 @@ func protocolImage(img image.Image, g Graphics, cols, rows int) []string {
 		opts := &kitty.Options{Action: kitty.TransmitAndPut, Format: kitty.PNG, Quite: 2, Chunk: true,
 			Columns: c, Rows: r, DoNotMoveCursor: true}
 		if err := kitty.EncodeGraphics(&seq, img, opts); err != nil {
-			return []string{pad("(no preview: "+err.Error()+")", cols)}
+			return []string{pad("(no preview: "+client.Printable(err.Error())+")", cols)}
 		}
 	} else {
 		var data bytes.Buffer
 		if err := png.Encode(&data, img); err != nil {
-			return []string{pad("(no preview: "+err.Error()+")", cols)}
+			return []string{pad("(no preview: "+client.Printable(err.Error())+")", cols)}
 		}
 		seq.WriteString(ansi.ITerm2(iterm2.File{Name: "thumbnail.png", Size: int64(data.Len()), Inline: true,
 			Width: iterm2.Cells(c), Height: iterm2.Cells(r), DoNotMoveCursor: true,

@@ -40,7 +40,7 @@ func (m *Model) tabBar() string {
 		}
 	}
 	if m.libraryName != "" {
-		b.WriteString(m.st.dim.Render("  " + m.libraryName))
+		b.WriteString(m.st.dim.Render("  " + client.Printable(m.libraryName)))
 	}
 	return b.String()
 }
@@ -63,18 +63,18 @@ func (m *Model) statusLine() string {
 	case m.prompt != nil:
 		return m.st.label.Render(m.prompt.label) + m.prompt.input.View()
 	case m.confirm != nil:
-		return m.st.errorS.Render(m.confirm.question)
+		return m.st.errorS.Render(client.Printable(m.confirm.question))
 	case m.rating:
 		v := m.view()
 		targets := v.targets()
 		return m.st.label.Render(fmt.Sprintf("Rate %d asset(s)%s: press 0–5 (0 clears), other keys cancel",
 			len(targets), coversOnly(v, targets)))
 	case m.failed:
-		return m.st.errorS.Render("Error: " + m.status)
+		return m.st.errorS.Render("Error: " + client.Printable(m.status))
 	case m.status == "" && m.usage != nil:
 		return m.st.dim.Render("Storage: " + m.usageText()) // usage.go
 	}
-	return m.st.status.Render(m.status)
+	return m.st.status.Render(client.Printable(m.status))
 }
 
 func (m *Model) hints() string {
@@ -119,8 +119,11 @@ func (m *Model) pickerLines(height int) []string {
 	return lines
 }
 
-// row is one list line with the cursor and selection markers.
+// row is one list line with the cursor and selection markers. text,
+// mostly server text (names, file names, task errors), is shown through
+// client.Printable: no control character of it reaches the terminal.
 func (m *Model) row(text string, cursor, selected bool) string {
+	text = client.Printable(text)
 	mark := "  "
 	if cursor {
 		mark = "▸ "

@@ -18,6 +18,11 @@ type apiConn struct {
 	Profile string
 	// Credential is "api_key", "session" or "none".
 	Credential string
+	// Library is the configured library ($PHOTOCTL_LIBRARY or the config
+	// file's library key, an id or a name) and LibraryFromEnv whether the
+	// environment set it; see resolveLibrary.
+	Library        string
+	LibraryFromEnv bool
 }
 
 // errNoServer is a usage error: nothing names the server.
@@ -65,7 +70,7 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 		return nil, &usageError{err: err}
 	}
 	opts := client.Options{Server: server, UserAgent: "photoctl/" + version}
-	conn := &apiConn{Credential: "none"}
+	conn := &apiConn{Credential: "none", Library: cfg.Library, LibraryFromEnv: cfg.LibraryFromEnv}
 	switch {
 	case cfg.APIKey != "":
 		opts.APIKey = string(cfg.APIKey)

@@ -103,13 +103,29 @@ Example:
 func execute(ctx context.Context, a *cli.App, args []string) int {
 	err := a.RunContext(ctx, args)
 	if err != nil {
-		fmt.Fprintf(a.ErrWriter, "photoctl: %v\n", err)
+		fmt.Fprintf(a.ErrWriter, "photoctl: %s\n", errorMessage(err))
 		var usage *usageError
 		if errors.As(err, &usage) && usage.help != "" {
 			fmt.Fprintf(a.ErrWriter, "Run '%s --help' for usage.\n", usage.help)
 		}
 	}
 	return exitCode(err)
+}
+
+// errorMessage is how err reads on stderr, on one line: the error, or for
+// the server's "library_id is required" (several libraries and none
+// named) what to do about it. Text from the server is sanitised.
+func errorMessage(err error) string {
+	var apiErr *client.APIError
+	if errors.As(err, &apiErr) && apiErr.Status == 422 {
+		for _, f := range apiErr.Fields {
+			if f.Type == "missing" && len(f.Loc) > 0 && f.Loc[len(f.Loc)-1] == "library_id" {
+				return "you have several libraries: name one with --library NAME (or $PHOTOCTL_LIBRARY), " +
+					"or choose a default with 'photoctl libraries switch NAME'"
+			}
+		}
+	}
+	return sanitizeLines(err.Error())
 }
 
 // exitCode maps an error to the process exit code. It is the only place

@@ -25,19 +25,36 @@ type changeJSON struct {
 }
 
 // diffBatch reads the batch's assets (100 ids per request) and compares.
-func diffBatch(ctx context.Context, conn *apiConn, batch []editRow) ([]diffJSON, error) {
+// They are read in library lib, or without one in each of the caller's
+// libraries: the edit itself names no library, so neither must its dry
+// run.
+func diffBatch(ctx context.Context, conn *apiConn, lib string, batch []editRow) ([]diffJSON, error) {
+	libs := []string{lib}
+	if lib == "" {
+		all, err := client.Collect(conn.Libraries(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("read libraries for the dry run: %w", err)
+		}
+		libs = libs[:0]
+		for _, l := range all {
+			libs = append(libs, l.ID)
+		}
+	}
 	current := make(map[string]*api.Asset)
 	for start := 0; start < len(batch); start += client.MaxBulkIDs {
 		var ids []string
 		for _, r := range batch[start:min(start+client.MaxBulkIDs, len(batch))] {
 			ids = append(ids, r.id)
 		}
-		// Expanded: an id of a stack member that is not the cover is still found.
-		for a, err := range conn.Assets(ctx, client.AssetQuery{IDs: ids, State: "all", Stacks: "expand"}, 0) {
-			if err != nil {
-				return nil, fmt.Errorf("read assets for the dry run: %w", err)
+		for _, l := range libs {
+			// Expanded: an id of a stack member that is not the cover is still found.
+			q := client.AssetQuery{LibraryID: l, IDs: ids, State: "all", Stacks: "expand"}
+			for a, err := range conn.Assets(ctx, q, 0) {
+				if err != nil {
+					return nil, fmt.Errorf("read assets for the dry run: %w", err)
+				}
+				current[a.ID] = &a
 			}
-			current[a.ID] = &a
 		}
 	}
 	out := make([]diffJSON, 0, len(batch))

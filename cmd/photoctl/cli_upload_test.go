@@ -104,7 +104,7 @@ func TestCLIUploadNeedsALibraryWhenThereAreSeveral(t *testing.T) {
 	dir := photoTree(t, []string{"a.jpg"}, nil)
 	r = cs.run(t, "", nil, "upload", dir)
 	require.Equal(t, exitUsage, r.code, r.stderr)
-	require.Contains(t, r.stderr, "library_id")
+	require.Contains(t, r.stderr, "--library", "the 422 becomes a hint")
 	r = cs.run(t, "", nil, "upload", "--library", "travel", dir)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = cs.run(t, "", nil, "ls", "--library", "Travel", "--json")

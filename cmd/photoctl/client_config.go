@@ -15,19 +15,28 @@ import (
 // ClientConfig is what the commands that talk to a server take from the
 // configuration layers (defaults < config file < PHOTOCTL_* < flags):
 // server and api_key are enough on their own, for scripts and CI; profile
-// picks a signed-in profile of the credentials file otherwise.
+// picks a signed-in profile of the credentials file otherwise. library is
+// the library (id or name) of commands that work in one when --library is
+// left out.
 type ClientConfig struct {
 	Server  string     `koanf:"server"`
 	APIKey  app.Secret `koanf:"api_key"`
 	Profile string     `koanf:"profile"`
+	Library string     `koanf:"library"`
+	// LibraryFromEnv says that Library came from $PHOTOCTL_LIBRARY, which
+	// outranks the profile's default (photoctl libraries switch); the
+	// config file's library key does not.
+	LibraryFromEnv bool `koanf:"-"`
 }
 
 // clientFlagKeys maps the global client flags to their config keys.
+// --library is not among them: each command that works in a library
+// offers it and reads it itself (resolveLibrary).
 var clientFlagKeys = map[string]string{"server": "server", "api-key": "api_key", "profile": "profile"}
 
 // clientConfigKeys are the config keys of ClientConfig; the server's
 // loader accepts them in the shared config file too.
-var clientConfigKeys = []string{"server", "api_key", "profile"}
+var clientConfigKeys = []string{"server", "api_key", "profile", "library"}
 
 // clientFlags are --server, --api-key and --profile. They are offered on
 // the root and again on every command that talks to a server, so they work
@@ -75,7 +84,11 @@ func loadClientConfig(c *cli.Context) (ClientConfig, error) {
 		}
 	}
 	envOpt := env.Opt{Prefix: envPrefix, TransformFunc: envTransform(envKeys(own))}
-	if err := k.Load(env.Provider(".", envOpt), nil); err != nil {
+	ek := koanf.New(".")
+	if err := ek.Load(env.Provider(".", envOpt), nil); err != nil {
+		return ClientConfig{}, fmt.Errorf("load environment: %w", err)
+	}
+	if err := k.Merge(ek); err != nil {
 		return ClientConfig{}, fmt.Errorf("load environment: %w", err)
 	}
 	flags := make(map[string]any)
@@ -91,6 +104,7 @@ func loadClientConfig(c *cli.Context) (ClientConfig, error) {
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
 		return ClientConfig{}, invalidConfig(err)
 	}
+	cfg.LibraryFromEnv = ek.String("library") != ""
 	return cfg, nil
 }
 

@@ -17,7 +17,10 @@ import (
 // BulkEditOptions is what `photoctl bulk-edit` needs once its input is
 // read.
 type BulkEditOptions struct {
-	Rows      []editRow
+	Rows []editRow
+	// LibraryID is where --dry-run reads the assets ("" for every library
+	// of the caller's).
+	LibraryID string
 	BatchSize int
 	DryRun    bool
 	JSON      bool
@@ -94,6 +97,9 @@ Example:
 				return err
 			}
 			opts := &BulkEditOptions{BatchSize: n, DryRun: c.Bool("dry-run"), JSON: c.Bool("json"), IO: newStreams(c)}
+			if opts.LibraryID, err = resolveLibrary(c.Context, conn, c.String("library")); err != nil {
+				return err
+			}
 			if c.NArg() == 1 {
 				opts.Rows, err = rowsFromFile(c)
 			} else {
@@ -174,7 +180,7 @@ func runBulkEdit(ctx context.Context, conn *apiConn, opts *BulkEditOptions) erro
 		case len(b.Errors) > 0:
 			b.Status = "not_sent"
 		case opts.DryRun:
-			diffs, err := diffBatch(ctx, conn, batch)
+			diffs, err := diffBatch(ctx, conn, opts.LibraryID, batch)
 			if err != nil {
 				return err
 			}
@@ -279,7 +285,7 @@ func printBulkEdit(opts *BulkEditOptions, out *bulkEditJSON) error {
 				}
 				where += ": "
 			}
-			fmt.Fprintln(w, where+e.Message)
+			fmt.Fprintln(w, where+sanitize(e.Message))
 		}
 	}
 	if opts.DryRun {

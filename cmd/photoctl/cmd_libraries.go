@@ -14,19 +14,39 @@ import (
 
 // libraryFlag is --library, taking an id or a name.
 func libraryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "library", Usage: "library `ID or NAME`; needed when you have several and no default (libraries switch)"}
+	return &cli.StringFlag{Name: "library", Usage: "library `ID or NAME` (or $PHOTOCTL_LIBRARY); needed when you have several and no default (libraries switch)"}
 }
 
 // resolveLibrary turns --library into an id for a command that follows
-// the library selection rule: an id or a name as lookupLibrary takes them;
-// "" is the profile's default library (photoctl libraries switch), else ""
-// and the server applies its rule (fine with one library, a 422 with
-// several).
+// the library selection rule. The first of these that names a library
+// wins: --library, $PHOTOCTL_LIBRARY, the profile's default (photoctl
+// libraries switch), the config file's library key, and without a
+// profile (an API key from --api-key or $PHOTOCTL_API_KEY) the account's
+// default_library_id on the server, which switch sets. Names are looked up
+// (lookupLibrary). None of them: "", and the server applies its rule
+// (fine with one library, a 422 with several, which execute turns into a
+// hint).
 func resolveLibrary(ctx context.Context, conn *apiConn, value string) (string, error) {
-	if strings.TrimSpace(value) == "" {
-		return profileLibrary(conn), nil
+	if strings.TrimSpace(value) != "" {
+		return lookupLibrary(ctx, conn, value, "")
 	}
-	return lookupLibrary(ctx, conn, value, "")
+	if conn.LibraryFromEnv {
+		return lookupLibrary(ctx, conn, conn.Library, "")
+	}
+	if id := profileLibrary(conn); id != "" {
+		return id, nil
+	}
+	if strings.TrimSpace(conn.Library) != "" {
+		return lookupLibrary(ctx, conn, conn.Library, "")
+	}
+	if conn.Profile == "" && conn.Credential == "api_key" {
+		// A key without the user.read action cannot tell; the server's
+		// rule then decides, as without a default.
+		if prefs, err := conn.Preferences(ctx); err == nil && prefs.DefaultLibraryID != nil {
+			return *prefs.DefaultLibraryID, nil
+		}
+	}
+	return "", nil
 }
 
 // lookupLibrary turns a library id or name into an id: an id (lib_…) is
@@ -162,9 +182,10 @@ Example:
 			},
 			newLibraryActionCommand("switch", "Make a library the default of your profile",
 				`Makes the library the default of the profile in use: commands that work in
-a library use it when --library is left out. The server records it as your
-default_library_id too (other clients may read it). Signing in again starts
-without a default.
+a library use it when --library and $PHOTOCTL_LIBRARY are left out. The
+server records it as your default_library_id too, which is what commands
+use with an API key and no profile. Signing in again starts without a
+default. The config file's library key is a default below this one.
 
 Example:
    photoctl libraries switch "Family archive"
@@ -229,7 +250,7 @@ func runLibraryAction(ctx context.Context, conn *apiConn, action, value string, 
 	}
 	done := map[string]string{"switch": "is now the default", "trash": "moved to the trash", "restore": "restored"}[action]
 	if action == "switch" && conn.Profile == "" {
-		done += " on the server (no profile in use to remember it: pass --library)"
+		done += " on the server (used without a profile when the key may read your preferences, user.read)"
 	}
 	return printDone(io, asJSON, lib, "Library %s (%s) %s.", lib.ID, lib.Name, done)
 }

@@ -306,20 +306,6 @@ Example:
 	}
 }
 
-// printFields prints label/value pairs, one a line.
-func printFields(io *streams, rows [][]string) error {
-	width := 0
-	for _, r := range rows {
-		width = max(width, len(r[0]))
-	}
-	for _, r := range rows {
-		if _, err := fmt.Fprintf(io.Out, "%-*s  %s\n", width, r[0], r[1]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // isUnauthenticated reports a 401 or a missing session.
 func isUnauthenticated(err error) bool {
 	return errors.Is(err, client.ErrUnauthenticated)

@@ -85,10 +85,17 @@ Example:
 						people = append(people, p)
 					}
 				}
-				return printList(newStreams(c), c.Bool("json"), people, []string{"ID", "NAME", "ASSETS", "BIRTH DATE", "FLAGS"},
+				io := newStreams(c)
+				if err := printList(io, c.Bool("json"), people, []string{"ID", "NAME", "ASSETS", "BIRTH DATE", "FLAGS"},
 					func(p api.Person) []string {
 						return []string{p.ID, orDash(deref(p.Name)), strconv.Itoa(p.AssetCount), orDash(deref(p.BirthDate)), personFlags(&p)}
-					})
+					}); err != nil {
+					return err
+				}
+				if len(people) == 0 && !q.IncludeUnverified && !c.Bool("json") {
+					return hintUnverified(c, conn, q, io)
+				}
+				return nil
 			}),
 	}
 }
@@ -258,7 +265,7 @@ func updatePeople(c *cli.Context, conn *apiConn, args []string, u api.PersonUpda
 		return printRecords(io, true, people, personFields)
 	}
 	for _, p := range people {
-		fmt.Fprintf(io.Out, "%s person %s (%s).\n", verb, p.ID, orDash(deref(p.Name)))
+		fmt.Fprintf(io.Out, "%s person %s (%s).\n", verb, p.ID, sanitize(orDash(deref(p.Name))))
 	}
 	return nil
 }

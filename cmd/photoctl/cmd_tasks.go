@@ -38,9 +38,10 @@ func newTasksListCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "List tasks, newest first, with filters",
-		Description: `Lists a library's tasks: by default the 50 newest. --asset alone names its
-asset's library. With --json the output is a JSON array of the API's Task
-records.
+		Description: `Lists tasks, by default the 50 newest: those of the library named by --library
+(or $PHOTOCTL_LIBRARY, or the default of 'photoctl libraries switch'), else
+of every library you can read. --asset alone names its asset's library. With
+--json the output is a JSON array of the API's Task records.
 
 Example:
    photoctl tasks list --state failed --all

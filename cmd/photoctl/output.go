@@ -12,6 +12,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
 )
 
 // jsonFlag is --json, on every command that prints data.
@@ -91,7 +93,7 @@ func printTable(s *streams, headers []string, rows [][]string) error {
 	}
 	header := r.NewStyle().Bold(s.Color).PaddingRight(2)
 	cell := r.NewStyle().PaddingRight(2)
-	t := table.New().Headers(headers...).Rows(rows...).
+	t := table.New().Headers(headers...).
 		Border(lipgloss.NormalBorder()).BorderStyle(r.NewStyle().Faint(true)).
 		BorderTop(false).BorderBottom(false).BorderLeft(false).BorderRight(false).
 		BorderColumn(false).BorderHeader(s.Color).
@@ -101,6 +103,14 @@ func printTable(s *streams, headers []string, rows [][]string) error {
 			}
 			return cell
 		})
+	clean := make([][]string, len(rows))
+	for i, r := range rows {
+		clean[i] = make([]string, len(r))
+		for j, cell := range r {
+			clean[i][j] = sanitize(cell)
+		}
+	}
+	t.Rows(clean...)
 	out := t.Render()
 	// Trailing padding is noise in files and diffs.
 	lines := strings.Split(out, "\n")
@@ -181,6 +191,30 @@ func printDone(io *streams, asJSON bool, v any, format string, args ...any) erro
 	if asJSON {
 		return printJSON(io.Out, v)
 	}
-	_, err := fmt.Fprintf(io.Out, format+"\n", args...)
+	_, err := fmt.Fprintln(io.Out, sanitizeLines(fmt.Sprintf(format, args...)))
 	return err
 }
+
+// printFields prints label/value pairs, one a line.
+func printFields(io *streams, rows [][]string) error {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range rows {
+		if _, err := fmt.Fprintf(io.Out, "%-*s  %s\n", width, r[0], sanitize(r[1])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sanitize makes text from the server safe to print on a terminal, on one
+// line (client.Printable): a name such as "\x1b[2J" is shown escaped and
+// cannot clear the screen of whoever lists it. Tables, records, messages
+// and errors all go through it; --json needs nothing (encoding/json
+// escapes control characters).
+func sanitize(s string) string { return client.Printable(s) }
+
+// sanitizeLines is sanitize for a message of several lines: newlines stay.
+func sanitizeLines(s string) string { return client.PrintableLines(s) }

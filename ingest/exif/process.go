@@ -1,10 +1,12 @@
 package exif
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
 	"reflect"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -42,6 +44,14 @@ func options(binary string) []func(*exiftool.Exiftool) error {
 // options follow the common ones.
 func start(binary string, extra ...func(*exiftool.Exiftool) error) (*instance, error) {
 	et, err := exiftool.NewExiftool(append(options(binary), extra...)...)
+	// The guard script (guard_linux.go) was just written: a fork made by
+	// another goroutine meanwhile holds its write descriptor until that
+	// child execs, and exec then fails with ETXTBSY ("text file busy",
+	// golang.org/issue/22315). The window is short: try again a few times.
+	for try := 1; err != nil && errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
+		time.Sleep(time.Duration(try) * 10 * time.Millisecond)
+		et, err = exiftool.NewExiftool(append(options(binary), extra...)...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("start exiftool: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -34,7 +35,7 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		return nil, fmt.Errorf("build the task pipeline: %w", err)
 	}
 	r, err := tasks.NewRunner(st, kinds, tasks.RunnerConfig{Concurrency: concurrency, Signal: sig,
-		PollInterval: cfg.Workers.PollInterval, Timeout: cfg.Ingest.taskTimeout()}, log, now)
+		PollInterval: cfg.Workers.PollInterval, Timeout: cfg.Ingest.taskTimeout(), Redact: redactPaths(cfg.DataDir)}, log, now)
 	if err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}
@@ -49,6 +50,17 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		go warm()
 	}
 	return &taskRunner{runner: r, closeKinds: closeKinds}, nil
+}
+
+// redactPaths is the runner's redaction of task errors: paths under the
+// data directory (however it was written in the config) become what they
+// hold, others their last element (blob.Redact).
+func redactPaths(dataDir string) func(string) string {
+	root, err := filepath.Abs(dataDir)
+	if err != nil {
+		root = dataDir
+	}
+	return func(msg string) string { return blob.Redact(root, msg) }
 }
 
 // stop stops the runner (its handlers give their tasks back) and releases

@@ -60,15 +60,15 @@ func idsLoc(i int) []any { return []any{"body", "ids", i} }
 
 // Trash moves assets to the trash (idempotent for assets already there).
 func (s *Service) Trash(ctx context.Context, p *catalog.Principal, ids []string) error {
-	return s.setTrashed(ctx, p, ids, true)
+	return s.setTrashed(ctx, p, "", ids, true)
 }
 
 // Restore brings assets back from the trash.
 func (s *Service) Restore(ctx context.Context, p *catalog.Principal, ids []string) error {
-	return s.setTrashed(ctx, p, ids, false)
+	return s.setTrashed(ctx, p, "", ids, false)
 }
 
-func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, ids []string, trash bool) error {
+func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, libraryID string, ids []string, trash bool) error {
 	if err := checkIDs(ids); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, ids []st
 		what, typ = "trashing", "asset.trashed"
 	}
 	return s.store.InTx(ctx, func(r store.Repos) error {
-		list, err := s.forEach(ctx, r, p, ids, needWrite, what, idsLoc)
+		list, err := s.forEachIn(ctx, r, p, libraryID, ids, needWrite, what)
 		if err != nil {
 			return err
 		}
@@ -111,12 +111,18 @@ func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, ids []st
 // library's owner may. The files' keys are journaled in the same
 // transaction as the rows, so a crash after it still removes them on start.
 func (s *Service) Delete(ctx context.Context, p *catalog.Principal, ids []string) ([]string, error) {
+	return s.DeleteIn(ctx, p, "", ids)
+}
+
+// DeleteIn is Delete of assets that must all be in library libraryID
+// ("" for any the caller reaches; see forEachIn).
+func (s *Service) DeleteIn(ctx context.Context, p *catalog.Principal, libraryID string, ids []string) ([]string, error) {
 	if err := checkIDs(ids); err != nil {
 		return nil, err
 	}
 	var deleted []string
 	err := s.store.InTx(ctx, func(r store.Repos) error {
-		list, err := s.forEach(ctx, r, p, ids, needOwner, "permanent deletion", idsLoc)
+		list, err := s.forEachIn(ctx, r, p, libraryID, ids, needOwner, "permanent deletion")
 		if err != nil {
 			return err
 		}

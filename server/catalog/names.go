@@ -3,10 +3,13 @@ package catalog
 import (
 	"errors"
 	"strings"
+	"unicode"
 )
 
 // CleanName trims a resource name and rejects a blank one (spec "Named
-// creates": blank names are rejected). loc locates the field for the error.
+// creates": blank names are rejected), one longer than 255 bytes, and one
+// holding a control character (see CheckText). loc locates the field for
+// the error.
 func CleanName(name string, loc ...any) (string, error) {
 	n := strings.TrimSpace(name)
 	if n == "" {
@@ -15,7 +18,36 @@ func CleanName(name string, loc ...any) (string, error) {
 	if len(n) > 255 {
 		return "", InvalidField("string_too_long", "name must be at most 255 bytes", name, loc...)
 	}
+	if err := CheckText(n, loc...); err != nil {
+		return "", err
+	}
 	return n, nil
+}
+
+// CheckText rejects a one-line text that holds a control character: C0
+// (tab and newline included), DEL or C1. Names are printed by other
+// members' terminals, where ESC or CSI would start an escape sequence
+// ("\x1b[2J" clears the screen), so none is stored. loc locates the field.
+func CheckText(s string, loc ...any) error {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return InvalidField("string_pattern_mismatch",
+				"must not contain control characters or terminal escape sequences", s, loc...)
+		}
+	}
+	return nil
+}
+
+// MemberSummary is how a library's members see u: by their display name,
+// else by the local part of their e-mail address (the part before @), so
+// that a member who never gave a name is still told apart from the others.
+func MemberSummary(u *User) UserSummary {
+	s := u.Summary()
+	if s.DisplayName == "" {
+		local, _, _ := strings.Cut(u.Email, "@")
+		s.DisplayName = local
+	}
+	return s
 }
 
 // NameKey is the form under which names are compared for uniqueness:

@@ -57,24 +57,25 @@ func (s *Server) patchAsset(c *fiber.Ctx) error {
 
 func (s *Server) trashAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		return api.AssetIDs{IDs: ids}, s.assets.Trash(c.UserContext(), principal(c), ids)
+		return api.AssetIDs{IDs: ids}, s.assets.TrashIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
 	})
 }
 
 func (s *Server) restoreAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		return api.AssetIDs{IDs: ids}, s.assets.Restore(c.UserContext(), principal(c), ids)
+		return api.AssetIDs{IDs: ids}, s.assets.RestoreIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
 	})
 }
 
 func (s *Server) deleteAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		deleted, err := s.assets.Delete(c.UserContext(), principal(c), ids)
+		deleted, err := s.assets.DeleteIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
 		return api.AssetsDeleted{Deleted: deleted}, err
 	})
 }
 
-// bulkIDs decodes an {ids} body and answers what op returns.
+// bulkIDs decodes an {ids} body and answers what op returns. The query's
+// library_id, when given, is where every asset must be (assets.TrashIn).
 func (s *Server) bulkIDs(c *fiber.Ctx, op func(ids []string) (any, error)) error {
 	if err := allowQuery(c, "library_id"); err != nil {
 		return err

@@ -174,14 +174,15 @@ func (b mcpBackend) BulkUpdate(ctx context.Context, updates []api.AssetUpdate) e
 	return b.s.assets.BulkUpdate(ctx, b.p, list)
 }
 
-// Trash and Restore take the library like the HTTP bodies do: the ids
-// decide, each checked against the caller's reach.
-func (b mcpBackend) Trash(ctx context.Context, _ string, ids []string) error {
-	return b.s.assets.Trash(ctx, b.p, ids)
+// Trash and Restore take the library like the HTTP bodies do: when one
+// is named, every asset must be in it (else 422; a library the caller
+// cannot read is 404), and nothing is written otherwise.
+func (b mcpBackend) Trash(ctx context.Context, libraryID string, ids []string) error {
+	return b.s.assets.TrashIn(ctx, b.p, libraryID, ids)
 }
 
-func (b mcpBackend) Restore(ctx context.Context, _ string, ids []string) error {
-	return b.s.assets.Restore(ctx, b.p, ids)
+func (b mcpBackend) Restore(ctx context.Context, libraryID string, ids []string) error {
+	return b.s.assets.RestoreIn(ctx, b.p, libraryID, ids)
 }
 
 func (b mcpBackend) RenamePerson(ctx context.Context, id, name string) (*api.Person, error) {

@@ -17,7 +17,7 @@ func (s *Server) stackRoutes() []route {
 			routeDoc{summary: "A library's stacks, newest first", tag: "stacks", paged: true,
 				query: []string{"library_id"}, status: 200, resp: api.Page[api.Stack]{}}},
 		{"POST", "/api/stacks", write, s.createStack,
-			routeDoc{summary: "Stack 2 to 100 live assets; an asset already in a stack is a 409", tag: "stacks",
+			routeDoc{summary: "Stack 2 to 100 live assets of one library (library_id, else the assets' library); an asset already in a stack is a 409", tag: "stacks",
 				query: []string{"library_id"}, body: api.StackCreateRequest{}, status: 201, resp: api.Stack{}, errs: []int{409}}},
 		{"GET", "/api/stacks/:id", read, s.getStack,
 			routeDoc{summary: "One stack", tag: "stacks", status: 200, resp: api.Stack{}}},

@@ -21,7 +21,7 @@ var taskKindPattern = regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,63}$`)
 func (s *Server) taskRoutes() []route {
 	return []route{
 		{"GET", "/api/tasks", access{action: catalog.ActionTaskRead}, s.listTasks,
-			routeDoc{summary: "Background tasks of a library, newest first (state: queued, running, succeeded, failed)",
+			routeDoc{summary: "Background tasks of every library the caller can read, newest first; library_id, state (queued, running, succeeded, failed), kind and asset_id filter",
 				tag: "tasks", paged: true, query: taskFilterParams, status: 200, resp: api.Page[api.Task]{}}},
 		{"GET", "/api/tasks/:id", access{action: catalog.ActionTaskRead}, s.getTask,
 			routeDoc{summary: "One background task", tag: "tasks", status: 200, resp: api.Task{}}},

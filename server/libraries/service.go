@@ -92,15 +92,9 @@ func (s *Service) Select(ctx context.Context, p *catalog.Principal, id string, l
 	if id != "" {
 		return s.reach(ctx, r, p, id)
 	}
-	ms, err := r.Libraries().LiveMemberships(ctx, p.User.ID)
+	reachable, err := s.reachable(ctx, r, p)
 	if err != nil {
 		return nil, err
-	}
-	var reachable []catalog.Membership
-	for _, m := range ms {
-		if p.CoversLibrary(m.Library.ID) {
-			reachable = append(reachable, m)
-		}
 	}
 	switch len(reachable) {
 	case 0:
@@ -111,6 +105,35 @@ func (s *Service) Select(ctx context.Context, p *catalog.Principal, id string, l
 		return nil, catalog.InvalidField("missing",
 			"library_id is required because you have several libraries", nil, loc...)
 	}
+}
+
+// Readable returns the ids of the live libraries the caller can read with
+// this credential (every role reads), for lists that span them.
+func (s *Service) Readable(ctx context.Context, r store.Repos, p *catalog.Principal) ([]string, error) {
+	ms, err := s.reachable(ctx, r, p)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.Library.ID
+	}
+	return ids, nil
+}
+
+// reachable is the caller's live memberships that the credential covers.
+func (s *Service) reachable(ctx context.Context, r store.Repos, p *catalog.Principal) ([]catalog.Membership, error) {
+	ms, err := r.Libraries().LiveMemberships(ctx, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []catalog.Membership
+	for _, m := range ms {
+		if p.CoversLibrary(m.Library.ID) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // Create applies the named-create rule to the caller's own libraries: the

@@ -78,46 +78,6 @@ func joining(ctx context.Context, r store.Repos, libraryID, stackID string, list
 	return out, nil
 }
 
-// CreateInput is a stack create request. LibraryLoc locates where the
-// library id came from, for the selection rule's 422.
-type CreateInput struct {
-	LibraryID    string
-	LibraryLoc   []any
-	AssetIDs     []string
-	CoverAssetID *string
-}
-
-// Create stacks at least two live assets of the selected library. The
-// cover must be one of them; by default it is the first listed.
-func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInput) (*catalog.Stack, error) {
-	if err := checkIDs(in.AssetIDs, catalog.MinStackAssets, "body", "asset_ids"); err != nil {
-		return nil, err
-	}
-	cover := in.AssetIDs[0]
-	if in.CoverAssetID != nil {
-		if cover = *in.CoverAssetID; !slices.Contains(in.AssetIDs, cover) {
-			return nil, catalog.InvalidField("value_error", "the cover must be one of asset_ids", cover, "body", "cover_asset_id")
-		}
-	}
-	m, err := s.libs.Select(ctx, p, in.LibraryID, in.LibraryLoc...)
-	if err != nil {
-		return nil, err
-	}
-	if err := m.RequireWrite("stacking"); err != nil {
-		return nil, err
-	}
-	var out *catalog.Stack
-	err = s.store.InTx(ctx, func(r store.Repos) error {
-		members, err := joining(ctx, r, m.Library.ID, "", in.AssetIDs, false, "body", "asset_ids")
-		if err != nil {
-			return err
-		}
-		out, err = create(ctx, r, m.Library.ID, members, cover, catalog.StackManual, s.now)
-		return err
-	})
-	return out, err
-}
-
 // create inserts a stack of members with its stack.created event.
 func create(ctx context.Context, r store.Repos, libraryID string, members []catalog.Asset, cover string, source catalog.StackSource, now func() time.Time) (*catalog.Stack, error) {
 	t := now().UTC()

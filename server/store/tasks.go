@@ -7,12 +7,16 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// TaskFilter narrows a library's task list. Zero fields do not filter.
+// TaskFilter narrows a task list. Zero fields do not filter, but one of
+// the library fields is required.
 type TaskFilter struct {
-	LibraryID string // required
-	State     catalog.TaskState
-	Kind      string
-	AssetID   string
+	LibraryID string
+	// LibraryIDs lists the tasks of these libraries when LibraryID is ""
+	// (none lists nothing); each library's tasks come through its index.
+	LibraryIDs []string
+	State      catalog.TaskState
+	Kind       string
+	AssetID    string
 }
 
 // Claim asks for the next task to run.
@@ -61,8 +65,9 @@ type Tasks interface {
 	// only skip it (tasks.Kind.Off).
 	AddSkipped(ctx context.Context, t *catalog.Task, note string) error
 	Get(ctx context.Context, id string) (*catalog.Task, error)
-	// List pages a library's tasks matching f, newest first (by id). A
-	// cursor outside the filtered list is a validation error (422).
+	// List pages the tasks of f's library (or libraries) matching f,
+	// newest first (by id). A cursor outside the filtered list is a
+	// validation error (422).
 	List(ctx context.Context, f TaskFilter, p Page) ([]catalog.Task, bool, error)
 	// Claim marks the next due task running (attempts+1, started_at,
 	// max_attempts from c.Kinds, progress 0) and returns it, or returns

@@ -147,14 +147,14 @@ func (r *Runner) finish(ctx context.Context, k Kind, t *catalog.Task, runErr err
 		report = func() { log.Info("task interrupted by shutdown", "queued_again", requeued, "err", runErr) }
 	case IsPermanent(runErr) || t.Attempts >= t.MaxAttempts:
 		record = func(rp store.Repos) error {
-			return rp.Tasks().Fail(ctx, t.ID, t.LeaseOwner, errorText(runErr), now)
+			return rp.Tasks().Fail(ctx, t.ID, t.LeaseOwner, r.errorText(runErr), now)
 		}
 		report = func() { log.Warn("task failed", "err", runErr, "permanent", IsPermanent(runErr)) }
 	default:
 		wait := r.cfg.Backoff(t.Attempts)
 		var requeued bool
 		record = func(rp store.Repos) (err error) {
-			requeued, err = rp.Tasks().Retry(ctx, t.ID, t.LeaseOwner, errorText(runErr), now.Add(wait), now)
+			requeued, err = rp.Tasks().Retry(ctx, t.ID, t.LeaseOwner, r.errorText(runErr), now.Add(wait), now)
 			return err
 		}
 		report = func() {
@@ -244,9 +244,13 @@ func (r *Runner) recordAndClaim(ctx context.Context, record func(store.Repos) er
 	return next, err
 }
 
-// errorText is the stored form of a handler's error.
-func errorText(err error) string {
+// errorText is the stored form of a handler's error: redacted (see
+// RunnerConfig.Redact) and cut short.
+func (r *Runner) errorText(err error) string {
 	s := err.Error()
+	if r.cfg.Redact != nil {
+		s = r.cfg.Redact(s)
+	}
 	if len(s) > maxErrorText {
 		s = strings.ToValidUTF8(s[:maxErrorText], "") + "…"
 	}

@@ -45,6 +45,11 @@ type RunnerConfig struct {
 	// is cancelled and the task fails for good: a file that hangs a tool
 	// (ffprobe on a crafted video) hangs it again on every retry.
 	Timeout time.Duration
+	// Redact rewrites a failed run's error text before it is stored, where
+	// users read it (GET /api/tasks): blob.Redact with the data directory,
+	// so that it names the asset and not the server's paths. nil stores
+	// the text as it is; the log keeps the full error either way.
+	Redact func(string) string
 }
 
 // Defaults of RunnerConfig.

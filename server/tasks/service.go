@@ -30,14 +30,22 @@ type ListInput struct {
 	AssetID   string
 }
 
-// List pages the tasks of the selected library, newest first. With an
-// asset and no library, the asset's library is the one listed, so a
-// caller with several libraries can ask about one asset without naming it;
-// an asset the caller cannot see is 404.
+// List pages the tasks the caller can see, newest first: those of the
+// named library, else of every library the caller can read (library_id
+// is a filter here, not the selection rule). With an asset and no
+// library, the asset's library is the one listed; an asset the caller
+// cannot see is 404.
 func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Task, bool, error) {
-	var libraryID string
-	if in.AssetID != "" && in.LibraryID == "" {
-		r := s.store.Read()
+	f := store.TaskFilter{State: in.State, Kind: in.Kind, AssetID: in.AssetID}
+	r := s.store.Read()
+	switch {
+	case in.LibraryID != "":
+		m, err := s.libs.Reach(ctx, r, p, in.LibraryID)
+		if err != nil {
+			return nil, false, err
+		}
+		f.LibraryID = m.Library.ID
+	case in.AssetID != "":
 		a, err := r.Assets().Get(ctx, in.AssetID)
 		if err != nil {
 			return nil, false, err
@@ -46,16 +54,15 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, 
 		if err != nil {
 			return nil, false, err
 		}
-		libraryID = m.Library.ID
-	} else {
-		m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
+		f.LibraryID = m.Library.ID
+	default:
+		ids, err := s.libs.Readable(ctx, r, p)
 		if err != nil {
 			return nil, false, err
 		}
-		libraryID = m.Library.ID
+		f.LibraryIDs = ids
 	}
-	return s.store.Read().Tasks().List(ctx, store.TaskFilter{LibraryID: libraryID, State: in.State,
-		Kind: in.Kind, AssetID: in.AssetID}, pg)
+	return r.Tasks().List(ctx, f, pg)
 }
 
 // Get reads one task the caller can see.

@@ -95,6 +95,9 @@ func (s *Service) Update(ctx context.Context, p *catalog.Principal, id string, c
 			return nil, err
 		}
 	}
+	if err := checkNames(ch.FirstName, ch.LastName); err != nil {
+		return nil, err
+	}
 	var out *catalog.User
 	err := s.store.InTx(ctx, func(r store.Repos) error {
 		u, err := r.Users().Get(ctx, id)

@@ -37,6 +37,9 @@ func (s *Service) UpdateMe(ctx context.Context, p *catalog.Principal, ch Profile
 			return nil, err
 		}
 	}
+	if err := checkNames(ch.FirstName, ch.LastName); err != nil {
+		return nil, err
+	}
 	var out *catalog.User
 	err := s.store.InTx(ctx, func(r store.Repos) error {
 		u, err := r.Users().Get(ctx, p.User.ID)
@@ -76,4 +79,19 @@ func (s *Service) Storage(ctx context.Context, p *catalog.Principal) (Usage, err
 		return Usage{}, err
 	}
 	return Usage{QuotaBytes: p.User.QuotaBytes, UsedBytes: used}, nil
+}
+
+// checkNames refuses first and last names with control characters or
+// terminal escape sequences (422), as every other name: other members'
+// terminals print them. nil names are not changed, and pass.
+func checkNames(first, last *string) error {
+	if first != nil {
+		if err := catalog.CheckText(*first, "body", "first_name"); err != nil {
+			return err
+		}
+	}
+	if last != nil {
+		return catalog.CheckText(*last, "body", "last_name")
+	}
+	return nil
 }

@@ -72,6 +72,9 @@ func (s *Service) Create(ctx context.Context, in NewUser) (*catalog.User, error)
 	if err := checkQuota(in.QuotaBytes); err != nil {
 		return nil, err
 	}
+	if err := checkNames(&in.FirstName, &in.LastName); err != nil {
+		return nil, err
+	}
 	hash, err := s.hash(in.Password, "body", "password")
 	if err != nil {
 		return nil, err

@@ -8,8 +8,9 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// memberCols selects a current member with their public name.
-const memberCols = `m.user_id, u.first_name, u.last_name, m.role, m.invitation_id, m.created_at,
+// memberCols selects a current member with what makes their public name
+// (catalog.MemberSummary).
+const memberCols = `m.user_id, u.first_name, u.last_name, u.email, m.role, m.invitation_id, m.created_at,
 	COALESCE(m.updated_at, m.created_at)`
 
 const memberFrom = `library_members m JOIN users u ON u.id = m.user_id`
@@ -19,10 +20,10 @@ func scanMember(row scanner) (*catalog.Member, error) {
 	var role string
 	var joined, updated int64
 	m := &catalog.Member{}
-	if err := row.Scan(&u.ID, &u.FirstName, &u.LastName, &role, &m.InvitationID, &joined, &updated); err != nil {
+	if err := row.Scan(&u.ID, &u.FirstName, &u.LastName, &u.Email, &role, &m.InvitationID, &joined, &updated); err != nil {
 		return nil, err
 	}
-	m.User, m.Role, m.JoinedAt, m.UpdatedAt = u.Summary(), catalog.Role(role), fromMicros(joined), fromMicros(updated)
+	m.User, m.Role, m.JoinedAt, m.UpdatedAt = catalog.MemberSummary(&u), catalog.Role(role), fromMicros(joined), fromMicros(updated)
 	return m, nil
 }
 

@@ -87,27 +87,6 @@ func (s tasks) Get(ctx context.Context, id string) (*catalog.Task, error) {
 	return t, one("task", id, err)
 }
 
-func (s tasks) List(ctx context.Context, f store.TaskFilter, p store.Page) ([]catalog.Task, bool, error) {
-	q := listQuery{cols: taskCols, from: "tasks", idCol: "id", desc: true,
-		where: []string{"library_id = ?"}, args: []any{f.LibraryID}}
-	if f.AssetID != "" {
-		q.where, q.args = append(q.where, "asset_id = ?"), append(q.args, f.AssetID)
-	}
-	if f.State != "" {
-		q.where, q.args = append(q.where, "state = ?"), append(q.args, string(f.State))
-	}
-	if f.Kind != "" {
-		q.where, q.args = append(q.where, "kind = ?"), append(q.args, f.Kind)
-	}
-	return page(ctx, s.q, q, p, func(rows scanner) (catalog.Task, error) {
-		t, err := scanTask(rows)
-		if err != nil {
-			return catalog.Task{}, err
-		}
-		return *t, nil
-	})
-}
-
 // claimSQL claims one task in one statement. For each asked kind, the
 // lateral subquery walks tasks_due from the earliest due task, passes over
 // tasks whose subject runs that kind already, and locks its first

@@ -49,6 +49,9 @@ func TestTaskQueryPlansUseIndexes(t *testing.T) {
 			[]any{"lib_a", "failed", "task_z", 21}, false},
 		{"list of an asset", `SELECT ` + taskCols + ` FROM tasks
 			WHERE library_id = ? AND asset_id = ? ORDER BY id DESC LIMIT ?`, []any{"lib_a", "asset_a", 21}, false},
+		// Each library's page in index order; only those pages are sorted.
+		{"list over several libraries", taskListManySQL([]string{"state = ?", "id < ?"}),
+			[]any{[]string{"lib_a", "lib_b"}, "failed", "task_z", 21, 21}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

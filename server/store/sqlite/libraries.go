@@ -117,8 +117,9 @@ func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, err
 	return n, translate(err)
 }
 
-// memberCols selects a current member with their public name.
-const memberCols = `m.user_id, u.first_name, u.last_name, m.role, m.invitation_id, m.created_at,
+// memberCols selects a current member with what makes their public name
+// (catalog.MemberSummary).
+const memberCols = `m.user_id, u.first_name, u.last_name, u.email, m.role, m.invitation_id, m.created_at,
 	COALESCE(m.updated_at, m.created_at)`
 
 const memberFrom = `library_members m JOIN users u ON u.id = m.user_id`
@@ -128,10 +129,10 @@ func scanMember(row interface{ Scan(...any) error }) (*catalog.Member, error) {
 	var role string
 	var inv sql.NullString
 	var joined, updated int64
-	if err := row.Scan(&u.ID, &u.FirstName, &u.LastName, &role, &inv, &joined, &updated); err != nil {
+	if err := row.Scan(&u.ID, &u.FirstName, &u.LastName, &u.Email, &role, &inv, &joined, &updated); err != nil {
 		return nil, err
 	}
-	m := &catalog.Member{User: u.Summary(), Role: catalog.Role(role), JoinedAt: fromMicros(joined),
+	m := &catalog.Member{User: catalog.MemberSummary(&u), Role: catalog.Role(role), JoinedAt: fromMicros(joined),
 		UpdatedAt: fromMicros(updated)}
 	if inv.Valid {
 		m.InvitationID = &inv.String

@@ -85,30 +85,6 @@ func (s tasks) Get(ctx context.Context, id string) (*catalog.Task, error) {
 	return t, one("task", id, err)
 }
 
-func (s tasks) List(ctx context.Context, f store.TaskFilter, p store.Page) ([]catalog.Task, bool, error) {
-	q := listQuery{cols: taskCols, from: "tasks", idCol: "id", desc: true,
-		where: []string{"library_id = ?"}, args: []any{f.LibraryID}}
-	if f.AssetID != "" {
-		// The asset's few tasks, through its index: the unary + keeps the
-		// planner from walking the whole library's index instead.
-		q.where = []string{"+library_id = ?", "asset_id = ?"}
-		q.args = append(q.args, f.AssetID)
-	}
-	if f.State != "" {
-		q.where, q.args = append(q.where, "state = ?"), append(q.args, string(f.State))
-	}
-	if f.Kind != "" {
-		q.where, q.args = append(q.where, "kind = ?"), append(q.args, f.Kind)
-	}
-	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Task, error) {
-		t, err := scanTask(rows)
-		if err != nil {
-			return catalog.Task{}, err
-		}
-		return *t, nil
-	})
-}
-
 // claimSQL picks the task to claim among n kinds: each kind's candidate
 // comes from its own index range, then the earliest of them wins.
 func claimSQL(n int) string {

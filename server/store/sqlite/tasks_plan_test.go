@@ -39,6 +39,12 @@ var taskPlanCases = []planCase{
 		" AND id < ? ORDER BY id DESC LIMIT ?", args: []any{"lib_a", "failed", "task_a", 21}},
 	{name: "task list by asset", sql: "SELECT " + taskCols + " FROM tasks WHERE +library_id = ? AND asset_id = ?" +
 		" AND state = ? ORDER BY id DESC LIMIT ?", args: []any{"lib_a", "asset_a", "queued", 21}},
+	// Over several libraries each one's page comes from its own index
+	// range; only the few rows of those pages are sorted together.
+	{name: "task list over three libraries", sql: taskListManySQL(3, []string{"id < ?"}), tempSortOK: true,
+		args: []any{"lib_a", "task_z", 21, "lib_b", "task_z", 21, "lib_c", "task_z", 21, 21}},
+	{name: "task list over two libraries by state", sql: taskListManySQL(2, []string{"state = ?"}), tempSortOK: true,
+		args: []any{"lib_a", "failed", 21, "lib_b", "failed", 21, 21}},
 }
 
 // TestTaskQueriesUseIndexes explains the task queue's queries, like
@@ -59,6 +65,8 @@ func TestTaskQueriesUseIndexes(t *testing.T) {
 		"lease transition":                       "sqlite_autoindex_tasks_1",
 		"claim update":                           "sqlite_autoindex_tasks_1",
 		"task list after a cursor":               "tasks_library",
+		"task list over three libraries":         "tasks_library",
+		"task list over two libraries by state":  "tasks_library_state",
 	}
 	conn := planConn(t)
 

@@ -13,7 +13,7 @@ import (
 // addMember makes u a member of l with role, joined at minute m.
 func addMember(t *testing.T, s store.Store, l *catalog.Library, u *catalog.User, role catalog.Role, m int) *catalog.Member {
 	t.Helper()
-	mem := &catalog.Member{User: u.Summary(), Role: role, JoinedAt: at(m), UpdatedAt: at(m)}
+	mem := &catalog.Member{User: catalog.MemberSummary(u), Role: role, JoinedAt: at(m), UpdatedAt: at(m)}
 	write(t, s, func(r store.Repos) error { return r.Libraries().AddMember(ctx(t), l.ID, mem) })
 	return mem
 }
@@ -58,7 +58,7 @@ var libraryMemberCases = []testCase{
 		bob := makeUser(t, s, "bob@example.com")
 		l := makeLibrary(t, s, alice.ID, "Family", 0)
 		inv := makeInvitation(t, s, l, alice, 3, 1)
-		mem := &catalog.Member{User: bob.Summary(), Role: catalog.RoleCollaborator, InvitationID: &inv.ID,
+		mem := &catalog.Member{User: catalog.MemberSummary(bob), Role: catalog.RoleCollaborator, InvitationID: &inv.ID,
 			JoinedAt: at(2), UpdatedAt: at(2)}
 		write(t, s, func(r store.Repos) error { return r.Libraries().AddMember(ctx(t), l.ID, mem) })
 		got, err := s.Read().Libraries().Member(ctx(t), l.ID, bob.ID)

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+)
+
+// hintUnverified tells, on stderr, that an empty people list hides
+// machine clusters with too few faces to be listed, when there are some:
+// a new library shows nobody until a person has been seen a few times.
+func hintUnverified(c *cli.Context, conn *apiConn, q client.PersonQuery, io *streams) error {
+	q.IncludeUnverified = true
+	for _, err := range conn.People(c.Context, q) {
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(io.Err, "No one has enough faces yet to be listed; "+
+			"--include-unverified lists the machine's smaller clusters too.")
+		return err
+	}
+	return nil
+}
