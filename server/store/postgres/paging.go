@@ -124,12 +124,19 @@ func page[T any](ctx context.Context, db conn, q listQuery, p store.Page, scan f
 	if q.late {
 		sqlText = "SELECT " + q.cols + " FROM " + q.from + " WHERE " + q.idCol + " IN (" + sqlText + ")" + orderBy
 	}
+	return collectPage(ctx, db, sqlText, args, p.Limit, scan)
+}
+
+// collectPage runs a page's query, which asks for limit+1 rows, and
+// returns at most limit of them, with has_more when the extra one came.
+func collectPage[T any](ctx context.Context, db conn, sqlText string, args []any, limit int,
+	scan func(scanner) (T, error)) ([]T, bool, error) {
 	rows, err := db.query(ctx, sqlText, args...)
 	if err != nil {
 		return nil, false, fmt.Errorf("list: %w", translate(err))
 	}
 	defer rows.Close()
-	out := make([]T, 0, p.Limit+1) // the extra row tells has_more
+	out := make([]T, 0, limit+1) // the extra row tells has_more
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {
@@ -140,8 +147,8 @@ func page[T any](ctx context.Context, db conn, q listQuery, p store.Page, scan f
 	if err := rows.Err(); err != nil {
 		return nil, false, fmt.Errorf("list: %w", translate(err))
 	}
-	if len(out) > p.Limit {
-		return out[:p.Limit], true, nil
+	if len(out) > limit {
+		return out[:limit], true, nil
 	}
 	return out, false, nil
 }

@@ -88,24 +88,10 @@ func (s tasks) listMany(ctx context.Context, f store.TaskFilter, p store.Page) (
 		where, args = append(where, "id < ?"), append(args, p.AfterID)
 	}
 	all := append(append([]any{f.LibraryIDs}, args...), p.Limit+1, p.Limit+1)
-	rows, err := s.q.query(ctx, taskListManySQL(where), all...)
+	list, more, err := collectPage(ctx, s.q, taskListManySQL(where), all, p.Limit,
+		scanTaskRow)
 	if err != nil {
-		return nil, false, fmt.Errorf("list tasks: %w", translate(err))
+		return nil, false, fmt.Errorf("tasks: %w", err)
 	}
-	defer rows.Close()
-	out := make([]catalog.Task, 0, p.Limit+1)
-	for rows.Next() {
-		t, err := scanTaskRow(rows)
-		if err != nil {
-			return nil, false, fmt.Errorf("scan: %w", err)
-		}
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("list tasks: %w", translate(err))
-	}
-	if len(out) > p.Limit {
-		return out[:p.Limit], true, nil
-	}
-	return out, false, nil
+	return list, more, nil
 }

@@ -83,12 +83,19 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 		sqlText = "SELECT " + q.cols + " FROM " + q.lateFrom + " WHERE " + q.late + " IN (" + sqlText + ")" + orderBy
 	}
 	args = append(args, p.Limit+1)
+	return collectPage(ctx, db, sqlText, args, p.Limit, scan)
+}
+
+// collectPage runs a page's query, which asks for limit+1 rows, and
+// returns at most limit of them, with has_more when the extra one came.
+func collectPage[T any](ctx context.Context, db querier, sqlText string, args []any, limit int,
+	scan func(*sql.Rows) (T, error)) ([]T, bool, error) {
 	rows, err := db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, false, fmt.Errorf("list: %w", translate(err))
 	}
 	defer rows.Close()
-	out := make([]T, 0, p.Limit+1) // the extra row tells has_more
+	out := make([]T, 0, limit+1) // the extra row tells has_more
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {
@@ -99,8 +106,8 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 	if err := rows.Err(); err != nil {
 		return nil, false, fmt.Errorf("list: %w", translate(err))
 	}
-	if len(out) > p.Limit {
-		return out[:p.Limit], true, nil
+	if len(out) > limit {
+		return out[:limit], true, nil
 	}
 	return out, false, nil
 }
