@@ -44,6 +44,7 @@ func suite() []group {
 		{"AssetStackViews", assetStackViewCases},
 		{"Aggregates", aggregateCases},
 		{"Tasks", taskCases},
+		{"TaskLists", taskListCases},
 		{"People", personCases},
 		{"Faces", faceCases},
 		{"Clustering", clusteringCases},
