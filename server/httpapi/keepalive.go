@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"net"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -39,21 +40,47 @@ func keepAliveSafe(readTimeout time.Duration) fiber.Handler {
 // localBody holds the request's bodyReader once a handler streams it.
 const localBody = "photoctl.body"
 
-// bodyReader is the request body as handlers stream it. It remembers the
-// end: fasthttp's stream of a chunked body, read again after its end,
-// waits for the next chunk size, which never comes.
+// bodyReader is the request body as handlers stream it, mending two
+// things of fasthttp's stream (v1.51). It ends with a plain io.EOF when
+// the connection does, so a body cut short of its Content-Length, or a
+// chunked body cut after a whole chunk, read as a complete shorter body
+// (a client that hung up 10 bytes before the end left an asset): here
+// such an end is io.ErrUnexpectedEOF. And a chunked stream read again
+// after its end waits for a chunk size that never comes: here the end,
+// once reached, is answered again without reading. It counts from the
+// body's first byte: nothing may read fasthttp's stream before it.
 type bodyReader struct {
-	r   io.Reader
-	end bool
+	r    io.Reader
+	want int64 // the declared length; -1 for a chunked body
+	read int64
+	conn net.Conn
+	done error // io.EOF at the true end, io.ErrUnexpectedEOF when cut
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
-	if b.end {
-		return 0, io.EOF
+	if b.done != nil {
+		return 0, b.done
 	}
 	n, err := b.r.Read(p)
-	b.end = errors.Is(err, io.EOF)
+	b.read += int64(n)
+	if errors.Is(err, io.EOF) {
+		if b.cut() {
+			err = io.ErrUnexpectedEOF
+		}
+		b.done = err
+	}
 	return n, err
+}
+
+// cut reports whether the body, now at its end, ended early. The stream
+// tells a chunked body's last chunk and a connection ending between
+// chunks apart by nothing; only in the second case has the client shut
+// its side, so its half-close is taken for the cut (peerHungUp).
+func (b *bodyReader) cut() bool {
+	if b.want >= 0 {
+		return b.read < b.want
+	}
+	return peerHungUp(b.conn)
 }
 
 // streamBody returns the request body to stream, nil when fasthttp read
@@ -67,7 +94,7 @@ func streamBody(c *fiber.Ctx) *bodyReader {
 	if raw == nil {
 		return nil
 	}
-	b := &bodyReader{r: raw}
+	b := &bodyReader{r: raw, want: int64(c.Request().Header.ContentLength()), conn: c.Context().Conn()}
 	c.Locals(localBody, b)
 	return b
 }
@@ -81,7 +108,7 @@ func finishBody(c *fiber.Ctx, readTimeout time.Duration) {
 		return // no body, or closing anyway
 	}
 	body := streamBody(c)
-	if body == nil || body.end {
+	if body == nil || body.done == io.EOF {
 		return // read whole
 	}
 	conn := c.Context().Conn()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"net"
 	"sync"
 
 	"github.com/gofiber/fiber/v2"
@@ -36,7 +35,7 @@ type formReader struct {
 
 // multipartReader checks that the request is multipart/form-data and returns
 // a reader over its parts that streams the body from the connection
-// (through completeBody, so that a body cut short is an error, never a
+// (through streamBody, so that a body cut short is an error, never a
 // shorter upload). Call release when done with the reader.
 func multipartReader(c *fiber.Ctx) (mr *formReader, release func(), err error) {
 	mt, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
@@ -46,7 +45,7 @@ func multipartReader(c *fiber.Ctx) (mr *formReader, release func(), err error) {
 	}
 	var body io.Reader
 	if stream := streamBody(c); stream != nil {
-		body = newCompleteBody(c, stream)
+		body = stream
 	} else {
 		body = bytes.NewReader(c.Body()) // read whole by fasthttp, to its declared length
 	}
@@ -92,44 +91,6 @@ func nextPart(mr *formReader) (*multipart.Part, error) {
 // errBodyCut answers an upload whose body ended early.
 var errBodyCut = fiber.NewError(fiber.StatusBadRequest,
 	"the request body ended early: short of its Content-Length, or without its last chunk")
-
-// completeBody is a streamed request body that ends in io.EOF only at its
-// true end. fasthttp's stream (v1.51) ends with a plain io.EOF when the
-// connection does, so a body cut short of its Content-Length, or a
-// chunked body cut after a whole chunk, read as a complete shorter body:
-// a client that hung up 10 bytes before the end left an asset. Here such
-// an end is io.ErrUnexpectedEOF. It counts from the body's first byte:
-// nothing may have read the stream before.
-type completeBody struct {
-	r    io.Reader
-	want int64 // the declared length; -1 for a chunked body
-	read int64
-	conn net.Conn
-}
-
-func newCompleteBody(c *fiber.Ctx, r io.Reader) *completeBody {
-	return &completeBody{r: r, want: int64(c.Request().Header.ContentLength()), conn: c.Context().Conn()}
-}
-
-func (b *completeBody) Read(p []byte) (int, error) {
-	n, err := b.r.Read(p)
-	b.read += int64(n)
-	if errors.Is(err, io.EOF) && b.cut() {
-		err = io.ErrUnexpectedEOF
-	}
-	return n, err
-}
-
-// cut reports whether the body, now at its end, ended early. The stream
-// tells a chunked body's last chunk and a connection ending between
-// chunks apart by nothing; only in the second case has the client shut
-// its side, so its half-close is taken for the cut (peerHungUp).
-func (b *completeBody) cut() bool {
-	if b.want >= 0 {
-		return b.read < b.want
-	}
-	return peerHungUp(b.conn)
-}
 
 // receivePart streams a file part into a new blob. On error the returned
 // writer (if any) still needs Abort.
