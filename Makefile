@@ -24,7 +24,7 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test fmt lint clean models immich-cli immich-go test-immich fuzz test-postgres mcp-client
+.PHONY: deps build client install run test fmt lint clean models immich-cli immich-go test-immich fuzz test-postgres mcp-client
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -42,8 +42,37 @@ deps:
 build:
 	CGO_ENABLED=1 $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/photoctl
 
-## run: build and run a server on http://127.0.0.1:2283 with the default config
-run: deps build
+## client: build bin/photoctl-client, the client commands alone: no
+## server, so no libvips, SQLite or cgo (a static binary; README, "Install")
+client:
+	CGO_ENABLED=0 $(GO) build -tags client -ldflags "$(LDFLAGS)" -o bin/photoctl-client ./cmd/photoctl
+
+# Where `make install` puts things (DESTDIR for staging a package).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+ML_DIR  := .cache/ml
+
+## install: install bin/photoctl to $(PREFIX)/bin, the ML runtime and
+## models to $(PREFIX)/lib/photoctl/ml (where an installed photoctl looks
+## for them), the completions and the man page (sudo when $(PREFIX) is
+## not writable)
+install: build models
+	@dest=$(DESTDIR)$(PREFIX); run=; \
+	{ mkdir -p $$dest 2>/dev/null && [ -w $$dest ]; } || run="$(SUDO)"; \
+	set -ex; \
+	$$run install -d $$dest/bin $$dest/lib/photoctl/ml $$dest/share/man/man1 \
+		$$dest/share/bash-completion/completions $$dest/share/zsh/site-functions $$dest/share/fish/vendor_completions.d; \
+	$$run install -m 0755 $(BIN) $$dest/bin/photoctl; \
+	$$run cp -R $(ML_DIR)/lib $(ML_DIR)/models $$dest/lib/photoctl/ml/; \
+	$$run install -m 0644 docs/cli/photoctl.1 $$dest/share/man/man1/photoctl.1; \
+	$$run install -m 0644 completions/photoctl.bash $$dest/share/bash-completion/completions/photoctl; \
+	$$run install -m 0644 completions/photoctl.zsh $$dest/share/zsh/site-functions/_photoctl; \
+	$$run install -m 0644 completions/photoctl.fish $$dest/share/fish/vendor_completions.d/photoctl.fish
+
+## run: build and run a server on http://127.0.0.1:2283 with the default
+## config, faces and OCR on (the models `make models` fetched, which
+## bin/photoctl finds in the checkout's .cache/ml)
+run: deps build models
 	@echo "photoctl: serving on http://127.0.0.1:2283"
 	@echo "photoctl: create the first user with:"
 	@echo "  $(BIN) admin create-user --email you@example.com --password ... --superuser"

@@ -8,9 +8,19 @@ import (
 
 // Ping checks that the server is up (GET /api/health/ping, no credential).
 func (c *Client) Ping(ctx context.Context) error {
-	_, err := c.do(ctx, &call{method: "GET", path: "/api/health/ping", anonymous: true, idempotent: true,
-		out: &api.Health{}})
+	_, err := c.Health(ctx)
 	return err
+}
+
+// Health returns the server's health answer, with its version
+// (GET /api/health/ping, no credential).
+func (c *Client) Health(ctx context.Context) (*api.Health, error) {
+	var h api.Health
+	if _, err := c.do(ctx, &call{method: "GET", path: "/api/health/ping", anonymous: true, idempotent: true,
+		out: &h}); err != nil {
+		return nil, err
+	}
+	return &h, nil
 }
 
 // Me returns the authenticated user (GET /api/users/me).

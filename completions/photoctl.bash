@@ -5,8 +5,9 @@
 # or install it as /usr/share/bash-completion/completions/photoctl (system)
 # or ~/.local/share/bash-completion/completions/photoctl (one user).
 #
-# Candidates come from the binary itself: photoctl lists the subcommands or
-# flags that may follow the words typed so far when its last argument is
+# Candidates come from the binary itself: photoctl lists the subcommands,
+# flags or names (of libraries, albums and people, from the server) that may
+# follow the words typed so far when its last argument is
 # --generate-bash-completion.
 
 _photoctl_bash_autocomplete() {
@@ -32,10 +33,14 @@ _photoctl_bash_autocomplete() {
     --) request+=("-") ;; # every flag; compgen keeps the long ones
     -*) request+=("$cur") ;;
   esac
-  local opts
+  local opts c
   opts=$("${request[@]}" --generate-bash-completion 2>/dev/null) || return 0
-  local IFS=$'\n'
-  COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
+  # Not compgen -W, which would expand $(...) in a name: names come from
+  # the server. Each match is quoted, so "Summer 2024" stays one word.
+  COMPREPLY=()
+  while IFS= read -r c; do
+    [[ -n "$c" && "$c" == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$c")")
+  done <<<"$opts"
   return 0
 }
 

@@ -5,7 +5,7 @@
 
 function __fish_photoctl_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i serve worker admin create-user migrate backup restore copy-blobs oauth-clients create list revoke config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete storage users list create update disable delete reset-password events tail tui
+        if contains -- $i serve worker admin create-user migrate backup restore copy-blobs oauth-clients create list revoke config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete storage users list create update disable delete reset-password events tail tui version
             return 1
         end
     end
@@ -57,15 +57,18 @@ complete -c photoctl -n '__fish_seen_subcommand_from backup' -f -l help -s h -d 
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'backup' -d 'Back up the library into a directory, while the server runs'
 complete -c photoctl -n '__fish_seen_subcommand_from backup' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from backup' -f -l json -d 'print what was done as JSON'
+complete -c photoctl -n '__fish_seen_subcommand_from backup' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'restore' -d 'Restore a backup onto an empty data directory'
 complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l json -d 'print what was done as JSON'
+complete -c photoctl -n '__fish_seen_subcommand_from restore' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'copy-blobs' -d 'Copy the data directory\'s files into the S3-compatible bucket storage.s3 names'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l parallel -r -d 'copy `N` files at once'
 complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l json -d 'print what was done as JSON'
+complete -c photoctl -n '__fish_seen_subcommand_from copy-blobs' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from oauth-clients' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'oauth-clients' -d 'Register, list and revoke third-party OAuth apps (through the server)'
 complete -c photoctl -n '__fish_seen_subcommand_from create' -f -l help -s h -d 'show help'
@@ -149,6 +152,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l album-from-fo
 complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l dry-run -d 'hash and check, but upload nothing'
 complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l no-index -d 'do not read or write the checksum index'
 complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l verbose -s v -d 'list every file with its outcome'
+complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from upload' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from ls' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'ls' -d 'List assets, newest first, with filters'
@@ -198,6 +202,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l covers-only
 complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l output -s o -r -d 'write into `DIR`'
 complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l by-date -d 'put files into YYYY/MM/DD folders by capture date'
 complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l jobs -s j -r -d 'download `N` files at once'
+complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from download' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from edit' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'edit' -d 'Edit an asset\'s rating, description, location or capture time'
@@ -239,6 +244,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l format -r 
 complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l batch-size -r -d 'edits per atomic batch, `N` from 1 to 200'
 complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l all-assets -d 'without FILE or filters, edit every asset of the library'
 complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l dry-run -d 'print the changes without making them'
+complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from bulk-edit' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from trash' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'trash' -d 'Move assets to the trash'
@@ -662,6 +668,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from watch' -f -l profile -r -d 
 complete -c photoctl -n '__fish_seen_subcommand_from watch' -f -l library -r -d 'library `ID or NAME` (or $PHOTOCTL_LIBRARY); needed when you have several and no default (libraries switch)'
 complete -c photoctl -n '__fish_seen_subcommand_from watch' -f -l interval -r -d 'poll every `DURATION`'
 complete -c photoctl -n '__fish_seen_subcommand_from watch' -f -l json -d 'print JSON for scripts instead of a table'
+complete -c photoctl -n '__fish_seen_subcommand_from watch' -f -l quiet -s q -d 'print only errors: no progress bar, no per-item lines, no summary (the exit status tells)'
 complete -c photoctl -n '__fish_seen_subcommand_from keys' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'keys' -d 'Create, list and revoke API keys'
 complete -c photoctl -n '__fish_seen_subcommand_from create' -f -l help -s h -d 'show help'
@@ -756,6 +763,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l profile -r -d '
 complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l library -r -d 'library `ID or NAME` (or $PHOTOCTL_LIBRARY); needed when you have several and no default (libraries switch)'
 complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l after -r -d 'start after event `ID`'
 complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l follow -s f -d 'keep polling for new events'
+complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l lines -s n -r -d 'print only the last `N` events before following'
 complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l interval -r -d 'poll every `DURATION` with --follow'
 complete -c photoctl -n '__fish_seen_subcommand_from tail' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from tui' -f -l help -s h -d 'show help'
@@ -765,4 +773,17 @@ complete -c photoctl -n '__fish_seen_subcommand_from tui' -f -l api-key -r -d 'a
 complete -c photoctl -n '__fish_seen_subcommand_from tui' -f -l profile -r -d 'use the signed-in profile `NAME` (or $PHOTOCTL_PROFILE; default: the current one)'
 complete -c photoctl -n '__fish_seen_subcommand_from tui' -f -l library -r -d 'library `ID or NAME` (or $PHOTOCTL_LIBRARY); needed when you have several and no default (libraries switch)'
 complete -c photoctl -n '__fish_seen_subcommand_from tui' -f -l download-dir -r -d 'save downloads in `DIR` (default: the working directory)'
+complete -c photoctl -n '__fish_seen_subcommand_from version' -f -l help -s h -d 'show help'
+complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'version' -d 'Print the client\'s version and, when signed in, the server\'s'
+complete -c photoctl -n '__fish_seen_subcommand_from version' -f -l server -r -d 'server `URL`, such as http://127.0.0.1:2283 (or $PHOTOCTL_SERVER; default: the profile\'s)'
+complete -c photoctl -n '__fish_seen_subcommand_from version' -f -l api-key -r -d 'authenticate with this API `KEY` instead of a profile (or $PHOTOCTL_API_KEY)'
+complete -c photoctl -n '__fish_seen_subcommand_from version' -f -l profile -r -d 'use the signed-in profile `NAME` (or $PHOTOCTL_PROFILE; default: the current one)'
+complete -c photoctl -n '__fish_seen_subcommand_from version' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'
+function __fish_photoctl_names
+    set -l words (commandline -opc)
+    $words --generate-bash-completion 2>/dev/null
+end
+complete -c photoctl -l library -x -a '(__fish_photoctl_names)'
+complete -c photoctl -l album -x -a '(__fish_photoctl_names)'
+complete -c photoctl -l person -x -a '(__fish_photoctl_names)'

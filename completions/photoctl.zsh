@@ -7,8 +7,9 @@
 # after compinit, or install it as _photoctl in a directory of $fpath
 # (for example ~/.zfunc, with fpath=(~/.zfunc $fpath) before compinit).
 #
-# Candidates come from the binary itself: photoctl lists the subcommands or
-# flags that may follow the words typed so far when its last argument is
+# Candidates come from the binary itself: photoctl lists the subcommands,
+# flags or names (of libraries, albums and people, from the server) that may
+# follow the words typed so far when its last argument is
 # --generate-bash-completion.
 
 _photoctl() {
@@ -28,7 +29,8 @@ _photoctl() {
   opts=("${(@f)$("${request[@]}" --generate-bash-completion 2>/dev/null)}")
 
   if [[ -n "${opts[1]}" ]]; then
-    _describe 'values' opts
+    # compadd quotes what it inserts: "Summer 2024" stays one word.
+    compadd -a opts
   else
     _files
   fi

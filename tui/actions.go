@@ -2,13 +2,14 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
@@ -101,7 +102,7 @@ func (m *Model) addToAlbum(s spread, album api.Album) tea.Cmd {
 	}, func(m *Model) tea.Cmd {
 		m.albums.reset()
 		m.inform("Added %s to %s.", s, albumName(album))
-		return nil
+		return m.forgetInfo(targets)
 	})
 }
 
@@ -119,29 +120,37 @@ func (m *Model) addToNewAlbum(s spread, name string) tea.Cmd {
 	}, func(m *Model) tea.Cmd {
 		m.albums.reset()
 		m.inform("Added %s to %s.", s, name)
-		return nil
+		return m.forgetInfo(targets)
 	})
 }
 
 // viewOriginal fetches the original into the temporary folder and opens
-// it in the system viewer.
+// it in the system viewer; without one, the status line shows the
+// original's URL to copy.
 func (m *Model) viewOriginal() tea.Cmd {
 	a, ok := m.view().p.current()
 	if !ok {
 		return nil
 	}
-	var path string
-	return m.request(func(ctx context.Context) error {
-		var err error
-		path, err = m.fetchOriginal(ctx, a, m.opts.TempDir, true)
-		if err != nil {
-			return err
+	ctx, open := m.ctx, m.opts.Open
+	return func() tea.Msg {
+		path, err := m.fetchOriginal(ctx, a, m.opts.TempDir, true)
+		if err == nil {
+			err = open(path)
 		}
-		return m.opts.Open(path)
-	}, func(m *Model) tea.Cmd {
-		m.inform("Opened %s.", path)
-		return nil
-	})
+		return done(func(m *Model) tea.Cmd {
+			switch {
+			case errors.Is(err, ErrNoViewer):
+				os.RemoveAll(filepath.Dir(path))
+				m.inform("No viewer installed; the original: %s", m.c.Server()+a.AssetURLs.Original)
+			case err != nil:
+				m.fail(err)
+			default:
+				m.inform("Opened %s.", path)
+			}
+			return nil
+		})
+	}
 }
 
 // download saves the originals of the targets in the download folder,

@@ -7,12 +7,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
 )
 
 // detailLines are the metadata of a, one "Label  value" a line, leaving
-// out what is unknown.
-func detailLines(a api.Asset) [][2]string {
+// out what is unknown: with info (nil until fetched) its albums and the
+// people in it.
+func detailLines(a api.Asset, info *assetInfo) [][2]string {
 	md := a.Metadata
 	var out [][2]string
 	add := func(label, value string) {
@@ -27,13 +29,23 @@ func detailLines(a api.Asset) [][2]string {
 	} else {
 		add("Size", bytesText(a.FileSizeBytes))
 	}
-	add("Camera", join(" ", str(md.Make), str(md.Model)))
+	add("Camera", client.CameraName(str(md.Make), str(md.Model)))
 	add("Lens", str(md.LensModel))
 	add("Exposure", exposure(md.MetadataValues))
 	add("Place", place(md))
 	names := make([]string, 0, len(a.People))
 	for _, p := range a.People {
 		names = append(names, personName(p))
+	}
+	switch {
+	case info == nil:
+	case info.loading:
+		add("Albums", "(loading…)")
+	case info.err != nil:
+		add("Albums", "(unknown: "+info.err.Error()+")")
+	default:
+		add("Albums", strings.Join(info.albums, ", "))
+		names = info.people
 	}
 	add("People", strings.Join(names, ", "))
 	if r := rating(a); r > 0 {
@@ -42,7 +54,9 @@ func detailLines(a api.Asset) [][2]string {
 	add("About", str(md.Description))
 	add("AI says", str(a.Description))
 	for _, k := range slices.Sorted(maps.Keys(a.Metrics)) {
-		add(k, metricText(a.Metrics[k]))
+		if v, ok := a.Metrics[k].(float64); ok { // scores; not the hashes (phash, colors)
+			add(k, metricText(v))
+		}
 	}
 	if a.TrashedAt != nil {
 		add("Trashed", a.TrashedAt.Format("2006-01-02 15:04"))
@@ -89,14 +103,17 @@ func exposure(v api.MetadataValues) string {
 	return strings.Join(parts, " ")
 }
 
-// place is the place name, else city, state and country, else the
-// coordinates.
+// place is the place name, city, region and country (each once), else
+// the coordinates.
 func place(md api.AssetMetadata) string {
-	if s := str(md.PlaceName); s != "" {
-		return s
+	var parts []string
+	for _, p := range []string{str(md.PlaceName), str(md.City), str(md.State), str(md.Country)} {
+		if p = strings.TrimSpace(p); p != "" && !slices.Contains(parts, p) {
+			parts = append(parts, p)
+		}
 	}
-	if s := join(", ", str(md.City), str(md.State), str(md.Country)); s != "" {
-		return s
+	if len(parts) > 0 {
+		return strings.Join(parts, ", ")
 	}
 	if md.Latitude != nil && md.Longitude != nil {
 		return fmt.Sprintf("%.5f, %.5f", *md.Latitude, *md.Longitude)

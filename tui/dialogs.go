@@ -3,9 +3,8 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
@@ -23,14 +22,16 @@ func (m *Model) newPrompt(label, value string, submit func(string) tea.Cmd) {
 	in.Prompt = ""
 	in.CharLimit = 2000
 	in.SetValue(value)
-	in.Cursor.SetMode(cursor.CursorStatic) // no blink ticks
+	st := textinput.DefaultStyles(m.st.dark)
+	st.Cursor.Blink = false // no blink ticks
+	in.SetStyles(st)
 	in.Focus()
 	m.prompt = &prompt{label: label, input: in, submit: submit}
 }
 
-func (m *Model) promptKey(msg tea.KeyMsg) tea.Cmd {
-	switch msg.Type {
-	case tea.KeyEsc:
+func (m *Model) promptKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.Code {
+	case tea.KeyEscape:
 		m.prompt = nil
 		return nil
 	case tea.KeyEnter:
@@ -62,7 +63,7 @@ type confirmation struct {
 	run      func() tea.Cmd
 }
 
-func (m *Model) confirmKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	c := m.confirm
 	switch msg.String() {
 	case "y", "Y", "enter":
@@ -76,7 +77,7 @@ func (m *Model) confirmKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // ratingKey takes the digit after r.
-func (m *Model) ratingKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) ratingKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.rating = false
 	s := msg.String()
 	if len(s) == 1 && s[0] >= '0' && s[0] <= '5' {
@@ -104,10 +105,10 @@ func (m *Model) startPicker() tea.Cmd {
 	})
 }
 
-func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	pk := m.picker
 	switch {
-	case msg.Type == tea.KeyEsc || msg.String() == "q":
+	case msg.Code == tea.KeyEscape || msg.String() == "q":
 		m.picker = nil
 	case msg.String() == "up" || msg.String() == "k":
 		pk.cursor = max(0, pk.cursor-1)
@@ -117,7 +118,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		if m.albums.near() {
 			return m.albums.next(m.ctx)
 		}
-	case msg.Type == tea.KeyEnter:
+	case msg.Code == tea.KeyEnter:
 		m.picker = nil
 		if pk.cursor == 0 {
 			m.newPrompt("New album name: ", "", func(name string) tea.Cmd {

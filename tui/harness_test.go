@@ -1,15 +1,13 @@
 package tui
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/client"
@@ -89,20 +87,28 @@ func (w *world) open(opts Options) *driver {
 func (w *world) openNoLibrary(opts Options) *driver {
 	w.t.Helper()
 	opts.Client = w.c
-	if opts.Renderer == nil {
-		opts.Renderer = plainRenderer()
-	}
 	d := &driver{t: w.t, m: New(opts)}
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return d
 }
 
-// plainRenderer draws without colour or attributes, as under NO_COLOR.
-func plainRenderer() *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	return r
+// withoutSGR drops the colours and attributes (SGR sequences) of a
+// screen, as under NO_COLOR, and keeps every other sequence, so that a
+// test still sees what else would reach the terminal.
+func withoutSGR(s string) string {
+	var b strings.Builder
+	var state byte
+	p := ansi.NewParser()
+	for len(s) > 0 {
+		p.Reset()
+		seq, _, n, next := ansi.DecodeSequence(s, state, p)
+		if !(ansi.HasCsiPrefix(seq) && p.Command() == 'm') {
+			b.WriteString(seq)
+		}
+		s, state = s[n:], next
+	}
+	return b.String()
 }
 
 func (d *driver) run(cmd tea.Cmd) {
@@ -134,30 +140,34 @@ func (d *driver) keys(keys ...string) {
 	}
 }
 
-// typeText types text into a prompt.
+// typeText types text into a prompt, a key press a character.
 func (d *driver) typeText(text string) {
-	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(text)})
+	for _, r := range text {
+		d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
 }
 
-func keyMsg(k string) tea.KeyMsg {
+func keyMsg(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")}
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
+		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
+		return tea.KeyPressMsg{Code: tea.KeyDown}
 	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
+		return tea.KeyPressMsg{Code: tea.KeyUp}
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
 }
 
-func (d *driver) view() string { return d.m.View() }
+// view is the screen without colours (withoutSGR).
+func (d *driver) view() string { return withoutSGR(d.m.View().Content) }
 
 // openMonth opens the timeline month labelled label ("May 2024").
 func (d *driver) openMonth(label string) {

@@ -1,15 +1,15 @@
 package tui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // key handles a key press: an open dialog (help, prompt, question,
 // rating, album picker) takes it first.
-func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case msg.Type == tea.KeyCtrlC:
+	case msg.String() == "ctrl+c":
 		return tea.Quit
 	case m.help:
 		m.help = false
@@ -27,7 +27,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 }
 
 // browseKey handles a key outside any dialog.
-func (m *Model) browseKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) browseKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	for i, b := range k.Tabs {
 		if key.Matches(msg, b) {
@@ -71,7 +71,7 @@ func (m *Model) browseKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // assetKey handles the keys of an asset list.
-func (m *Model) assetKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) assetKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, v := m.keys, m.view()
 	switch {
 	case key.Matches(msg, k.Select):

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
+	"charm.land/bubbles/v2/key"
 )
 
 // keyMap holds every binding of the browser; help lists them all.
@@ -41,7 +41,7 @@ func newKeyMap() keyMap {
 		Open:       key.NewBinding(key.WithKeys("enter", "right", "l"), key.WithHelp("enter", "open month, album, person")),
 		OpenStack:  key.NewBinding(key.WithKeys("enter", "right", "l"), key.WithHelp("enter", "open a stack ▣ (esc back)")),
 		Back:       key.NewBinding(key.WithKeys("esc", "backspace", "left", "h"), key.WithHelp("esc", "back")),
-		Select:     key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "select (bulk actions)")),
+		Select:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "select (bulk actions)")),
 		SelectNone: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "clear selection")),
 		Rate:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r 0-5", "rate")),
 		Describe:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit description")),

@@ -80,36 +80,6 @@ func shortDate(s string) string {
 	return s
 }
 
-// taskTitle counts the loaded tasks by state.
-func (m *Model) taskTitle() string {
-	counts := map[string]int{}
-	for _, t := range m.tasks.items {
-		counts[t.State]++
-	}
-	more := ""
-	if m.tasks.more {
-		more = "+"
-	}
-	return fmt.Sprintf("Tasks: %d queued, %d running, %d failed, %d done%s", counts["queued"], counts["running"],
-		counts["failed"], counts["succeeded"], more)
-}
-
-func taskRow(t api.Task) string {
-	progress := ""
-	if t.Progress != nil && t.State == "running" {
-		progress = fmt.Sprintf(" %3.0f%%", *t.Progress*100)
-	}
-	asset := ""
-	if t.AssetID != nil {
-		asset = " " + *t.AssetID
-	}
-	s := fmt.Sprintf("%-10s %-9s%s%s", t.State, t.Kind, progress, asset)
-	if t.Error != nil && *t.Error != "" {
-		s += "  " + *t.Error
-	}
-	return s
-}
-
 // assetLines draws an asset list, and beside it (when there is room) the
 // detail pane with the preview.
 func (m *Model) assetLines(v *assetView, height int) []string {
@@ -158,7 +128,7 @@ func (m *Model) detailPane(v *assetView, cols, height int) []string {
 		return nil
 	}
 	var lines []string
-	for _, kv := range append(detailLines(a), stackLines(v, a)...) {
+	for _, kv := range append(stackLines(v, a), detailLines(a, m.infos[a.ID])...) {
 		kv = [2]string{client.Printable(kv[0]), client.Printable(kv[1])} // server text
 		if kv[0] == "" {                                                 // a long value: the whole width
 			lines = append(lines, pad(kv[1], cols))

@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
@@ -48,27 +47,31 @@ type Model struct {
 	// month, an album, a person, search results. Trash always shows one.
 	opened [len(tabNames)]*assetView
 
-	prompt   *prompt       // a line being typed (search, description)
-	confirm  *confirmation // a yes/no question before a change
-	rating   bool          // r was pressed: 0–5 sets the rating
-	picker   *albumPicker  // choosing the album to add to
-	help     bool
-	status   string
-	failed   bool // status is an error
-	previews map[string]*preview
-	taskTick int               // generation of the Tasks view's refresh ticks
-	usage    *api.StorageUsage // the caller's storage use (usage.go), nil until loaded
+	prompt    *prompt       // a line being typed (search, description)
+	confirm   *confirmation // a yes/no question before a change
+	rating    bool          // r was pressed: 0–5 sets the rating
+	picker    *albumPicker  // choosing the album to add to
+	help      bool
+	status    string
+	failed    bool // status is an error
+	previews  map[string]*preview
+	infos     map[string]*assetInfo // albums and people by asset id (assetinfo.go)
+	taskTick  int                   // generation of the Tasks view's refresh ticks
+	taskCount *taskCounts           // the Tasks header's counts (tasks.go), nil until counted
+	usage     *api.StorageUsage     // the caller's storage use (usage.go), nil until loaded
+	bgKnown   bool                  // the terminal told its background colour (st.dark)
 }
 
 // New returns the browser for opts; run it with tea.NewProgram.
 func New(opts Options) *Model {
 	opts.defaults()
-	m := &Model{opts: opts, c: opts.Client, ctx: opts.Context, keys: newKeyMap(), st: newStyles(opts.Renderer),
-		width: 80, height: 24, previews: map[string]*preview{}}
+	m := &Model{opts: opts, c: opts.Client, ctx: opts.Context, keys: newKeyMap(), st: newStyles(true),
+		width: 80, height: 24, previews: map[string]*preview{}, infos: map[string]*assetInfo{}}
 	m.libraries = newPager(opts.PageSize, func(l api.Library) string { return l.ID },
 		func(ctx context.Context, after string, limit int) (*api.Page[api.Library], error) {
 			return m.c.LibrariesPage(ctx, after, limit)
 		})
+	m.tasks = newTaskPager(m)
 	m.setLibrary(opts.LibraryID, "")
 	return m
 }
@@ -90,22 +93,20 @@ func (m *Model) setLibrary(id, name string) {
 		func(ctx context.Context, after string, limit int) (*api.Page[api.Person], error) {
 			return m.c.PeoplePage(ctx, client.PersonQuery{LibraryID: lib}, after, limit)
 		})
-	m.tasks = newPager(size, func(t api.Task) string { return t.ID },
-		func(ctx context.Context, after string, limit int) (*api.Page[api.Task], error) {
-			return m.c.TasksPage(ctx, client.TaskQuery{LibraryID: lib}, after, limit)
-		})
 	m.opened = [len(tabNames)]*assetView{}
 	m.opened[tabTrash] = m.assetList("Trash", client.AssetQuery{State: "trashed"}, client.AssetScope{})
 	m.opened[tabTrash].trash = true
 }
 
-// Init loads the library (or the list to choose one from).
+// Init loads the library (or the list to choose one from) and asks the
+// terminal for its background colour: the answer comes as a message when
+// the terminal gives one, so nothing waits for it.
 func (m *Model) Init() tea.Cmd {
 	ctx, want := m.ctx, m.libraryID
 	return tea.Batch(func() tea.Msg {
 		libs, err := client.Collect(m.c.Libraries(ctx))
 		return libraryChosen{want: want, libs: libs, err: err}
-	}, m.loadUsage())
+	}, m.loadUsage(), tea.RequestBackgroundColor)
 }
 
 // libraryChosen is the caller's libraries, to open the one asked for.
@@ -144,8 +145,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = max(msg.Width, 20), max(msg.Height, 6)
 		m.rescroll()
 		return m, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.BackgroundColorMsg:
+		m.st = newStyles(msg.IsDark())
+		m.bgKnown = true
+		return m, nil
 	case applier:
 		return m, msg.apply(m)
 	}
@@ -159,7 +164,7 @@ func (m *Model) setTab(i int) tea.Cmd {
 		return nil
 	}
 	if v := m.opened[i]; v != nil {
-		return tea.Batch(v.p.ensure(m.ctx), m.previewCmd())
+		return tea.Batch(v.p.ensure(m.ctx), m.cursorMoved())
 	}
 	switch i {
 	case tabTimeline:
@@ -171,33 +176,11 @@ func (m *Model) setTab(i int) tea.Cmd {
 	case tabTasks:
 		m.tasks.reset()
 		m.taskTick++
-		return tea.Batch(m.tasks.ensure(m.ctx), m.tickTasks())
+		return tea.Batch(m.tasks.ensure(m.ctx), m.loadTaskCounts(), m.tickTasks())
 	case tabLibraries:
 		return m.libraries.ensure(m.ctx)
 	}
 	return nil
-}
-
-// tickTasks schedules the next reload of the Tasks view.
-func (m *Model) tickTasks() tea.Cmd {
-	if m.opts.TaskRefresh <= 0 {
-		return nil
-	}
-	gen := m.taskTick
-	return tea.Tick(m.opts.TaskRefresh, func(time.Time) tea.Msg { return taskTick{gen: gen} })
-}
-
-// taskTick reloads the Tasks view while it is shown.
-type taskTick struct{ gen int }
-
-func (msg taskTick) apply(m *Model) tea.Cmd {
-	if m.tab != tabTasks || msg.gen != m.taskTick {
-		return nil
-	}
-	cursor := m.tasks.cursor
-	m.tasks.reset()
-	m.tasks.cursor = cursor
-	return tea.Batch(m.tasks.ensure(m.ctx), m.tickTasks())
 }
 
 // view returns the asset list shown, or nil.

@@ -2,12 +2,10 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
-	"runtime"
 	"time"
-
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/photoctl/photoctl/client"
 )
@@ -53,11 +51,8 @@ type Options struct {
 	PageSize int
 	// Graphics is how previews are drawn (see DetectGraphics).
 	Graphics Graphics
-	// Renderer styles the screen; nil is lipgloss's default renderer, which
-	// drops colour under NO_COLOR.
-	Renderer *lipgloss.Renderer
-	// Open shows a file in the system viewer; nil runs xdg-open (open on
-	// macOS).
+	// Open shows a file in the system viewer; nil is SystemOpen. An error
+	// that is ErrNoViewer makes the status line show the original's URL.
 	Open func(path string) error
 	// DownloadDir is where downloads go ("" is the working directory).
 	DownloadDir string
@@ -74,9 +69,6 @@ func (o *Options) defaults() {
 	if o.PageSize <= 0 {
 		o.PageSize = 50
 	}
-	if o.Renderer == nil {
-		o.Renderer = lipgloss.DefaultRenderer()
-	}
 	if o.Open == nil {
 		o.Open = SystemOpen
 	}
@@ -88,17 +80,29 @@ func (o *Options) defaults() {
 	}
 }
 
-// SystemOpen opens path with the desktop's viewer: open on macOS,
-// xdg-open elsewhere. It does not wait for the viewer to close.
+// ErrNoViewer is SystemOpen's error when no program to open files is
+// installed: the browser then shows where the original is instead.
+var ErrNoViewer = errors.New("no viewer found (xdg-open, sensible-browser, open)")
+
+// viewers are the programs SystemOpen tries, in order: the desktop's
+// opener, then Debian's browser choice.
+var viewers = []string{"xdg-open", "sensible-browser", "open"}
+
+// SystemOpen opens path with the first viewer installed: xdg-open,
+// sensible-browser, or open (macOS); ErrNoViewer when there is none. It
+// does not wait for the viewer to close.
 func SystemOpen(path string) error {
-	name := "xdg-open"
-	if runtime.GOOS == "darwin" {
-		name = "open"
+	for _, name := range viewers {
+		bin, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		cmd := exec.Command(bin, path)
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		go func() { _ = cmd.Wait() }()
+		return nil
 	}
-	cmd := exec.Command(name, path)
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go func() { _ = cmd.Wait() }()
-	return nil
+	return ErrNoViewer
 }

@@ -10,7 +10,7 @@ import (
 
 	_ "image/jpeg" // thumbnails may be JPEG
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/iterm2"
 	"github.com/charmbracelet/x/ansi/kitty"
@@ -35,9 +35,9 @@ type preview struct {
 // maxPreviews bounds the thumbnails kept in memory.
 const maxPreviews = 64
 
-// cursorMoved fetches the preview of the asset under the cursor, if it
-// has none yet.
-func (m *Model) cursorMoved() tea.Cmd { return m.previewCmd() }
+// cursorMoved fetches the preview, the albums and the people of the asset
+// under the cursor, if it has none yet.
+func (m *Model) cursorMoved() tea.Cmd { return tea.Batch(m.previewCmd(), m.infoCmd()) }
 
 func (m *Model) previewCmd() tea.Cmd {
 	v := m.view()

@@ -3,7 +3,7 @@ package tui
 import (
 	"fmt"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/server/api"
@@ -51,25 +51,24 @@ func (m *Model) closeStack() (tea.Cmd, bool) {
 	return m.setTab(m.tab), true
 }
 
-// stackLines name the stack of a in the detail pane: its member count
-// (those in a's state: live, or in the trash), whether a is its cover,
-// and its id on a line of its own (an empty label: the id is longer than
-// a value's column at 80 columns).
+// stackLines name the stack of a in the detail pane: whether a is its
+// cover or a member, how many members it has (those in a's state: live,
+// or in the trash), and its id on a line of its own (an empty label: the
+// id is longer than a value's column at 80 columns).
 func stackLines(v *assetView, a api.Asset) [][2]string {
 	if a.Stack == nil {
 		return nil
 	}
-	what := fmt.Sprintf("%d assets", a.Stack.AssetCount)
-	if a.TrashedAt != nil {
-		what = fmt.Sprintf("%d in the trash", a.Stack.AssetCount)
+	role := "member"
+	if v.coverOf(a) != nil || a.Stack.CoverAssetID == a.ID {
+		role = "cover"
 	}
-	switch {
-	case v.coverOf(a) != nil:
-		what += ", enter opens"
-	case a.Stack.CoverAssetID == a.ID:
-		what += ", the cover"
-	case v.stack == nil:
-		what += ", enter opens"
+	what := fmt.Sprintf("%s of %d", role, a.Stack.AssetCount) // fits the pane at 80 columns
+	if a.TrashedAt != nil {
+		what += " in the trash"
+	}
+	if v.stack == nil {
+		what += " (enter opens)"
 	}
 	return [][2]string{{"Stack", what}, {"", "id " + a.Stack.ID}}
 }

@@ -40,7 +40,7 @@ func TestStackCoverShowsItsCountAndTheDetailsNameTheStack(t *testing.T) {
 	require.NotContains(t, screen, "burst-1.jpg")
 	d.keys("g")
 	require.Contains(t, d.currentLine(), "burst-2.jpg ▣ 3")
-	require.Regexp(t, `Stack\s+3 assets, enter opens`, d.view())
+	require.Regexp(t, `Stack\s+cover of 3 \(enter opens\)`, d.view())
 	require.Contains(t, d.view(), "id "+stack.ID)
 
 	d.keys("j")
@@ -65,7 +65,7 @@ func TestOpeningAStackListsItsMembersAndEscGoesBack(t *testing.T) {
 	require.Contains(t, screen, "burst-3.jpg")
 	require.Contains(t, screen, "burst-2.jpg (cove", "cut at 80 columns")
 	d.keys("j")
-	require.Regexp(t, `Stack\s+3 assets, the cover`, d.view())
+	require.Regexp(t, `Stack\s+cover of 3\s`, d.view())
 	d.keys("k")
 	require.NotContains(t, screen, "single.jpg")
 	require.NotContains(t, screen, "▣ 3", "members are not covers")

@@ -4,14 +4,22 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/photoctl/photoctl/client"
 )
 
-// View draws the screen: the tabs, the body, the status line and a line of
-// key hints, every line at most the terminal's width.
-func (m *Model) View() string {
+// View is the screen on the alternate screen buffer.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.screen())
+	v.AltScreen = true
+	return v
+}
+
+// screen draws the tabs, the body, the status line and a line of key
+// hints, every line at most the terminal's width.
+func (m *Model) screen() string {
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.tabBar())
 	body := m.body(m.height - 3)
@@ -93,7 +101,7 @@ func (m *Model) helpLines(height int) []string {
 	for i, b := range all {
 		entries[i] = fmt.Sprintf("%-10s %s", b.Help().Key, b.Help().Desc)
 	}
-	lines := []string{m.st.title.Render("Keys (any key closes)")}
+	lines := []string{m.st.title.Render("Keys (any key closes)") + m.st.dim.Render("  "+m.backgroundNote())}
 	per := max(1, height-1)
 	colW := max(20, m.width/2)
 	for r := range min(per, len(entries)) {

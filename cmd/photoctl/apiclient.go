@@ -102,18 +102,3 @@ func sameServer(a, b string) bool {
 	nb, errB := client.NormalizeServer(b)
 	return errA == nil && errB == nil && na == nb
 }
-
-// positional returns the command's arguments, refusing one that looks like
-// a flag: urfave stops reading flags at the first argument, so in
-// `photoctl upload DIR --json` the --json would otherwise be taken for a
-// path. (A file whose name starts with - can be given as ./-name.)
-func positional(c *cli.Context) ([]string, error) {
-	args := c.Args().Slice()
-	for _, a := range args {
-		if len(a) > 1 && a[0] == '-' {
-			return nil, usageErrorf(c, "%s: put flags before the arguments (%s [flags] %s)",
-				a, c.Command.HelpName, c.Command.ArgsUsage)
-		}
-	}
-	return args, nil
-}

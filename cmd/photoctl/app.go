@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -77,15 +78,8 @@ Example:
 				DefaultText: "$XDG_CONFIG_HOME/photoctl/config.toml",
 			},
 		}, clientFlags()...),
-		Commands: append([]*cli.Command{
-			newServeCommand(f),
-			newWorkerCommand(f),
-			newAdminCommand(f),
-			newConfigCommand(f),
-			newCompletionCommand(f),
-			newGenDocsCommand(f),
-			newDevCommand(f),
-		}, clientCommands()...),
+		// serverCommands: all of them, or a stub in the client-only build.
+		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands()...),
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,
 		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,
@@ -99,9 +93,15 @@ Example:
 }
 
 // execute runs a with args, reports any error once on stderr, and returns
-// the process exit code.
+// the process exit code. Flags may follow the arguments (reorderFlags).
 func execute(ctx context.Context, a *cli.App, args []string) int {
-	err := a.RunContext(ctx, args)
+	args, err := reorderFlags(a, args)
+	if err == nil {
+		err = a.RunContext(ctx, args)
+	}
+	if a.ErrWriter == nil { // set up by RunContext, which a bad line skips
+		a.ErrWriter = os.Stderr
+	}
 	if err != nil {
 		fmt.Fprintf(a.ErrWriter, "photoctl: %s\n", errorMessage(err))
 		var usage *usageError

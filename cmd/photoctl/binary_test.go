@@ -131,10 +131,16 @@ type server struct {
 // end of the test if it still runs.
 func startServe(t testing.TB, env []string, args ...string) *server {
 	t.Helper()
-	bin := photoctlBinary(t)
+	return startServeAt(t, photoctlBinary(t), "", env, args...)
+}
+
+// startServeAt is startServe with another build of photoctl (bin), in the
+// working directory dir ("": the test's).
+func startServeAt(t testing.TB, bin, dir string, env []string, args ...string) *server {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	cmd := exec.CommandContext(ctx, bin, append([]string{"serve"}, args...)...)
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, dir
 	s := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = s.stdout, s.stderr
 	cmd.WaitDelay = 5 * time.Second

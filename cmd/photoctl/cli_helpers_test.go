@@ -46,9 +46,16 @@ func (cs *cliServer) run(t *testing.T, stdin string, extra []string, args ...str
 // exit code.
 func runBinary(t testing.TB, env []string, stdin string, args ...string) cliResult {
 	t.Helper()
+	return runBinaryAt(t, photoctlBinary(t), env, stdin, args...)
+}
+
+// runBinaryAt is runBinary with another build of photoctl (bin), such as
+// the client-only one.
+func runBinaryAt(t testing.TB, bin string, env []string, stdin string, args ...string) cliResult {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, photoctlBinary(t), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer

@@ -8,8 +8,6 @@ import (
 	"github.com/knadh/koanf/providers/structs"
 	"github.com/knadh/koanf/v2"
 	"github.com/urfave/cli/v2"
-
-	"github.com/photoctl/photoctl/server/app"
 )
 
 // ClientConfig is what the commands that talk to a server take from the
@@ -19,14 +17,25 @@ import (
 // the library (id or name) of commands that work in one when --library is
 // left out.
 type ClientConfig struct {
-	Server  string     `koanf:"server"`
-	APIKey  app.Secret `koanf:"api_key"`
-	Profile string     `koanf:"profile"`
-	Library string     `koanf:"library"`
+	Server  string `koanf:"server"`
+	APIKey  secret `koanf:"api_key"`
+	Profile string `koanf:"profile"`
+	Library string `koanf:"library"`
 	// LibraryFromEnv says that Library came from $PHOTOCTL_LIBRARY, which
 	// outranks the profile's default (photoctl libraries switch); the
 	// config file's library key does not.
 	LibraryFromEnv bool `koanf:"-"`
+}
+
+// secret is a string that never prints itself (the API key).
+type secret string
+
+// String masks the secret.
+func (s secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return "********"
 }
 
 // clientFlagKeys maps the global client flags to their config keys.
@@ -65,11 +74,7 @@ func loadClientConfig(c *cli.Context) (ClientConfig, error) {
 	for key := range own {
 		known[key] = true
 	}
-	sk := koanf.New(".")
-	if err := sk.Load(structs.Provider(app.Defaults(defaultDataDir()), "koanf"), nil); err != nil {
-		return ClientConfig{}, fmt.Errorf("load defaults: %w", err)
-	}
-	for _, key := range sk.Keys() {
+	for _, key := range serverConfigKeys {
 		known[key] = true
 	}
 

@@ -1,3 +1,5 @@
+//go:build !client
+
 package main
 
 import (
@@ -31,7 +33,7 @@ Example:
    photoctl admin copy-blobs --data-dir /srv/photoctl`,
 		Flags: []cli.Flag{dataDirFlag(),
 			&cli.IntFlag{Name: "parallel", Value: 8, Usage: "copy `N` files at once"},
-			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
+			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
 		Action: func(c *cli.Context) error {
 			cfg, err := loadConfig(c)
 			if err != nil {
@@ -39,7 +41,7 @@ Example:
 			}
 			io := newStreams(c)
 			var bar *progressbar.ProgressBar
-			if io.ErrTTY {
+			if io.Progress {
 				// Reading a large bucket's listing and counting the files
 				// take minutes before the total is known: a spinner till then.
 				bar = newBar(io.Err, -1, "reading the bucket's listing, counting files",
@@ -48,7 +50,7 @@ Example:
 			}
 			st, err := app.CopyBlobsToBucket(c.Context, cfg, c.Int("parallel"), func(total app.BlobCopy, key string, size int64) {
 				switch {
-				case !io.ErrTTY:
+				case !io.Progress:
 				case key == "": // the total
 					_ = bar.Finish()
 					bar = newBar(io.Err, total.Bytes, "copying",
@@ -65,6 +67,9 @@ Example:
 			}
 			if c.Bool("json") {
 				return json.NewEncoder(io.Out).Encode(st)
+			}
+			if io.Quiet {
+				return nil
 			}
 			_, err = fmt.Fprintf(io.Out, "%d files (%d bytes) in the data directory: %d copied (%d bytes), %d already in the bucket\n",
 				st.Blobs, st.Bytes, st.Copied, st.CopiedBytes, st.Present)

@@ -219,10 +219,7 @@ Example:
    photoctl get asset_01hx... --json | jq .metadata`,
 		Flags: append(clientFlags(), jsonFlag()),
 		Action: func(c *cli.Context) error {
-			ids, err := positional(c)
-			if err != nil {
-				return err
-			}
+			ids := c.Args().Slice()
 			if len(ids) == 0 {
 				return usageErrorf(c, "give at least one asset id")
 			}
@@ -251,7 +248,7 @@ func assetFields(a *api.Asset) [][]string {
 		rows = append(rows, []string{"dimensions", fmt.Sprintf("%d×%d", *a.Width, *a.Height)})
 	}
 	if m.Make != nil || m.Model != nil {
-		rows = append(rows, []string{"camera", strings.TrimSpace(deref(m.Make) + " " + deref(m.Model))})
+		rows = append(rows, []string{"camera", client.CameraName(deref(m.Make), deref(m.Model))})
 	}
 	if m.Latitude != nil && m.Longitude != nil {
 		place := fmt.Sprintf("%.6f, %.6f", *m.Latitude, *m.Longitude)

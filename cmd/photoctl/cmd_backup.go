@@ -1,3 +1,5 @@
+//go:build !client
+
 package main
 
 import (
@@ -25,11 +27,12 @@ update the backup: files already there with the same checksum are not copied
 again, and files the library no longer has are removed. The manifest is
 written last, so an interrupted run leaves the previous backup whole.
 It takes no lock: run it beside 'photoctl serve'. On a terminal, its progress
-(assets and versions gone through) is shown on standard error.
+(assets and versions gone through) is shown on standard error; -q hides it
+and the summary.
 
 Example:
    photoctl admin backup --data-dir /srv/photoctl /mnt/backup/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
+		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDirArg(c)
 			if err != nil {
@@ -51,6 +54,9 @@ Example:
 			if c.Bool("json") {
 				return json.NewEncoder(c.App.Writer).Encode(st)
 			}
+			if c.Bool("quiet") {
+				return nil
+			}
 			_, err = fmt.Fprintf(c.App.Writer, "backed up %d files into %s (%d copied, %d bytes; %d unchanged; %d removed)\n",
 				st.Files, dir, st.Copied, st.CopiedBytes, st.Reused, st.Pruned)
 			return err
@@ -68,11 +74,11 @@ func newAdminRestoreCommand() *cli.Command {
 directory, which must be missing or empty, and verifies every file against
 the manifest's SHA-256. A failed restore leaves the data directory empty.
 Then start 'photoctl serve' on it. On a terminal, its progress is shown on
-standard error.
+standard error; -q hides it and the summary.
 
 Example:
    photoctl admin restore --data-dir /srv/photoctl-new /mnt/backup/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}},
+		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDirArg(c)
 			if err != nil {
@@ -93,6 +99,9 @@ Example:
 			}
 			if c.Bool("json") {
 				return json.NewEncoder(c.App.Writer).Encode(st)
+			}
+			if c.Bool("quiet") {
+				return nil
 			}
 			_, err = fmt.Fprintf(c.App.Writer, "restored %d files (%d bytes) into %s\n", st.Files, st.Bytes, cfg.DataDir)
 			return err
@@ -115,7 +124,7 @@ func newBackupBar(io *streams, description string, count bool) *backupBar {
 }
 
 func (b *backupBar) set(done, total int64) {
-	if !b.io.ErrTTY {
+	if !b.io.Progress {
 		return
 	}
 	if b.bar == nil {
@@ -137,10 +146,7 @@ func (b *backupBar) finish() {
 
 // oneDirArg returns the single DIR argument.
 func oneDirArg(c *cli.Context) (string, error) {
-	args, err := positional(c)
-	if err != nil {
-		return "", err
-	}
+	args := c.Args().Slice()
 	if len(args) != 1 || args[0] == "" {
 		return "", usageErrorf(c, "expected one argument, DIR")
 	}

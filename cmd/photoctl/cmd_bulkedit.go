@@ -68,6 +68,8 @@ member of a stack, or with --covers-only only each stack's cover.
 Edits go in batches of up to 200 (--batch-size), each atomic: one invalid
 row rejects its whole batch, and the others still apply (exit status 3).
 --dry-run prints what would change, field by field, and sends nothing.
+With -q (--quiet) only the rejected batches are printed, on standard error,
+without the summary line.
 
 Example:
    photoctl bulk-edit ratings.csv --dry-run
@@ -79,12 +81,9 @@ Example:
 			&cli.IntFlag{Name: "batch-size", Value: client.MaxBulkUpdate, Usage: "edits per atomic batch, `N` from 1 to 200"},
 			&cli.BoolFlag{Name: "all-assets", Usage: "without FILE or filters, edit every asset of the library"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the changes without making them"},
-			jsonFlag()),
+			quietFlag(), jsonFlag()),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c)
-			if err != nil {
-				return err
-			}
+			args := c.Args().Slice()
 			if len(args) > 1 {
 				return usageErrorf(c, "want at most one argument, the file")
 			}
@@ -270,6 +269,9 @@ func printBulkEdit(opts *BulkEditOptions, out *bulkEditJSON) error {
 			return err
 		}
 	}
+	if opts.IO.Quiet {
+		w = opts.IO.Err // the rejections are all there is to say
+	}
 	for _, b := range out.Batches {
 		if b.Status != "rejected" && b.Status != "not_sent" {
 			continue
@@ -287,6 +289,9 @@ func printBulkEdit(opts *BulkEditOptions, out *bulkEditJSON) error {
 			}
 			fmt.Fprintln(w, where+sanitize(e.Message))
 		}
+	}
+	if opts.IO.Quiet {
+		return nil
 	}
 	if opts.DryRun {
 		_, err := fmt.Fprintf(w, "Dry run: %d edit(s) would be sent; %d rejected.\n", len(opts.Rows)-out.Rejected, out.Rejected)

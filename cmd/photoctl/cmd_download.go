@@ -49,7 +49,8 @@ Every member of a stack (a burst, say) is downloaded, not only the cover the
 app shows; --covers-only downloads one file per stack, its cover. The last
 line says how many assets matched and what became of them; when some
 matched asset is not in --output afterwards the exit status is 3 (1 when
-none is).
+none is). With -q (--quiet) only the failures are printed, on standard
+error.
 
 Each file is written to a hidden .part file, checked against the asset's
 SHA-256 and then renamed into place, so an interrupted export resumes where
@@ -60,18 +61,15 @@ asset id added to the second one's name.
 Example:
    photoctl download asset_01hx... -o ~/Pictures
    photoctl export --by-date -o /backup/photos
-   photoctl export --after 2024-01-01 --media-type video -o videos -j 8
+   photoctl export --after 2024-01-01 --media-type video -o videos -j 8 -q
    photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
 		Flags: append(append(clientFlags(), assetFilterFlags()...),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
 			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
-			jsonFlag()),
+			quietFlag(), jsonFlag()),
 		Action: func(c *cli.Context) error {
-			ids, err := positional(c)
-			if err != nil {
-				return err
-			}
+			ids := c.Args().Slice()
 			if c.Int("jobs") < 1 {
 				return usageErrorf(c, "--jobs must be at least 1")
 			}
@@ -153,7 +151,7 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 		if err := printJSON(opts.IO.Out, all); err != nil {
 			return err
 		}
-	} else {
+	} else if !opts.IO.Quiet {
 		fmt.Fprintf(opts.IO.Out, "Matched %d asset(s); downloaded %d file(s) (%s), %d already there, %d failed, into %s.\n",
 			matched, counts["downloaded"], humanBytes(bytes), counts["exists"], counts["failed"], opts.Dir)
 	}

@@ -91,10 +91,7 @@ Example:
    photoctl edit asset_01hx... --clear rating --clear location`,
 		Flags: append(append(clientFlags(), editFlags()...), jsonFlag()),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c)
-			if err != nil {
-				return err
-			}
+			args := c.Args().Slice()
 			if len(args) != 1 {
 				return usageErrorf(c, "want exactly one argument, the asset id")
 			}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/server/api"
 )
 
 // newEventsCommand returns `photoctl events`.
@@ -21,7 +23,7 @@ func newEventsCommand() *cli.Command {
 its feed, oldest first, with strictly increasing ids.
 
 Example:
-   photoctl events tail --follow`,
+   photoctl events tail -n 20 --follow`,
 		Subcommands: []*cli.Command{newEventsTailCommand()},
 		Action:      groupAction(cli.ShowSubcommandHelp),
 	}
@@ -37,12 +39,21 @@ new events every --interval until interrupted. Keep the last id printed and
 pass it as --after to resume exactly there. With --json each event is one
 JSON object per line (JSONL).
 
+-n N (--lines) prints only the last N of those events, like tail -n, then
+follows as usual; -n 0 prints none and only follows. The feed is read
+oldest first, so photoctl pages through it to find the last N (a long feed
+takes a moment; --after shortens the way).
+
 Example:
+   photoctl events tail -n 10
+   photoctl events tail -n 0 --follow
    photoctl events tail --after evt_01hx... --follow
    photoctl events tail --json | jq -r 'select(.type == "asset.created") | .resource_id'`,
 		Flags: append(clientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "after", Usage: "start after event `ID`"},
 			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep polling for new events"},
+			&cli.IntFlag{Name: "lines", Aliases: []string{"n"}, Value: -1, DefaultText: "all",
+				Usage: "print only the last `N` events before following"},
 			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
 			jsonFlag()),
 		Action: func(c *cli.Context) error {
@@ -51,6 +62,12 @@ Example:
 			}
 			if c.Duration("interval") < 100*time.Millisecond {
 				return usageErrorf(c, "--interval must be at least 100ms")
+			}
+			last := -1
+			if c.IsSet("lines") {
+				if last = c.Int("lines"); last < 0 {
+					return usageErrorf(c, "-n must be at least 0")
+				}
 			}
 			conn, err := connect(c, true)
 			if err != nil {
@@ -62,40 +79,97 @@ Example:
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runEventsTail(ctx, conn, lib, c.String("after"), c.Bool("follow"), c.Duration("interval"),
-				c.Bool("json"), newStreams(c))
+			opts := &EventsTailOptions{Library: lib, After: c.String("after"), Last: last, Follow: c.Bool("follow"),
+				Interval: c.Duration("interval"), JSON: c.Bool("json"), IO: newStreams(c)}
+			return runEventsTail(ctx, conn, opts)
 		},
 	}
 }
 
-func runEventsTail(ctx context.Context, conn *apiConn, lib, after string, follow bool, interval time.Duration,
-	asJSON bool, io *streams) error {
-	enc := json.NewEncoder(io.Out)
-	for {
-		for e, err := range conn.Events(ctx, lib, after) {
+// EventsTailOptions is what `photoctl events tail` needs once its flags
+// are parsed.
+type EventsTailOptions struct {
+	Library, After string
+	// Last is how many of the events after After to print before
+	// following (-n); -1 for all of them.
+	Last     int
+	Follow   bool
+	Interval time.Duration
+	JSON     bool
+	IO       *streams
+}
+
+func runEventsTail(ctx context.Context, conn *apiConn, opts *EventsTailOptions) error {
+	after := opts.After
+	show := eventPrinter(opts)
+	if opts.Last >= 0 {
+		// The feed runs oldest first: read it to the end, keeping the
+		// last ones.
+		var ring []api.Event
+		for e, err := range conn.Events(ctx, opts.Library, after) {
 			if err != nil {
-				if ctx.Err() != nil && follow {
-					return nil // Ctrl-C ends --follow normally
-				}
-				return err
+				return endTail(ctx, opts.Follow, err)
 			}
 			after = e.ID
-			if asJSON {
-				err = enc.Encode(e)
-			} else {
-				_, err = fmt.Fprintf(io.Out, "%s  %s  %-22s %s\n", e.ID, e.CreatedAt.Local().Format(time.DateTime), e.Type, e.ResourceID)
+			if ring = append(ring, e); len(ring) > opts.Last {
+				ring = ring[1:]
 			}
-			if err != nil {
+		}
+		for _, e := range ring {
+			if err := show(e); err != nil {
 				return err
 			}
 		}
-		if !follow {
+		if !opts.Follow {
 			return nil
 		}
-		select {
-		case <-ctx.Done():
+		if !sleep(ctx, opts.Interval) {
 			return nil
-		case <-time.After(interval):
 		}
+	}
+	for {
+		for e, err := range conn.Events(ctx, opts.Library, after) {
+			if err != nil {
+				return endTail(ctx, opts.Follow, err)
+			}
+			after = e.ID
+			if err := show(e); err != nil {
+				return err
+			}
+		}
+		if !opts.Follow || !sleep(ctx, opts.Interval) {
+			return nil
+		}
+	}
+}
+
+// eventPrinter prints one event a line: a JSON object with --json, else
+// id, time, type and resource.
+func eventPrinter(opts *EventsTailOptions) func(api.Event) error {
+	enc := json.NewEncoder(opts.IO.Out)
+	return func(e api.Event) error {
+		if opts.JSON {
+			return enc.Encode(e)
+		}
+		_, err := fmt.Fprintf(opts.IO.Out, "%s  %s  %-22s %s\n", e.ID, e.CreatedAt.Local().Format(time.DateTime), e.Type, e.ResourceID)
+		return err
+	}
+}
+
+// endTail is the outcome of a failed read: Ctrl-C ends --follow normally.
+func endTail(ctx context.Context, follow bool, err error) error {
+	if ctx.Err() != nil && follow {
+		return nil
+	}
+	return err
+}
+
+// sleep waits d, or returns false when ctx ends first.
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
 	}
 }

@@ -213,7 +213,7 @@ func newLibraryActionCommand(name, usage, description string) *cli.Command {
 	return &cli.Command{
 		Name:        name,
 		Usage:       usage,
-		ArgsUsage:   "ID|NAME",
+		ArgsUsage:   "LIBRARY",
 		Description: description,
 		Flags:       append(clientFlags(), jsonFlag()),
 		Action: clientAction(1, 1, "want exactly one argument, the library id or name",

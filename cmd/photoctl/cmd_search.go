@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -13,17 +14,19 @@ import (
 // newSearchCommand returns `photoctl search`.
 func newSearchCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "search",
-		Usage: "Search assets by text, album, people, dates or a picture, best match first",
-		Description: `Finds the assets of a library that match: text (--query) in descriptions,
-text in pictures, places, people and album names, file names and cameras;
-an album; people (all of them in the picture); a capture-time range; or, with
+		Name:      "search",
+		Usage:     "Search assets by text, album, people, dates or a picture, best match first",
+		ArgsUsage: "[QUERY...]",
+		Description: `Finds the assets of a library that match: text (the QUERY words, joined
+with spaces, or --query; not both) in descriptions, text in pictures,
+places, people and album names, file names and cameras; an album; people (all of them in the picture); a capture-time range; or, with
 --image, a picture: assets with the same people and similar looks. At least
 one of these is needed; --center/--radius, --bbox, --media-type and --state
 only narrow. Albums and people are named by id or by name. With --json the
 output is a JSON array of the API's Asset records, each with its score.
 
 Example:
+   photoctl search kyoto temple
    photoctl search --query "kyoto temple"
    photoctl search --person Ann --person Bob --after 2024-01-01
    photoctl search --image ~/Downloads/scan.jpg --limit 5
@@ -41,13 +44,20 @@ Example:
 			&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
 			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"}),
 			append(limitFlags("assets"), jsonFlag())...),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
+		Action: clientAction(0, -1, "",
+			func(c *cli.Context, conn *apiConn, words []string) error {
 				limit, err := listLimit(c)
 				if err != nil {
 					return err
 				}
-				q, err := searchQuery(c, conn)
+				text := c.String("query")
+				if len(words) > 0 {
+					if c.IsSet("query") {
+						return usageErrorf(c, "give the query as words or as --query, not both")
+					}
+					text = strings.Join(words, " ")
+				}
+				q, err := searchQuery(c, conn, text)
 				if err != nil {
 					return err
 				}
@@ -73,14 +83,15 @@ Example:
 	}
 }
 
-// searchQuery reads the search flags; the library, album and people are
+// searchQuery reads the search flags, with text the words to look for;
+// the library, album and people are
 // resolved to ids.
-func searchQuery(c *cli.Context, conn *apiConn) (client.SearchQuery, error) {
+func searchQuery(c *cli.Context, conn *apiConn, text string) (client.SearchQuery, error) {
 	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
 	if err != nil {
 		return client.SearchQuery{}, err
 	}
-	q := client.SearchQuery{Query: c.String("query"), LibraryID: lib, After: c.String("after"),
+	q := client.SearchQuery{Query: text, LibraryID: lib, After: c.String("after"),
 		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
 		MediaType: c.String("media-type"), State: c.String("state")}
 	if c.String("album") != "" {

@@ -121,6 +121,8 @@ or running, and prints how many tasks succeeded and which failed meanwhile
 polls counts only if it failed. A long queue is polled less often (at most
 a third of the time goes to looking).
 
+With -q there is no bar and no summary line, only the failed tasks.
+
 Exits 0 when the queue drained without failures, 1 when tasks failed
 meanwhile (or on Ctrl-C before the queue drained).
 
@@ -129,7 +131,7 @@ Example:
    photoctl tasks watch --interval 5s --json | jq '.failed_tasks[].error'`,
 		Flags: append(clientFlags(), libraryFlag(),
 			&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
-			jsonFlag()),
+			jsonFlag(), quietFlag()),
 		Action: clientAction(0, 0, "",
 			func(c *cli.Context, conn *apiConn, _ []string) error {
 				if c.Duration("interval") < 100*time.Millisecond {
@@ -159,7 +161,7 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		return err
 	}
 	bar := newTaskBar(io)
-	if len(w.active) > 0 && bar.bar == nil {
+	if len(w.active) > 0 && bar.bar == nil && !io.Quiet {
 		fmt.Fprintf(io.Err, "Watching %d queued or running task(s) until none is left...\n", len(w.active))
 	}
 	wait := interval
@@ -199,8 +201,10 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 			return err
 		}
 	} else {
-		fmt.Fprintf(io.Out, "Nothing queued or running: %d task(s) succeeded, %d failed since the watch began.\n",
-			out.Succeeded, out.Failed)
+		if !io.Quiet {
+			fmt.Fprintf(io.Out, "Nothing queued or running: %d task(s) succeeded, %d failed since the watch began.\n",
+				out.Succeeded, out.Failed)
+		}
 		if out.Failed > 0 {
 			if err := printTable(io, []string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"},
 				rowsOf(w.failed, taskRow)); err != nil {
@@ -335,7 +339,7 @@ type taskBar struct {
 }
 
 func newTaskBar(io *streams) *taskBar {
-	if !io.ErrTTY {
+	if !io.Progress {
 		return &taskBar{}
 	}
 	return &taskBar{bar: newBar(io.Err, -1, "tasks", progressbar.OptionShowCount(),

@@ -19,8 +19,7 @@ func readIDs(c *cli.Context) ([]string, bool, error) {
 	if len(args) == 1 && args[0] == "-" {
 		return readStdinIDs(c)
 	}
-	args, err := positional(c)
-	return args, false, err
+	return c.Args().Slice(), false, nil
 }
 
 // readStdinIDs reads ids from standard input, one a line or separated by

@@ -23,7 +23,11 @@ the terminal has them, coloured half blocks otherwise, text with NO_COLOR).
 Keys: space selects several assets (an action then goes as one bulk
 request), r then 0-5 rates, e edits the description, a adds to an album,
 d trashes and u restores (both ask first), o opens the original in the system
-viewer, s saves it (to --download-dir), / searches, ? lists every key, q quits.
+viewer (or shows its URL when none is installed), s saves it (to
+--download-dir), / searches, ? lists every key, q quits. The detail pane names
+the asset's stack, albums, people and place; the Tasks view counts the queue
+of every library you can read. Colours follow the terminal's background when
+it says which (else dark); nothing waits for its answer.
 
 Example:
    photoctl tui

@@ -22,6 +22,9 @@ type UploadOptions struct {
 	Verbose bool
 	JSON    bool
 	IO      *streams
+	// OnlyFolders are the folder arguments that, without --recursive, hold
+	// nothing but folders (onlyFolders).
+	OnlyFolders []string
 }
 
 // uploadJSON is the --json output of upload: the counts and every file.
@@ -66,14 +69,21 @@ named after the folder holding it.
 
 The summary counts new, duplicate, skipped and failed files, with reasons.
 The exit status is 3 when some files failed and others went through, 1 when
-nothing could be uploaded.
+nothing could be uploaded. -q (--quiet) leaves out the progress bar and the
+summary: only failures are printed, on standard error.
+
+A folder given without --recursive that holds only folders (a camera's
+DCIM, say) uploads nothing: when no PATH gave any file, that is a usage
+error (exit status 2, with a hint to use -r; --json still prints its
+empty summary); otherwise a note on standard error names the folder.
 
 Example:
    photoctl upload --recursive ~/Pictures/2024
    photoctl import -r /mnt/card/DCIM --exclude '*.MOV' -j 8 --library "Family archive"
    photoctl upload -r . --include '**/export/*.jpg' --dry-run
    photoctl upload -r --album-from-folder ~/Pictures/Trips
-   photoctl upload -r ~/Pictures --json | jq '.files[] | select(.status == "failed")'`,
+   photoctl upload -r ~/Pictures --json | jq '.files[] | select(.status == "failed")'
+   photoctl upload -r -q ~/Pictures/2024 || echo "some files failed"`,
 		Flags: append(clientFlags(),
 			&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
 			&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
@@ -85,17 +95,17 @@ Example:
 			&cli.BoolFlag{Name: "dry-run", Usage: "hash and check, but upload nothing"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not read or write the checksum index"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "list every file with its outcome"},
-			jsonFlag()),
+			quietFlag(), jsonFlag()),
 		Action: func(c *cli.Context) error {
-			paths, err := positional(c)
-			if err != nil {
-				return err
-			}
+			paths := c.Args().Slice()
 			if len(paths) == 0 {
 				return usageErrorf(c, "give at least one file or folder")
 			}
 			if c.Int("jobs") < 1 || c.Int("jobs") > 64 {
 				return usageErrorf(c, "--jobs must be from 1 to 64")
+			}
+			if c.Bool("quiet") && c.Bool("verbose") {
+				return usageErrorf(c, "--quiet and --verbose do not go together")
 			}
 			conn, err := connect(c, true)
 			if err != nil {
@@ -110,6 +120,9 @@ Example:
 					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"), LibraryID: lib,
 					Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
 					Album: c.String("album"), AlbumFromFolder: c.Bool("album-from-folder")}}
+			if !opts.Import.Recursive {
+				opts.OnlyFolders = onlyFolders(paths)
+			}
 			if !c.Bool("no-index") {
 				if dir := xdgDir("XDG_CACHE_HOME", ".cache"); dir != "" {
 					opts.Import.CacheDir = filepath.Join(dir, "photoctl")
@@ -119,7 +132,11 @@ Example:
 			if err != nil {
 				return usageErrorf(c, "%v", err)
 			}
-			return runUpload(c.Context, im, opts)
+			err = runUpload(c.Context, im, opts)
+			if errors.Is(err, errOnlyFolders) {
+				return usageErrorf(c, "%v", err)
+			}
+			return err
 		},
 	}
 }
@@ -143,18 +160,26 @@ func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) 
 		stop() // a second Ctrl-C ends the process at once
 	}()
 	var bar *uploadBar
-	if opts.IO.ErrTTY {
+	if opts.IO.Progress {
 		bar = startUploadBar(im, opts.IO.Err)
 	}
 	sum, err := im.Run(ctx)
 	if bar != nil {
 		bar.finish()
 	}
-	if sum == nil {
+	if sum == nil || (err != nil && !errors.Is(err, importer.ErrInterrupted) && uploadTotal(sum) == 0) {
+		// Refused before any file (several libraries and none named, say):
+		// the error says it all, an empty summary would only hide it.
 		return err
 	}
 	if perr := printUploadSummary(opts, sum); perr != nil {
 		return perr
+	}
+	if err == nil && len(opts.OnlyFolders) > 0 {
+		if uploadTotal(sum) == 0 {
+			return onlyFoldersError(opts.OnlyFolders)
+		}
+		fmt.Fprintf(opts.IO.Err, "Note: %v.\n", onlyFoldersError(opts.OnlyFolders))
 	}
 	switch {
 	case errors.Is(err, importer.ErrInterrupted):
@@ -183,6 +208,15 @@ func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
 		return printJSON(w, uploadJSON{DryRun: sum.DryRun, Interrupted: sum.Interrupted, New: sum.New,
 			Duplicate: sum.Duplicate, Skipped: sum.Skipped, Failed: sum.Failed, SentBytes: sum.SentBytes,
 			Hashed: sum.Hashed, Seconds: sum.Duration.Seconds(), Files: files, Albums: albums})
+	}
+	if opts.IO.Quiet {
+		// Only the failures, as errors.
+		for _, r := range sum.Results {
+			if r.Status == importer.StatusFailed {
+				fmt.Fprintf(opts.IO.Err, "%s: %s\n", r.Path, sanitize(r.Reason))
+			}
+		}
+		return nil
 	}
 	if opts.Verbose {
 		for _, r := range sum.Results {

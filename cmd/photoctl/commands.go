@@ -10,9 +10,10 @@ import (
 )
 
 // clientCommands are the commands that talk to a server through the client
-// package, in the order the help lists them.
+// package, in the order the help lists them; their shell completion offers
+// library, album and person names (withNameCompletion).
 func clientCommands() []*cli.Command {
-	return []*cli.Command{
+	return withNameCompletion([]*cli.Command{
 		newLoginCommand(),
 		newLogoutCommand(),
 		newWhoamiCommand(),
@@ -44,7 +45,8 @@ func clientCommands() []*cli.Command {
 		newUsersCommand(),
 		newEventsCommand(),
 		newTUICommand(),
-	}
+		newVersionCommand(),
+	})
 }
 
 // newAssetsCommand returns `photoctl assets`, the long form of the asset
@@ -64,13 +66,9 @@ Example:
 }
 
 // needArgs returns the positional arguments when there are from least to
-// most of them (most < 0: no limit), else a usage error with msg. Flags
-// after the arguments are refused as positional explains.
+// most of them (most < 0: no limit), else a usage error with msg.
 func needArgs(c *cli.Context, least, most int, msg string) ([]string, error) {
-	args, err := positional(c)
-	if err != nil {
-		return nil, err
-	}
+	args := c.Args().Slice()
 	if len(args) < least || (most >= 0 && len(args) > most) {
 		return nil, usageErrorf(c, "%s", msg)
 	}

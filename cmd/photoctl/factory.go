@@ -1,3 +1,5 @@
+//go:build !client
+
 package main
 
 import (
@@ -22,7 +24,9 @@ type factory struct {
 // newFactory returns the production dependencies.
 func newFactory() *factory {
 	return &factory{
-		runServer:  app.Run,
+		runServer: func(ctx context.Context, cfg app.Config, log *slog.Logger) error {
+			return app.Run(ctx, cfg, log, app.WithVersion(version))
+		},
 		createUser: app.CreateUser,
 	}
 }

@@ -1,3 +1,5 @@
+//go:build !client
+
 package main
 
 // The shell completions and the CLI reference are generated from the

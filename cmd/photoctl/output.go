@@ -7,10 +7,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/lipgloss/table"
+	"charm.land/lipgloss/v2"
+	"charm.land/lipgloss/v2/table"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-isatty"
-	"github.com/muesli/termenv"
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
@@ -19,6 +19,14 @@ import (
 // jsonFlag is --json, on every command that prints data.
 func jsonFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "json", Usage: "print JSON for scripts instead of a table"}
+}
+
+// quietFlag is -q/--quiet, on the commands that report progress: as with
+// restic, it leaves only the errors (and --json output); the exit status
+// tells the outcome.
+func quietFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
+		Usage: "print only errors: no progress bar, no per-item lines, no summary (the exit status tells)"}
 }
 
 // streams are a command's output and error streams with what they are
@@ -31,11 +39,18 @@ type streams struct {
 	OutTTY, ErrTTY bool
 	// Color is OutTTY unless NO_COLOR is set or TERM is dumb.
 	Color bool
+	// Quiet is --quiet: no progress and no status lines, only errors
+	// (and the --json output, which is data).
+	Quiet bool
+	// Progress says whether to draw progress bars: on a terminal, unless
+	// Quiet.
+	Progress bool
 }
 
 func newStreams(c *cli.Context) *streams {
-	s := &streams{In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter}
+	s := &streams{In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter, Quiet: c.Bool("quiet")}
 	s.OutTTY, s.ErrTTY = isTerminal(s.Out), isTerminal(s.Err)
+	s.Progress = s.ErrTTY && !s.Quiet
 	s.Color = s.OutTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	return s
 }
@@ -85,16 +100,12 @@ func (a *jsonArray) close() error {
 
 // printTable writes rows under headers: plain columns two spaces apart
 // when piped (easy for cut and awk), with a bold header and a rule on a
-// terminal with colour.
+// terminal with colour. Rendering never asks the terminal anything.
 func printTable(s *streams, headers []string, rows [][]string) error {
-	r := lipgloss.NewRenderer(s.Out)
-	if !s.Color {
-		r.SetColorProfile(termenv.Ascii) // no escape codes at all
-	}
-	header := r.NewStyle().Bold(s.Color).PaddingRight(2)
-	cell := r.NewStyle().PaddingRight(2)
+	header := lipgloss.NewStyle().Bold(s.Color).PaddingRight(2)
+	cell := lipgloss.NewStyle().PaddingRight(2)
 	t := table.New().Headers(headers...).
-		Border(lipgloss.NormalBorder()).BorderStyle(r.NewStyle().Faint(true)).
+		Border(lipgloss.NormalBorder()).BorderStyle(lipgloss.NewStyle().Faint(s.Color)).
 		BorderTop(false).BorderBottom(false).BorderLeft(false).BorderRight(false).
 		BorderColumn(false).BorderHeader(s.Color).
 		StyleFunc(func(row, _ int) lipgloss.Style {
@@ -112,6 +123,9 @@ func printTable(s *streams, headers []string, rows [][]string) error {
 	}
 	t.Rows(clean...)
 	out := t.Render()
+	if !s.Color {
+		out = ansi.Strip(out) // no escape codes at all
+	}
 	// Trailing padding is noise in files and diffs.
 	lines := strings.Split(out, "\n")
 	for i, l := range lines {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 type tmuxTerm struct {
 	t      *testing.T
 	socket string
+	conf   string // the server's configuration file
 }
 
 // needTmux skips the test when tmux is missing, except in CI (CI=true),
@@ -36,7 +38,16 @@ func needTmux(t *testing.T) {
 
 func startTmux(t *testing.T, env []string, args ...string) *tmuxTerm {
 	t.Helper()
-	tm := &tmuxTerm{t: t, socket: filepath.Join(t.TempDir(), "tmux.sock")}
+	return startTmuxConf(t, "", env, args...)
+}
+
+// startTmuxConf is startTmux with a tmux configuration (a line such as
+// "set -g window-style bg=white"; "" is none).
+func startTmuxConf(t *testing.T, conf string, env []string, args ...string) *tmuxTerm {
+	t.Helper()
+	dir := t.TempDir()
+	tm := &tmuxTerm{t: t, socket: filepath.Join(dir, "tmux.sock"), conf: filepath.Join(dir, "tmux.conf")}
+	require.NoError(t, os.WriteFile(tm.conf, []byte(conf+"\n"), 0o600))
 	command := []string{"env", "-i"}
 	command = append(command, env...)
 	command = append(command, args...)
@@ -53,7 +64,7 @@ func (tm *tmuxTerm) tmux(args ...string) string {
 	tm.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "tmux", append([]string{"-S", tm.socket}, args...)...).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "tmux", append([]string{"-S", tm.socket, "-f", tm.conf}, args...)...).CombinedOutput()
 	require.NoError(tm.t, err, "tmux %v: %s", args, out)
 	return string(out)
 }
@@ -157,4 +168,53 @@ func (tm *tmuxTerm) waitExit() {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestTUILearnsTheTerminalBackgroundInTmux: tmux answers the background
+// colour query (OSC 11) with the pane's colour, and the browser picks its
+// colours for that background and says which in help (?). Where nothing
+// answers (tmux without a pane colour) it keeps the dark colours, and
+// nothing waits for the answer.
+func TestTUILearnsTheTerminalBackgroundInTmux(t *testing.T) {
+	needTmux(t)
+	cs := newCLIServer(t)
+	cs.login(t)
+	env := []string{"TERM=xterm-256color"} // colour on: without NO_COLOR
+	for _, kv := range cs.env {
+		if !strings.HasPrefix(kv, "NO_COLOR=") && !strings.HasPrefix(kv, "TERM=") {
+			env = append(env, kv)
+		}
+	}
+	cases := []struct{ name, conf, note string }{
+		{"light", "set -g window-style bg=white", "colours for a light background (the terminal's)"},
+		{"dark", "set -g window-style bg=#1e1e1e", "colours for a dark background (the terminal's)"},
+		{"no answer", "", "colours for a dark background (the terminal did not say)"},
+	}
+	accent := map[string]string{}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tm := startTmuxConf(t, c.conf, env, photoctlBinary(t), "tui")
+			tm.waitText("[1 Timeline]")
+			tm.keys("?")
+			tm.waitText(c.note)
+			accent[c.name] = foregroundOf(t, tm.tmux("capture-pane", "-p", "-e", "-t", "tui"), "[1 Timeline]")
+			tm.keys("q") // closes help only
+			tm.waitFor("help closed", func(s string) bool { return !strings.Contains(s, "Keys (any key closes)") })
+			tm.keys("q")
+			tm.waitExit()
+		})
+	}
+	require.NotEqual(t, accent["light"], accent["dark"], "the active tab's colour follows the background")
+	require.Equal(t, accent["dark"], accent["no answer"])
+}
+
+// foregroundOf is the foreground colour (SGR 38;…) that screen, captured
+// with its escapes, draws text in.
+func foregroundOf(t *testing.T, screen, text string) string {
+	t.Helper()
+	m := regexp.MustCompile(`((?:\x1b\[[0-9;:]*m)+)` + regexp.QuoteMeta(text)).FindStringSubmatch(screen)
+	require.NotNil(t, m, "%s is drawn without attributes:\n%q", text, screen)
+	fg := regexp.MustCompile(`38[;:](?:5[;:]\d+|2[;:]\d+[;:]\d+[;:]\d+)`).FindString(m[1])
+	require.NotEmpty(t, fg, "%s has no foreground colour: %q", text, m[1])
+	return fg
 }

@@ -8,17 +8,18 @@ import (
 	"runtime"
 )
 
-// DefaultDirs are where Config.Dir is looked for when it is empty, in
-// order: the cache `make models` fills in a checkout (relative to the
-// working directory, as `make run` starts the server), then the places an
-// administrator installs it to (docs/ml.md, "Installing").
-var DefaultDirs = []string{".cache/ml", "/usr/local/lib/photoctl/ml", "/usr/lib/photoctl/ml"}
+// SystemDirs are where Config.Dir is looked for when it is empty, in
+// order: the places `make install` and packagers put the ML folder
+// (docs/ml.md, "Installing"). The server looks in its own places first
+// (server/app, mlSearchDirs); nothing is looked for relative to the
+// working directory.
+var SystemDirs = []string{"/usr/local/lib/photoctl/ml", "/usr/lib/photoctl/ml"}
 
 // Config locates ONNX Runtime and the models and bounds their work.
 type Config struct {
 	// Dir holds lib/<os>-<arch>/libonnxruntime.so.1 and models/, as
 	// scripts/fetch-models lays them out. Default: the first of
-	// DefaultDirs that exists.
+	// SystemDirs that exists.
 	Dir string
 	// Library is the ONNX Runtime shared library (1.24 or newer). Default:
 	// the one under Dir.
@@ -37,10 +38,10 @@ func (c Config) Validate() error {
 }
 
 // withDefaults fills Dir, Library and Concurrency. An empty Dir stays
-// empty when none of DefaultDirs exists; Open then reports that.
+// empty when none of SystemDirs exists; Open then reports that.
 func (c Config) withDefaults() Config {
 	if c.Dir == "" {
-		for _, d := range DefaultDirs {
+		for _, d := range SystemDirs {
 			if st, err := os.Stat(d); err == nil && st.IsDir() {
 				c.Dir = d
 				break
@@ -71,7 +72,7 @@ func LibraryPath() string {
 func (c Config) check() error {
 	switch {
 	case c.Library == "" && c.Dir == "":
-		return unavailable(fmt.Errorf("no model directory: none of %v exists; run `make models` or set the ML directory", DefaultDirs))
+		return unavailable(fmt.Errorf("no model directory: none of %v exists; run `make models` or set the ML directory", SystemDirs))
 	case c.Dir == "":
 		return unavailable(errors.New("no model directory set"))
 	}

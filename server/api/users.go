@@ -37,6 +37,9 @@ type PreferencesUpdate struct {
 // Health is the body of GET /api/health/ping.
 type Health struct {
 	Status string `json:"status"`
+	// Version is the server's version ("v1.2.3", or "dev" for a build
+	// without one).
+	Version string `json:"version"`
 }
 
 // UserUpdate is the body of PATCH /api/users/me. Absent fields stay. A

@@ -85,12 +85,19 @@ func RequireDataDirSQLite(cfg Config, what string) error {
 // variants stay in the data directory in every case: processes sharing a
 // PostgreSQL database must share the data directory too.
 func OpenStore(ctx context.Context, cfg Config) (store.Store, error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("create data directory: %w", err)
-	}
 	dialect, err := cfg.Database.Dialect()
 	if err != nil {
 		return nil, err
+	}
+	if dialect == DialectSQLite {
+		// A binary built without FTS5 stops here, before the data
+		// directory exists.
+		if err := sqlite.CheckFTS5(); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
 	}
 	if dialect == DialectPostgres {
 		db, err := postgres.Open(ctx, string(cfg.Database.URL))

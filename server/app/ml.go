@@ -22,8 +22,8 @@ type MLConfig struct {
 	// skipped and describe still runs.
 	Enabled bool `koanf:"enabled"`
 	// Dir holds lib/ and models/ as `make models` lays them out. Empty:
-	// the first of .cache/ml (relative to the working directory),
-	// /usr/local/lib/photoctl/ml and /usr/lib/photoctl/ml that exists.
+	// the first that exists of the places mlSearchDirs lists (data_dir/ml,
+	// $XDG_DATA_HOME/photoctl/ml, the install prefix's, the system's).
 	Dir string `koanf:"dir"`
 	// Library is the ONNX Runtime shared library (1.24 or newer). Empty:
 	// Dir/lib/<os>-<arch>/libonnxruntime.so.1.
@@ -94,14 +94,16 @@ func (c MLConfig) Validate() error {
 }
 
 // openML builds the ML steps' tools for this process: the face analyzer
-// and the OCR reader over the ONNX runtime, and the describer. It loads
+// and the OCR reader over the ONNX runtime, and the describer. It finds
+// the ML folder (ml.dir, else the places mlSearchDirs lists for dataDir)
+// and says which in one log line, loads
 // the runtime and looks for the model files to find out what can run —
 // ML disabled, the runtime or a model missing is not an error: its steps
 // are skipped with the reason, logged here once. The models themselves
 // load on first use and unload when idle (mlModels); a model file that
 // is there but broken fails its tasks with the reason. The returned
 // Closer releases them.
-func openML(cfg MLConfig, log *slog.Logger) (pipeline.ML, io.Closer, error) {
+func openML(cfg MLConfig, dataDir string, log *slog.Logger) (pipeline.ML, io.Closer, error) {
 	log = log.With("component", "ml")
 	var out pipeline.ML
 	switch cfg.Describer.Provider {
@@ -118,6 +120,12 @@ func openML(cfg MLConfig, log *slog.Logger) (pipeline.ML, io.Closer, error) {
 	if !cfg.Enabled {
 		out.FacesOff, out.TextOff = mlDisabled, mlDisabled
 		log.Info("ml disabled: faces and ocr tasks are skipped", "describer", out.Describer.Name())
+		return out, noop, nil
+	}
+	cfg, err := resolveMLDir(cfg, dataDir, log) // ml_dir.go
+	if err != nil {
+		reason := unavailable(log, "runtime", err)
+		out.FacesOff, out.TextOff = reason, reason
 		return out, noop, nil
 	}
 	rt, err := onnx.Open(onnx.Config{Dir: cfg.Dir, Library: cfg.Library, Concurrency: cfg.Threads})

@@ -60,7 +60,7 @@ func TestOpenMLSaysOnceWhyStepsAreSkipped(t *testing.T) {
 		var log bytes.Buffer
 		c := mlDefaults()
 		c.Enabled = false
-		tools, closer, err := openML(c, logTo(&log))
+		tools, closer, err := openML(c, "", logTo(&log))
 		require.NoError(t, err)
 		defer closer.Close()
 		require.Nil(t, tools.Faces)
@@ -74,7 +74,7 @@ func TestOpenMLSaysOnceWhyStepsAreSkipped(t *testing.T) {
 		var log bytes.Buffer
 		c := mlDefaults()
 		c.Dir = filepath.Join(t.TempDir(), "missing")
-		tools, closer, err := openML(c, logTo(&log))
+		tools, closer, err := openML(c, "", logTo(&log))
 		require.NoError(t, err)
 		defer closer.Close()
 		require.Nil(t, tools.Faces)
@@ -87,7 +87,7 @@ func TestOpenMLSaysOnceWhyStepsAreSkipped(t *testing.T) {
 		c := mlDefaults()
 		c.Enabled = false
 		c.Describer = DescriberConfig{Provider: ProviderOpenAI, BaseURL: "http://127.0.0.1:9/v1", Model: "llava"}
-		tools, closer, err := openML(c, logTo(&bytes.Buffer{}))
+		tools, closer, err := openML(c, "", logTo(&bytes.Buffer{}))
 		require.NoError(t, err)
 		defer closer.Close()
 		require.Equal(t, "openai:llava", tools.Describer.Name())
@@ -117,7 +117,7 @@ func TestOpenMLLoadsTheModels(t *testing.T) {
 	var log bytes.Buffer
 	c := mlDefaults()
 	c.Dir, c.Threads = dir, 1
-	tools, closer, err := openML(c, logTo(&log))
+	tools, closer, err := openML(c, "", logTo(&log))
 	require.NoError(t, err)
 	require.NotNil(t, tools.Faces)
 	require.NotNil(t, tools.Text)
@@ -141,7 +141,7 @@ func TestOpenMLLoadsTheModels(t *testing.T) {
 		}
 		c := mlDefaults()
 		c.Dir, c.Library = half, filepath.Join(dir, onnx.LibraryPath())
-		tools, closer, err := openML(c, logTo(&bytes.Buffer{}))
+		tools, closer, err := openML(c, "", logTo(&bytes.Buffer{}))
 		require.NoError(t, err)
 		defer closer.Close()
 		require.Nil(t, tools.Faces)

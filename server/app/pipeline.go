@@ -113,7 +113,7 @@ func newPipeline(cfg Config, st store.Store, blobs *blob.Store, log *slog.Logger
 	if err != nil {
 		return nil, nil, nil, errors.Join(err, renderer.Close(), pool.Close())
 	}
-	mlTools, closeML, err := openML(cfg.ML, log) // ml.go
+	mlTools, closeML, err := openML(cfg.ML, cfg.DataDir, log) // ml.go
 	if err != nil {
 		return nil, nil, nil, errors.Join(err, renderer.Close(), pool.Close())
 	}

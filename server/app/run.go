@@ -33,10 +33,17 @@ import (
 // Option adjusts how a server is built (tests use it for the clock).
 type Option func(*options)
 
-type options struct{ now func() time.Time }
+type options struct {
+	now     func() time.Time
+	version string
+}
 
 // WithClock replaces the wall clock.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithVersion is the version the server reports (GET /api/health/ping);
+// the binary's, set at build time.
+func WithVersion(v string) Option { return func(o *options) { o.version = v } }
 
 // Server is a started photoctl server.
 type Server struct {
@@ -139,7 +146,8 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		People: svc.people, OAuth: svc.oauth,
 		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
 		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpDeps,
-		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, CompressJSON: cfg.Compression, Now: o.now})
+		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, CompressJSON: cfg.Compression, Now: o.now,
+		Version: o.version})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
 	if err != nil {
 		st.Close()
@@ -202,8 +210,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 // Run starts the server described by cfg and blocks until ctx is cancelled,
 // then drains in-flight requests for at most cfg.ShutdownTimeout.
-func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
-	s, err := Start(ctx, cfg, log)
+func Run(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) error {
+	s, err := Start(ctx, cfg, log, opts...)
 	if err != nil {
 		return err
 	}

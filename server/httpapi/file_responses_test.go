@@ -170,7 +170,7 @@ func headThenPing(t *testing.T, s *servertest.Server, path string, headers map[s
 	require.NoError(t, err, "the answer after HEAD")
 	body, err := io.ReadAll(next.Body)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"status":"ok"}`, string(body))
+	require.JSONEq(t, `{"status":"ok","version":"dev"}`, string(body))
 	return head, next
 }
 

@@ -3,11 +3,13 @@ package httpapi_test
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -144,7 +146,10 @@ func TestEarlyAnswersLeaveNoRequestBytesOnTheConnection(t *testing.T) {
 		first := conn.send("POST", "/api/assets", jpegish(80<<20), false, multipart)
 		require.Equal(t, http.StatusUnauthorized, first.StatusCode)
 		require.True(t, first.Close, "Connection: close")
+		// Closed with the client's bytes still arriving, the kernel may
+		// answer them with a reset rather than a FIN: either is a close.
 		_, err := conn.r.ReadByte()
-		require.ErrorIs(t, err, io.EOF, "and the server closes it")
+		require.True(t, errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET),
+			"and the server closes it (got %v)", err)
 	})
 }

@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"log/slog"
 	"sync"
 	"time"
@@ -52,6 +53,9 @@ type Deps struct {
 	// it (compressJSON).
 	CompressJSON bool
 	Now          func() time.Time
+	// Version is the server's version, reported by GET /api/health/ping
+	// ("dev" when empty).
+	Version string
 }
 
 // Server holds the fiber app and what its handlers use.
@@ -82,6 +86,7 @@ type Server struct {
 	log          *slog.Logger
 	now          func() time.Time
 	openAPIDoc   func() ([]byte, error) // openapi.go
+	version      string
 }
 
 // New builds the fiber app with every route registered.
@@ -94,10 +99,11 @@ func New(d Deps) *Server {
 			costSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
 		albums: d.Albums, stacks: d.Stacks,
-		search: d.Search,
-		immich: d.Immich,
-		oidc:   d.OIDC,
-		oauth:  d.OAuth,
+		search:  d.Search,
+		immich:  d.Immich,
+		oidc:    d.OIDC,
+		oauth:   d.OAuth,
+		version: cmp.Or(d.Version, "dev"),
 	}
 	s.mcpFactory, s.mcpDeps = mcp.NewFactory(), d.MCP
 	s.app = fiber.New(fiber.Config{

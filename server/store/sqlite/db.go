@@ -55,8 +55,12 @@ type DB struct {
 var _ store.Store = (*DB)(nil)
 
 // Open opens (creating if needed) the database file at path and applies
-// pending migrations.
+// pending migrations. A SQLite without FTS5 is ErrNoFTS5, with nothing
+// created.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := CheckFTS5(); err != nil {
+		return nil, err // before the file exists: no half-made database
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create database folder: %w", err)
 	}

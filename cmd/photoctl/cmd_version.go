@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+)
+
+// versionTimeout bounds the question to the server: `photoctl version`
+// answers with the client's version even when the server does not.
+const versionTimeout = 5 * time.Second
+
+// versionJSON is the --json output of `photoctl version`; Server is null
+// when it is not known.
+type versionJSON struct {
+	Client string  `json:"client"`
+	Server *string `json:"server"`
+}
+
+// newVersionCommand returns `photoctl version`.
+func newVersionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "Print the client's version and, when signed in, the server's",
+		Description: `Prints the version of this photoctl and, when signed in (a profile, or
+--api-key/$PHOTOCTL_API_KEY with --server/$PHOTOCTL_SERVER), the version of
+the server it talks to. When not signed in, or when the server does not
+answer within 5 seconds, only the client's version is printed, with a note
+on standard error why; the exit status is 0 all the same. With --json the
+output is {"client": ..., "server": ...}, server null when unknown.
+'photoctl --version' prints the client's version only, without asking the
+server.
+
+Example:
+   photoctl version
+   photoctl version --json | jq -r .server`,
+		Flags: append(clientFlags(), jsonFlag()),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			io := newStreams(c)
+			out := versionJSON{Client: version}
+			server, note := serverVersion(c)
+			if note != "" {
+				fmt.Fprintf(io.Err, "Note: %s\n", note)
+			} else {
+				out.Server = &server
+			}
+			if c.Bool("json") {
+				return printJSON(io.Out, out)
+			}
+			fmt.Fprintf(io.Out, "client: %s\n", out.Client)
+			if out.Server != nil {
+				fmt.Fprintf(io.Out, "server: %s\n", *out.Server)
+			}
+			return nil
+		},
+	}
+}
+
+// serverVersion asks the server of the credential in use for its version;
+// when there is none or it does not answer, note says why.
+func serverVersion(c *cli.Context) (v, note string) {
+	conn, err := connect(c, true)
+	switch {
+	case errors.Is(err, errNoServer), errors.Is(err, client.ErrUnauthenticated):
+		return "", "not signed in; showing the client's version only"
+	case err != nil:
+		return "", sanitizeLines(err.Error()) + "; showing the client's version only"
+	}
+	ctx, cancel := context.WithTimeout(c.Context, versionTimeout)
+	defer cancel()
+	h, err := conn.Health(ctx)
+	if err != nil {
+		return "", fmt.Sprintf("server %s did not answer (%s); showing the client's version only",
+			conn.Server(), sanitizeLines(err.Error()))
+	}
+	return sanitize(h.Version), ""
+}

@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/photoctl/photoctl/client"
+)
+
+// assetInfo is what the detail pane shows of an asset beyond the list's
+// copy of it: the albums that show it and the people in it, fetched once
+// the cursor rests on it (never for a whole list).
+type assetInfo struct {
+	loading bool
+	albums  []string
+	people  []string
+	err     error
+}
+
+// maxInfos bounds the assets whose albums and people are kept.
+const maxInfos = 256
+
+// infoCmd fetches the albums and people of the asset under the cursor, if
+// not fetched yet.
+func (m *Model) infoCmd() tea.Cmd {
+	v := m.view()
+	if v == nil || v.trash {
+		return nil
+	}
+	a, ok := v.p.current()
+	if !ok {
+		return nil
+	}
+	if _, ok := m.infos[a.ID]; ok {
+		return nil
+	}
+	if len(m.infos) >= maxInfos {
+		clear(m.infos)
+	}
+	m.infos[a.ID] = &assetInfo{loading: true}
+	ctx, id := m.ctx, a.ID
+	return func() tea.Msg {
+		info, err := m.fetchInfo(ctx, id)
+		if err != nil {
+			info = &assetInfo{err: err}
+		}
+		return done(func(m *Model) tea.Cmd {
+			m.infos[id] = info
+			return nil
+		})
+	}
+}
+
+// fetchInfo reads the albums showing asset id (GET /api/albums?asset_id=)
+// and the people with a face in it (GET /api/people?asset_id=).
+func (m *Model) fetchInfo(ctx context.Context, id string) (*assetInfo, error) {
+	info := &assetInfo{}
+	for a, err := range m.c.AlbumsWhere(ctx, client.AlbumQuery{AssetID: id}) {
+		if err != nil {
+			return nil, err
+		}
+		info.albums = append(info.albums, albumName(a))
+	}
+	for p, err := range m.c.People(ctx, client.PersonQuery{AssetID: id}) {
+		if err != nil {
+			return nil, err
+		}
+		info.people = append(info.people, personName(p))
+	}
+	return info, nil
+}
+
+// forgetInfo drops what is known of the assets ids (their albums
+// changed), and fetches it again for the asset under the cursor.
+func (m *Model) forgetInfo(ids []string) tea.Cmd {
+	for _, id := range ids {
+		delete(m.infos, id)
+	}
+	return m.infoCmd()
+}
