@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -23,6 +25,9 @@ type apiConn struct {
 	// environment set it; see resolveLibrary.
 	Library        string
 	LibraryFromEnv bool
+	// keyDigest tells one API key from another without holding it (the
+	// completion cache is kept per credential); "" for a session.
+	keyDigest string
 }
 
 // errNoServer is a usage error: nothing names the server.
@@ -75,6 +80,7 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 	case cfg.APIKey != "":
 		opts.APIKey = string(cfg.APIKey)
 		conn.Credential = "api_key"
+		conn.keyDigest = apiKeyDigest(string(cfg.APIKey))
 	case prof != nil && sameServer(prof.Server, server):
 		conn.Profile = name
 		switch {
@@ -95,6 +101,13 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 		return nil, &usageError{err: err}
 	}
 	return conn, nil
+}
+
+// apiKeyDigest is a short digest of an API key: enough to tell keys
+// apart, nothing that signs in.
+func apiKeyDigest(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:8])
 }
 
 func sameServer(a, b string) bool {

@@ -113,9 +113,7 @@ func cachedNames(c *cli.Context, kind string) []string {
 	// The library chosen on the line or in the environment decides which
 	// albums and people; it is resolved only when the cache misses.
 	library := c.String("library")
-	sum := sha256.Sum256([]byte(strings.Join([]string{conn.Server(), conn.Profile, conn.Credential,
-		kind, library, conn.Library}, "\x00")))
-	path := filepath.Join(dir, "photoctl", "completion", hex.EncodeToString(sum[:16]))
+	path := nameCachePath(dir, conn, kind, library)
 	if names, ok := readNameCache(path, time.Now()); ok {
 		return names
 	}
@@ -127,6 +125,14 @@ func cachedNames(c *cli.Context, kind string) []string {
 	}
 	_ = writeNameCache(path, names) // a cache that cannot be written only costs time
 	return names
+}
+
+// nameCachePath is where the names of kind are cached for the server,
+// profile, credential (each API key apart) and library in use.
+func nameCachePath(dir string, conn *apiConn, kind, library string) string {
+	sum := sha256.Sum256([]byte(strings.Join([]string{conn.Server(), conn.Profile, conn.Credential,
+		conn.keyDigest, kind, library, conn.Library}, "\x00")))
+	return filepath.Join(dir, "photoctl", "completion", hex.EncodeToString(sum[:16]))
 }
 
 // fetchNames lists the names of kind: the caller's libraries, or the
