@@ -100,43 +100,31 @@ type EventsTailOptions struct {
 }
 
 func runEventsTail(ctx context.Context, conn *apiConn, opts *EventsTailOptions) error {
-	after := opts.After
-	show := eventPrinter(opts)
-	if opts.Last >= 0 {
-		// The feed runs oldest first: read it to the end, keeping the
-		// last ones.
-		var ring []api.Event
-		for e, err := range conn.Events(ctx, opts.Library, after) {
-			if err != nil {
-				return endTail(ctx, opts.Follow, err)
-			}
-			after = e.ID
-			if ring = append(ring, e); len(ring) > opts.Last {
-				ring = ring[1:]
-			}
-		}
-		for _, e := range ring {
-			if err := show(e); err != nil {
-				return err
-			}
-		}
-		if !opts.Follow {
-			return nil
-		}
-		if !sleep(ctx, opts.Interval) {
-			return nil
-		}
-	}
+	after, show := opts.After, eventPrinter(opts)
+	keep := opts.Last // -n: the first read keeps only its last events
 	for {
+		var last []api.Event
 		for e, err := range conn.Events(ctx, opts.Library, after) {
 			if err != nil {
 				return endTail(ctx, opts.Follow, err)
 			}
 			after = e.ID
+			if keep >= 0 {
+				// The feed runs oldest first: read it to the end,
+				// keeping the last ones.
+				if last = append(last, e); len(last) > keep {
+					last = last[1:]
+				}
+			} else if err := show(e); err != nil {
+				return err
+			}
+		}
+		for _, e := range last {
 			if err := show(e); err != nil {
 				return err
 			}
 		}
+		keep = -1
 		if !opts.Follow || !sleep(ctx, opts.Interval) {
 			return nil
 		}

@@ -71,7 +71,7 @@ func nameKindAt(cmd *cli.Command, c *cli.Context, args []string) string {
 	}
 	last := args[len(args)-2]
 	if strings.HasPrefix(last, "-") {
-		if kind := nameKinds[last]; kind != "" && hasFlag(cmd, last[2:]) {
+		if kind := nameKinds[last]; kind != "" && lookupFlag(cmd, last) != nil {
 			return kind
 		}
 		return ""
@@ -86,17 +86,6 @@ func nameKindAt(cmd *cli.Command, c *cli.Context, args []string) string {
 		return ""
 	}
 	return nameKinds[strings.TrimSuffix(first, "...")]
-}
-
-func hasFlag(cmd *cli.Command, name string) bool {
-	for _, f := range cmd.Flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // cachedNames returns the names of kind from the cache when it is fresh,
@@ -196,27 +185,15 @@ func readNameCache(path string, now time.Time) ([]string, bool) {
 	return strings.Split(text, "\n"), true
 }
 
-// writeNameCache writes names to path atomically (a temporary file renamed
-// into place), readable by the owner only: names are private.
+// writeNameCache writes names to path atomically, readable by the owner
+// only: names are private.
 func writeNameCache(path string, names []string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".names-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // after the rename, nothing is left to remove
 	text := strings.Join(names, "\n")
 	if len(names) > 0 {
 		text += "\n"
 	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return writePrivateFile(path, []byte(text))
 }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/photoctl/photoctl/client"
 )
 
@@ -125,30 +127,25 @@ func (s *credentialsStore) save(p *profiles) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".credentials-*")
-	if err != nil {
-		return fmt.Errorf("write credentials: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write credentials: %w", err)
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write credentials: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write credentials: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write credentials: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.path); err != nil {
+	if err := writePrivateFile(s.path, append(data, '\n')); err != nil {
 		return fmt.Errorf("write credentials: %w", err)
 	}
 	return nil
+}
+
+// writePrivateFile replaces path by data atomically (a temporary file
+// beside it, fsync, rename), readable by the owner only, whatever mode the
+// file it replaces had.
+func writePrivateFile(path string, data []byte) error {
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o600))
+	if err != nil {
+		return err
+	}
+	defer f.Cleanup() // after the rename, nothing is left to remove
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	return f.CloseAtomicallyReplace()
 }
 
 // names returns the profile names in order.
