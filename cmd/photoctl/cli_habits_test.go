@@ -245,3 +245,29 @@ _photoctl_bash_autocomplete; printf '%s\n' "${COMPREPLY[@]}"`, "bash", script)
 		require.Equal(t, "Family\\ archive\n", string(out))
 	}
 }
+
+// What `ls --json` prints feeds "-" as it is, without jq; a line of ids
+// still works, and JSON without ids is a usage error that sends nothing.
+func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
+	t.Parallel()
+	cs := newCLIServer(t)
+	cs.login(t)
+	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
+	listed := cs.run(t, "", nil, "ls", "--all", "--json")
+	require.Equal(t, exitOK, listed.code, listed.stderr)
+
+	bad := cs.run(t, `[{"name":"a.jpg"}]`, nil, "trash", "-")
+	require.Equal(t, exitUsage, bad.code, bad.stderr)
+	require.Contains(t, bad.stderr, `has no "id"`)
+
+	r := cs.run(t, listed.stdout, nil, "trash", "-", "--json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var trashed struct{ IDs []string }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &trashed))
+	require.Len(t, trashed.IDs, 3)
+
+	ids := strings.Join(trashed.IDs, "\n")
+	r = cs.run(t, ids, nil, "restore", "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "3")
+}

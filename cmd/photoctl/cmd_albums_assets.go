@@ -12,7 +12,8 @@ func newAlbumAssetsCommand(name string) *cli.Command {
 	usage, description := "Add assets to an album", `Adds live assets of the album's library; assets already in it stay as they
 are. An asset that is unknown, in another library or in the trash refuses
 its batch of 100 (exit 2). Asset ids come from the arguments, from standard
-input with "-", or from the filter flags (not both ids and filters).
+input with "-" (ids, or the JSON that ls --json prints), or from the filter
+flags (not both ids and filters).
 
 Filters add every matching asset: each member of a stack, or with
 --covers-only only each stack's cover, as photoctl ls shows them.

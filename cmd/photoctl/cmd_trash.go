@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -13,28 +15,52 @@ import (
 )
 
 // readIDs returns the ids of the arguments; a lone "-" reads them from
-// standard input instead, one a line (or separated by spaces).
+// standard input instead (readStdinIDs).
 func readIDs(c *cli.Context) ([]string, bool, error) {
 	args := c.Args().Slice()
 	if len(args) == 1 && args[0] == "-" {
 		return readStdinIDs(c)
 	}
-	return c.Args().Slice(), false, nil
+	return args, false, nil
 }
 
-// readStdinIDs reads ids from standard input, one a line or separated by
-// spaces.
+// readStdinIDs reads ids from standard input: one a line or separated by
+// spaces, or the JSON array a --json listing prints (objects with an
+// "id", or strings), so `photoctl ls --json | photoctl trash -` works
+// without jq.
 func readStdinIDs(c *cli.Context) ([]string, bool, error) {
-	var ids []string
-	sc := bufio.NewScanner(c.App.Reader)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		ids = append(ids, strings.Fields(sc.Text())...)
-	}
-	if err := sc.Err(); err != nil {
+	data, err := io.ReadAll(c.App.Reader)
+	if err != nil {
 		return nil, true, fmt.Errorf("read ids from stdin: %w", err)
 	}
-	return ids, true, nil
+	if text := bytes.TrimSpace(data); len(text) > 0 && text[0] == '[' {
+		ids, err := idsFromJSON(text)
+		return ids, true, err
+	}
+	return strings.Fields(string(data)), true, nil
+}
+
+// idsFromJSON reads a JSON array of ids, or of objects with an "id".
+func idsFromJSON(text []byte) ([]string, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(text, &items); err != nil {
+		return nil, &usageError{err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
+	}
+	ids := make([]string, 0, len(items))
+	for i, raw := range items {
+		var id string
+		if json.Unmarshal(raw, &id) != nil {
+			var obj struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(raw, &obj) != nil || obj.ID == "" {
+				return nil, &usageError{err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
+			}
+			id = obj.ID
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }
 
 // lifecycleCommand describes trash, restore and rm, which differ only in
@@ -52,13 +78,13 @@ func newTrashCommand() *cli.Command {
 	return lifecycle(lifecycleCommand{name: "trash", usage: "Move assets to the trash",
 		description: `Moves assets to the trash, where they stay until restored or purged after the
 server's retention period. Ids come from the arguments, or from standard
-input with "-", sent in batches of 100. photoctl ls lists every member of a
-stack, so the pipeline below trashes whole bursts (ls --covers-only would
-give only each stack's cover).
+input with "-" (ids, or the JSON that ls --json prints), sent in batches of
+100. photoctl ls lists every member of a stack, so the pipeline below
+trashes whole bursts (ls --covers-only would give only each stack's cover).
 
 Example:
    photoctl trash asset_01hx... asset_01hy...
-   photoctl ls --before 2010-01-01 --all --json | jq -r '.[].id' | photoctl trash -`,
+   photoctl ls --before 2010-01-01 --all --json | photoctl trash -`,
 		done: "Moved %d asset(s) to the trash.\n", jsonKey: "ids",
 		call: func(c *apiConn, ctx context.Context, lib string, ids []string) ([]string, error) {
 			return c.TrashAssets(ctx, lib, ids)
