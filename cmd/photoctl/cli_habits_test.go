@@ -46,6 +46,7 @@ func TestCLIUploadOfAFolderOfFoldersSaysUseR(t *testing.T) {
 	r := cs.run(t, "", nil, "upload", dir)
 	require.Equal(t, exitUsage, r.code, "nothing at all was found: a usage error scripts notice")
 	require.Contains(t, r.stderr, hint)
+	require.NotContains(t, r.stdout, "Uploaded", "the hint alone, no empty summary")
 
 	r = cs.run(t, "", nil, "upload", "--json", dir)
 	require.Equal(t, exitUsage, r.code)

@@ -172,13 +172,21 @@ func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) 
 		// the error says it all, an empty summary would only hide it.
 		return err
 	}
+	onlyFolders := err == nil && len(opts.OnlyFolders) > 0
+	if onlyFolders && uploadTotal(sum) == 0 {
+		// Nothing found but folders: a usage error. --json still gets its
+		// (empty) summary; a person, only the hint.
+		if opts.JSON {
+			if perr := printUploadSummary(opts, sum); perr != nil {
+				return perr
+			}
+		}
+		return onlyFoldersError(opts.OnlyFolders)
+	}
 	if perr := printUploadSummary(opts, sum); perr != nil {
 		return perr
 	}
-	if err == nil && len(opts.OnlyFolders) > 0 {
-		if uploadTotal(sum) == 0 {
-			return onlyFoldersError(opts.OnlyFolders)
-		}
+	if onlyFolders {
 		fmt.Fprintf(opts.IO.Err, "Note: %v.\n", onlyFoldersError(opts.OnlyFolders))
 	}
 	switch {
