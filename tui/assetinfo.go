@@ -39,9 +39,9 @@ func (m *Model) infoCmd() tea.Cmd {
 		clear(m.infos)
 	}
 	m.infos[a.ID] = &assetInfo{loading: true}
-	ctx, id := m.ctx, a.ID
+	ctx, id, lib := m.ctx, a.ID, a.LibraryID
 	return func() tea.Msg {
-		info, err := m.fetchInfo(ctx, id)
+		info, err := m.fetchInfo(ctx, lib, id)
 		if err != nil {
 			info = &assetInfo{err: err}
 		}
@@ -53,16 +53,17 @@ func (m *Model) infoCmd() tea.Cmd {
 }
 
 // fetchInfo reads the albums showing asset id (GET /api/albums?asset_id=)
-// and the people with a face in it (GET /api/people?asset_id=).
-func (m *Model) fetchInfo(ctx context.Context, id string) (*assetInfo, error) {
+// and the people with a face in it (GET /api/people?asset_id=), in its
+// library lib (which the server asks for once there are several).
+func (m *Model) fetchInfo(ctx context.Context, lib, id string) (*assetInfo, error) {
 	info := &assetInfo{}
-	for a, err := range m.c.AlbumsWhere(ctx, client.AlbumQuery{AssetID: id}) {
+	for a, err := range m.c.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: lib, AssetID: id}) {
 		if err != nil {
 			return nil, err
 		}
 		info.albums = append(info.albums, albumName(a))
 	}
-	for p, err := range m.c.People(ctx, client.PersonQuery{AssetID: id}) {
+	for p, err := range m.c.People(ctx, client.PersonQuery{LibraryID: lib, AssetID: id}) {
 		if err != nil {
 			return nil, err
 		}

@@ -29,8 +29,10 @@ func TestDetailsShowTheAlbumsAndPeopleFetchedForTheSelectedAssetOnly(t *testing.
 	_, err = w.c.CreateFace(ctx, api.FaceCreateRequest{AssetID: newer.ID, PersonID: &ada.ID,
 		BoundingBox: &api.BoundingBoxInput{X: box(0.1), Y: box(0.1), Width: box(0.3), Height: box(0.3)}})
 	require.NoError(t, err)
+	// A second library: the server then wants library_id on every list.
+	w.s.Do("POST", "/api/libraries", w.session, map[string]string{"name": "Elsewhere"}).JSON(t, &api.Library{})
 
-	d := w.open(Options{})
+	d := w.open(Options{LibraryID: w.lib})
 	d.openMonth("May 2024")
 	require.Contains(t, d.currentLine(), "newer.jpg")
 	screen := d.view()
