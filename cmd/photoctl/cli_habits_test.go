@@ -272,3 +272,23 @@ func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "3")
 }
+
+// Every listing cut at its --limit says so, as ls does; --all and a
+// limit past the end say nothing.
+func TestCLIListingsCutAtTheirLimitSaySo(t *testing.T) {
+	t.Parallel()
+	cs := newCLIServer(t)
+	cs.login(t)
+	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
+	for _, args := range [][]string{{"ls"}, {"tasks", "list"}} {
+		r := cs.run(t, "", nil, append(args, "--limit", "1")...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stderr, "Showing the first 1 ", args)
+		r = cs.run(t, "", nil, append(args, "--all")...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.NotContains(t, r.stderr, "more match", args)
+		r = cs.run(t, "", nil, append(args, "--limit", "1", "--json")...)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.NotContains(t, r.stderr, "more match", args)
+	}
+}

@@ -137,10 +137,7 @@ Example:
 }
 
 func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
-	pageSize := client.MaxPageSize
-	if opts.Limit > 0 {
-		pageSize = min(opts.Limit+1, client.MaxPageSize) // one more says whether more match
-	}
+	pageSize := pageSizeFor(opts.Limit)
 	out := &jsonArray{w: opts.IO.Out}
 	var assets []api.Asset
 	n, more := 0, false
@@ -176,11 +173,7 @@ func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 	if err := printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "NAME"}, rows); err != nil {
 		return err
 	}
-	if more {
-		_, err := fmt.Fprintf(opts.IO.Err, "Showing the first %d assets; more match (--all lists them all, --limit N the first N).\n", n)
-		return err
-	}
-	return nil
+	return printMoreHint(opts.IO, false, more, n, "assets")
 }
 
 // assetRow is an asset in the ls and search tables.

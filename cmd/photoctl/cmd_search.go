@@ -70,15 +70,19 @@ Example:
 					}
 					hits = conn.SearchImage(c.Context, q, part)
 				}
-				found, err := take(hits, limit)
+				found, more, err := take(hits, limit)
 				if err != nil {
 					return err
 				}
-				return printList(newStreams(c), c.Bool("json"), found,
+				s := newStreams(c)
+				if err := printList(s, c.Bool("json"), found,
 					[]string{"ID", "SCORE", "TAKEN", "TYPE", "SIZE", "RATING", "NAME"}, func(h api.SearchHit) []string {
 						row := assetRow(&h.Asset)
 						return append([]string{row[0], strconv.FormatFloat(h.Score, 'f', 3, 64)}, row[1:]...)
-					})
+					}); err != nil {
+					return err
+				}
+				return printMoreHint(s, c.Bool("json"), more, len(found), "hits")
 			}),
 	}
 }

@@ -63,12 +63,16 @@ Example:
 						return err
 					}
 				}
-				tasks, err := take(conn.Tasks(c.Context, q, pageSizeFor(limit)), limit)
+				tasks, more, err := take(conn.Tasks(c.Context, q, pageSizeFor(limit)), limit)
 				if err != nil {
 					return err
 				}
-				return printList(newStreams(c), c.Bool("json"), tasks,
-					[]string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"}, taskRow)
+				s := newStreams(c)
+				if err := printList(s, c.Bool("json"), tasks,
+					[]string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"}, taskRow); err != nil {
+					return err
+				}
+				return printMoreHint(s, c.Bool("json"), more, len(tasks), "tasks")
 			}),
 	}
 }

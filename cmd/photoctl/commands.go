@@ -168,24 +168,35 @@ func listLimit(c *cli.Context) (int, error) {
 }
 
 // take collects the first limit items of seq (every item for 0), stopping
-// at the first error.
-func take[T any](seq iter.Seq2[T, error], limit int) ([]T, error) {
-	var out []T
+// at the first error; more says whether seq held another after them.
+func take[T any](seq iter.Seq2[T, error], limit int) (items []T, more bool, err error) {
 	for item, err := range seq {
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		if out = append(out, item); limit > 0 && len(out) >= limit {
-			break
+		if limit > 0 && len(items) == limit {
+			return items, true, nil
 		}
+		items = append(items, item)
 	}
-	return out, nil
+	return items, false, nil
 }
 
-// pageSizeFor is the page to ask for when showing limit items (0: all).
+// printMoreHint says on the error stream, after a table cut at its
+// --limit, that more match and how to see them; nothing with --json.
+func printMoreHint(s *streams, asJSON, more bool, n int, noun string) error {
+	if asJSON || !more {
+		return nil
+	}
+	_, err := fmt.Fprintf(s.Err, "Showing the first %d %s; more match (--all lists them all, --limit N the first N).\n", n, noun)
+	return err
+}
+
+// pageSizeFor is the page to ask for when showing limit items (0: all):
+// one more than limit, which tells whether more match.
 func pageSizeFor(limit int) int {
 	if limit <= 0 {
 		return client.MaxPageSize
 	}
-	return min(limit, client.MaxPageSize)
+	return min(limit+1, client.MaxPageSize)
 }
