@@ -87,9 +87,15 @@ func TestCLIQuietLeavesOnlyErrors(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	cs.login(t)
-	dir := photoTree(t, []string{"a.jpg", "b.jpg"}, map[string][]byte{"broken.jpg": []byte("not a photo"), "notes.txt": []byte("hi")})
+	// Before any upload, while the queue is empty: watching a queue that
+	// work keeps full would wait for the renders and the models.
+	r := cs.run(t, "", nil, "tasks", "watch", "-q", "--interval", "100ms")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "Nothing queued or running")
+	require.Empty(t, r.stderr)
 
-	r := cs.run(t, "", nil, "upload", "-q", "-v", dir)
+	dir := photoTree(t, []string{"a.jpg", "b.jpg"}, map[string][]byte{"broken.jpg": []byte("not a photo"), "notes.txt": []byte("hi")})
+	r = cs.run(t, "", nil, "upload", "-q", "-v", dir)
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "--quiet and --verbose")
 
@@ -112,9 +118,6 @@ func TestCLIQuietLeavesOnlyErrors(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Empty(t, r.stdout)
 	require.Empty(t, r.stderr)
-
-	r = cs.run(t, "", nil, "tasks", "watch", "-q", "--interval", "100ms")
-	require.NotContains(t, r.stdout, "Nothing queued or running")
 }
 
 func TestCLILsSaysHowToSeeMore(t *testing.T) {
