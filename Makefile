@@ -6,6 +6,7 @@ export PATH := /usr/local/go/bin:$(PATH)
 
 GO      ?= go
 BIN     := bin/photoctl
+SERVER_BIN := bin/photoctl-server
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
@@ -38,21 +39,25 @@ deps:
 	$(SUDO) apt-get update && \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$pkgs
 
-## build: build bin/photoctl (cgo for SQLite)
-build:
-	CGO_ENABLED=1 $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/photoctl
+## build: build bin/photoctl, the command people run (the client build:
+## static, no cgo, starts in milliseconds), and bin/photoctl-server beside
+## it, the full build (cgo for SQLite and libvips) that photoctl hands
+## serve, worker, admin and config to
+build: client
+	CGO_ENABLED=1 $(GO) build -ldflags "$(LDFLAGS)" -o $(SERVER_BIN) ./cmd/photoctl
 
-## client: build bin/photoctl-client, the client commands alone: no
-## server, so no libvips, SQLite or cgo (a static binary; README, "Install")
+## client: build bin/photoctl alone: the client commands, no server, so
+## no libvips, SQLite or cgo (a static binary for a laptop that only talks
+## to a server; README, "Install")
 client:
-	CGO_ENABLED=0 $(GO) build -tags client -ldflags "$(LDFLAGS)" -o bin/photoctl-client ./cmd/photoctl
+	CGO_ENABLED=0 $(GO) build -tags client -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/photoctl
 
 # Where `make install` puts things (DESTDIR for staging a package).
 PREFIX  ?= /usr/local
 DESTDIR ?=
 ML_DIR  := .cache/ml
 
-## install: install bin/photoctl to $(PREFIX)/bin, the ML runtime and
+## install: install bin/photoctl and bin/photoctl-server to $(PREFIX)/bin, the ML runtime and
 ## models to $(PREFIX)/lib/photoctl/ml (where an installed photoctl looks
 ## for them), the completions and the man page (sudo when $(PREFIX) is
 ## not writable)
@@ -63,6 +68,7 @@ install: build models
 	$$run install -d $$dest/bin $$dest/lib/photoctl/ml $$dest/share/man/man1 \
 		$$dest/share/bash-completion/completions $$dest/share/zsh/site-functions $$dest/share/fish/vendor_completions.d; \
 	$$run install -m 0755 $(BIN) $$dest/bin/photoctl; \
+	$$run install -m 0755 $(SERVER_BIN) $$dest/bin/photoctl-server; \
 	$$run cp -R $(ML_DIR)/lib $(ML_DIR)/models $$dest/lib/photoctl/ml/; \
 	$$run install -m 0644 docs/cli/photoctl.1 $$dest/share/man/man1/photoctl.1; \
 	$$run install -m 0644 completions/photoctl.bash $$dest/share/bash-completion/completions/photoctl; \

@@ -78,7 +78,8 @@ Example:
 				DefaultText: "$XDG_CONFIG_HOME/photoctl/config.toml",
 			},
 		}, clientFlags()...),
-		// serverCommands: all of them, or a stub in the client-only build.
+		// serverCommands: all of them, or in the client build ones that hand
+		// the command line to photoctl-server.
 		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands()...),
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,

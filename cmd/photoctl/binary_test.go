@@ -44,8 +44,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// photoctlBinary returns the path of photoctl built from this package,
-// building it on the first call. go test puts its own go first on PATH.
+// photoctlBinary returns the path of photoctl as `make build` lays it
+// out, building it on the first call: the client build as photoctl, which
+// hands the server commands to the full build beside it as
+// photoctl-server. go test puts its own go first on PATH.
 func photoctlBinary(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
@@ -56,15 +58,31 @@ func photoctlBinary(t testing.TB) string {
 			return
 		}
 		built.path = filepath.Join(built.dir, "photoctl")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		out, err := exec.CommandContext(ctx, "go", "build", "-o", built.path, ".").CombinedOutput()
-		if err != nil {
-			built.err = &buildError{err: err, out: string(out)}
+		if built.err = goBuild(filepath.Join(built.dir, serverBinaryName), nil); built.err != nil {
+			return
 		}
+		built.err = goBuild(built.path, []string{"GOFLAGS=", "CGO_ENABLED=0"}, "-tags", "client")
 	})
 	require.NoError(t, built.err)
 	return built.path
+}
+
+// serverBinary is the full build beside photoctlBinary.
+func serverBinary(t testing.TB) string {
+	return filepath.Join(filepath.Dir(photoctlBinary(t)), serverBinaryName)
+}
+
+// goBuild builds this package into out with the extra environment (which
+// overrides the test's) and arguments.
+func goBuild(out string, env []string, args ...string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", append(append([]string{"build", "-o", out}, args...), ".")...)
+	cmd.Env = append(os.Environ(), env...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return &buildError{err: err, out: string(b)}
+	}
+	return nil
 }
 
 // buildError is a failed `go build` with its output.

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"context"
 	"debug/elf"
 	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,12 +31,7 @@ func buildPhotoctl(t *testing.T, env []string, args ...string) string {
 		t.Skip("builds and runs photoctl; skipped with -short")
 	}
 	out := filepath.Join(t.TempDir(), "photoctl")
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", append(append([]string{"build", "-o", out}, args...), ".")...)
-	cmd.Env = append(os.Environ(), env...)
-	b, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build %v: %s", args, b)
+	require.NoError(t, goBuild(out, env, args...))
 	return out
 }
 
@@ -94,9 +89,12 @@ func TestFTSlessBuildRefusesToOpenTheSQLiteStore(t *testing.T) {
 	})
 }
 
-// The client-only build (`make client`) leaves libvips, SQLite and fiber
-// out: a static binary whose client commands work against a real server.
-func TestClientBuildIsStaticAndTalksToAServer(t *testing.T) {
+// photoctl as `make build` lays it out is the client build: libvips,
+// SQLite and fiber left out, a static binary whose client commands work
+// against a real server and whose server commands run photoctl-server,
+// found beside it (through a symbolic link too) or on PATH. Every other
+// binary test in this package goes through the same hand-over.
+func TestPhotoctlIsTheClientBuildAndHandsServerCommandsOn(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs photoctl; skipped with -short")
@@ -110,7 +108,7 @@ func TestClientBuildIsStaticAndTalksToAServer(t *testing.T) {
 		require.NotContains(t, string(deps), heavy+"\n", "the client build imports %s", heavy)
 	}
 
-	bin := buildPhotoctl(t, []string{"GOFLAGS=", "CGO_ENABLED=0"}, "-tags", "client")
+	bin := photoctlBinary(t)
 	f, err := elf.Open(bin)
 	require.NoError(t, err)
 	libs, err := f.ImportedLibraries()
@@ -122,14 +120,41 @@ func TestClientBuildIsStaticAndTalksToAServer(t *testing.T) {
 	r := runBinaryAt(t, bin, env, "", "--version")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "photoctl version")
-	r = runBinaryAt(t, bin, env, "", "ls", "--help")
+	r = runBinaryAt(t, bin, env, "", "--help")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Contains(t, r.stdout, "photoctl ls")
+	require.Contains(t, r.stdout, "serve ", "the help lists the server commands")
+	require.NotContains(t, r.stdout, genDocsCommandName)
 
-	r = runBinaryAt(t, bin, env, "", "serve")
+	// Alone, with nothing on PATH: the server commands say what is missing.
+	alone := filepath.Join(t.TempDir(), "photoctl")
+	require.NoError(t, os.Link(bin, alone))
+	noPath := append(slices.Clone(env), "PATH=/nonexistent")
+	r = runBinaryAt(t, alone, noPath, "", "serve")
 	require.Equal(t, exitUsage, r.code, r.stderr)
-	require.Equal(t, "photoctl: serve: this is the client-only build of photoctl; run the server with the full photoctl "+
-		"(make build, or go install -tags sqlite_fts5 ./cmd/photoctl)\n", r.stderr)
+	require.Equal(t, "photoctl: serve runs in photoctl-server, which is neither beside photoctl nor on PATH; "+
+		"install both with 'make install' (or build everything into one binary with go install -tags sqlite_fts5 ./cmd/photoctl)\n", r.stderr)
+	r = runBinaryAt(t, alone, append(noPath, "PHOTOCTL_SERVER_BINARY="+filepath.Dir(alone)), "", "admin", "--help")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "cannot run PHOTOCTL_SERVER_BINARY=")
+	// Named by the variable, found on PATH, or beside a symbolic link's target.
+	r = runBinaryAt(t, alone, append(noPath, "PHOTOCTL_SERVER_BINARY="+serverBinary(t)), "", "admin", "--help")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "create-user")
+	r = runBinaryAt(t, alone, append(slices.Clone(env), "PATH="+filepath.Dir(bin)), "", "serve", "--help")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "--listen")
+	link := filepath.Join(t.TempDir(), "photoctl")
+	require.NoError(t, os.Symlink(bin, link))
+	// Global flags before the command go along.
+	conf := filepath.Join(t.TempDir(), "photoctl.toml")
+	writeFile(t, conf, []byte("data_dir = \"/srv/photos\"\n"))
+	r = runBinaryAt(t, link, noPath, "", "--config", conf, "config", "show", "--json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"/srv/photos"`)
+	// The server's exit status comes back as it is: a bad flag is a usage error.
+	r = runBinaryAt(t, link, noPath, "", "serve", "--no-such-flag")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "no-such-flag")
 
 	cs := newCLIServer(t)
 	env = append(append([]string{}, cs.env...), cs.keyEnv(t)...)
@@ -139,10 +164,20 @@ func TestClientBuildIsStaticAndTalksToAServer(t *testing.T) {
 	r = runBinaryAt(t, bin, env, "", "ls", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 
-	// Signing in with a password keeps a profile, as the full build does.
+	// Signing in with a password keeps a profile.
 	r = runBinaryAt(t, bin, cs.env, cs.user.Password+"\n", "login", "--server", cs.URL, "--email", cs.user.Email, "--password-stdin")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = runBinaryAt(t, bin, cs.env, "", "whoami")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, cs.user.Email)
+}
+
+// The client build's help lists the server commands as the full build
+// has them.
+func TestServerCommandSummariesMatchTheCommands(t *testing.T) {
+	var got []serverCommandSummary
+	for _, c := range serverCommands(newFactory()) {
+		got = append(got, serverCommandSummary{name: c.Name, usage: c.Usage, hidden: c.Hidden})
+	}
+	require.Equal(t, serverCommandSummaries, got)
 }

@@ -6,7 +6,7 @@ import "github.com/urfave/cli/v2"
 
 // serverCommands are the commands that run or administer the server
 // itself, in the order the help lists them (the hidden ones last). The
-// client-only build (commands_client.go) has none of them.
+// client build (commands_client.go) hands them to photoctl-server.
 func serverCommands(f *factory) []*cli.Command {
 	return []*cli.Command{
 		newServeCommand(f),

@@ -33,9 +33,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// genDocsCommandName is the hidden command that writes the generated files.
-const genDocsCommandName = "__gendocs"
-
 // manSection is the man page section of photoctl: user commands.
 const manSection = 1
 
