@@ -51,6 +51,13 @@ func serverCommands(*factory) []*cli.Command {
 				}
 				return runServerBinary(path, os.Args[1:])
 			},
+			// The shell's completions of its subcommands and flags come from
+			// photoctl-server too; none when it is missing.
+			BashComplete: func(*cli.Context) {
+				if path, err := findServerBinary(); err == nil {
+					_ = runServerBinary(path, os.Args[1:])
+				}
+			},
 		})
 	}
 	return out
