@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -96,12 +95,3 @@ func (c conn) Query(ctx context.Context, sql string, args ...any) (sqlstore.Rows
 func (c conn) QueryRow(ctx context.Context, sql string, args ...any) sqlstore.Row {
 	return c.queryRow(ctx, sql, args...)
 }
-
-func (r repos) Users() store.Users             { return users{r.q} }
-func (r repos) Libraries() store.Libraries     { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys         { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions       { return sessions{r.q} }
-func (r repos) Events() store.Events           { return events{r.q} }
-func (r repos) Invitations() store.Invitations { return invitations{r.q} }
-func (r repos) Storage() store.Storage         { return storage{r.q} }
-func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }

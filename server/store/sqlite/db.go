@@ -161,24 +161,3 @@ type repos struct {
 	q querier
 	sqlstore.Repos
 }
-
-func (r repos) Users() store.Users                 { return users{r.q} }
-func (r repos) Libraries() store.Libraries         { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys             { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions           { return sessions{r.q} }
-func (r repos) Events() store.Events               { return events{r.q} }
-func (r repos) Assets() store.Assets               { return assets{r.q} }
-func (r repos) Storage() store.Storage             { return storage{r.q} }
-func (r repos) BlobJournal() store.BlobJournal     { return blobJournal{r.q} }
-func (r repos) AssetVersions() store.AssetVersions { return assetVersions{r.q} }
-func (r repos) Albums() store.Albums               { return albums{r.q} }
-func (r repos) Stacks() store.Stacks               { return stacks{r.q} }
-func (r repos) Bursts() store.Bursts               { return bursts{r.q} }
-func (r repos) People() store.People               { return people{r.q} }
-func (r repos) Faces() store.Faces                 { return faces{r.q} }
-func (r repos) Clustering() store.Clustering       { return clustering{r.q} }
-func (r repos) AssetTexts() store.AssetTexts       { return assetTexts{r.q} }
-func (r repos) Tasks() store.Tasks                 { return tasks{r.q} }
-func (r repos) Invitations() store.Invitations     { return invitations{r.q} }
-
-func (r repos) AssetAggregates() store.AssetAggregates { return aggregates{r.q} }
