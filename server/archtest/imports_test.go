@@ -39,7 +39,7 @@ func within(path, dir string) bool {
 }
 
 // TestThirdPartyLibrariesLiveInOnePlace: each library is imported only by
-// the package that owns it (docs/architecture.md, "Dependency direction").
+// the package that owns it (docs/architecture.md, "Layers and the direction of their arrows").
 func TestThirdPartyLibrariesLiveInOnePlace(t *testing.T) {
 	owners := map[string][]string{
 		"github.com/gofiber/fiber/v2":            {"server/httpapi"},
