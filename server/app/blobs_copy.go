@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/photoctl/photoctl/server/backup/keyindex"
 	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // BlobCopy counts what CopyBlobsToBucket did.
@@ -131,13 +131,13 @@ func CopyBlobsToBucket(ctx context.Context, cfg Config, parallel int, progress f
 // key's size, in a new file in dataDir's tmp/ (where a crash's leftover
 // is swept like any temp file): the listing of a large library is more
 // than memory should hold.
-func bucketIndex(ctx context.Context, dataDir string, bucket *blob.Store) (*sqlite.KeyIndex, error) {
+func bucketIndex(ctx context.Context, dataDir string, bucket *blob.Store) (*keyindex.Index, error) {
 	f, err := os.CreateTemp(blob.TempDir(dataDir), "copy-blobs-*.db")
 	if err != nil {
 		return nil, fmt.Errorf("list the bucket: %w", err)
 	}
 	_ = f.Close()
-	x, err := sqlite.OpenKeyIndex(f.Name())
+	x, err := keyindex.Open(f.Name())
 	if err != nil {
 		_ = os.Remove(f.Name())
 		return nil, fmt.Errorf("list the bucket: %w", err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/backup/keyindex"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/store/sqlite"
 )
@@ -123,9 +124,9 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o setti
 	// Every file the directory holds is checked against the new manifest
 	// when strays may be there, or when the last backup kept its files
 	// elsewhere (format 1, flat): keep indexes the new manifest's files.
-	var keep *sqlite.KeyIndex
+	var keep *keyindex.Index
 	if strays || prevVersion == 1 {
-		if keep, err = sqlite.OpenKeyIndex(filepath.Join(dir, keepIndex)); err != nil {
+		if keep, err = keyindex.Open(filepath.Join(dir, keepIndex)); err != nil {
 			return nil, err
 		}
 		defer keep.Close()
@@ -197,7 +198,7 @@ func backupOnce(ctx context.Context, dataDir, dir string, now time.Time, o setti
 // copyChecked copies a blob whose row records its checksum, unless the
 // backup already holds it with that checksum. A blob that is not there
 // any more was deleted after the snapshot: errVanished.
-func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, prev *sqlite.KeyIndex) (File, error) {
+func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, prev *keyindex.Index) (File, error) {
 	want := hex.EncodeToString(r.SHA256)
 	old, err := take(prev, r.Key)
 	if err != nil {
@@ -236,7 +237,7 @@ func (st *Stats) copyChecked(dataDir, dir string, r sqlite.FileRef, prev *sqlite
 // records a checksum for. They are optional (variants are rebuilt by
 // ingest), so a missing one is skipped; an unchanged one (key, size and
 // modification time) is reused. Each file of the backup goes to add.
-func (st *Stats) copyExtras(dataDir, dir, assetID string, prev *sqlite.KeyIndex, add func(File) error) error {
+func (st *Stats) copyExtras(dataDir, dir, assetID string, prev *keyindex.Index, add func(File) error) error {
 	keys := []string{"sidecars/" + assetID + ".xmp"}
 	variants, err := blob.Path(dataDir, "variants/"+assetID)
 	if err != nil {

@@ -24,8 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/photoctl/photoctl/server/backup/keyindex"
 	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // ManifestName is the manifest's file name in a backup directory.
@@ -293,8 +293,8 @@ const (
 // value a File in JSON), in a scratch file there, and returns its format;
 // empty, format 0, when there is no backup. The caller closes it, which
 // deletes the file.
-func previous(dir string) (*sqlite.KeyIndex, int, error) {
-	x, err := sqlite.OpenKeyIndex(filepath.Join(dir, previousIndex))
+func previous(dir string) (*keyindex.Index, int, error) {
+	x, err := keyindex.Open(filepath.Join(dir, previousIndex))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -318,7 +318,7 @@ func previous(dir string) (*sqlite.KeyIndex, int, error) {
 // take returns the file of key in the previous backup's index (the zero
 // File when it had none) and removes it there: what the run leaves in the
 // index is what the new backup no longer holds.
-func take(prev *sqlite.KeyIndex, key string) (File, error) {
+func take(prev *keyindex.Index, key string) (File, error) {
 	v, ok, err := prev.Take(key)
 	var f File
 	if err == nil && ok {
@@ -328,7 +328,7 @@ func take(prev *sqlite.KeyIndex, key string) (File, error) {
 }
 
 // untake puts back f, a file take returned, unless it is the zero File.
-func untake(prev *sqlite.KeyIndex, f File) error {
+func untake(prev *keyindex.Index, f File) error {
 	if f.Key == "" {
 		return nil
 	}

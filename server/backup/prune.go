@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/photoctl/photoctl/server/backup/keyindex"
 	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/store/sqlite"
 )
 
 // removeEmpty removes each of dirs that is empty, and then its parents that
@@ -32,7 +32,7 @@ func removeEmpty(root string, dirs map[string]bool) {
 // committed manifest does not name (keep holds the keys of its files): the
 // blobs of earlier backups, copies an interrupted run made, a flat
 // layout's files (format 1).
-func pruneAll(dir string, keep *sqlite.KeyIndex) (int, error) {
+func pruneAll(dir string, keep *keyindex.Index) (int, error) {
 	n := 0
 	blobs := filepath.Join(dir, "blobs")
 	emptied := map[string]bool{} // directories a removal may have left empty
@@ -62,7 +62,7 @@ func pruneAll(dir string, keep *sqlite.KeyIndex) (int, error) {
 // prunePrevious removes the files of the last backup that the new one does
 // not name: what is left in prev once the run took out every key it
 // named.
-func prunePrevious(dir string, prev *sqlite.KeyIndex) (int, error) {
+func prunePrevious(dir string, prev *keyindex.Index) (int, error) {
 	n := 0
 	emptied := map[string]bool{}
 	err := prev.Each(func(key string, _ []byte) error {

@@ -1,6 +1,8 @@
 // Package store declares the persistence contracts of the server. Each
-// interface is narrow and states its guarantees; implementations live in
-// sub-packages (sqlite today) and must pass the same conformance tests.
+// interface is narrow and states its guarantees; the repositories are
+// written once in sqlstore over SQLite (sqlite) and PostgreSQL (postgres),
+// which keep what truly differs, and every store passes the same
+// conformance tests (storetest).
 //
 // Errors: a missing row is catalog.ErrNotFound, a unique-constraint violation
 // is catalog.ErrConflict (both wrapped). Implementations translate driver

@@ -12,6 +12,8 @@ import (
 
 type apiKeys struct{ q conn }
 
+func (r repos) APIKeys() store.APIKeys { return apiKeys{r.q} }
+
 var _ store.APIKeys = apiKeys{}
 
 const apiKeyCols = `k.id, k.user_id, k.name, k.secret_hash, k.actions::text, k.library_ids::text, k.last_used_at,

@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // querier is what both the pool and a transaction offer.
@@ -65,14 +65,33 @@ func rebind(sql string) string {
 	return b.String()
 }
 
-type repos struct{ q conn }
+// repos are this package's repositories over q and, embedded, the ones
+// written once for both dialects.
+type repos struct {
+	q conn
+	sqlstore.Repos
+}
 
-func (r repos) Users() store.Users             { return users{r.q} }
-func (r repos) Libraries() store.Libraries     { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys         { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions       { return sessions{r.q} }
-func (r repos) Events() store.Events           { return events{r.q} }
-func (r repos) Settings() store.Settings       { return settings{r.q} }
-func (r repos) Invitations() store.Invitations { return invitations{r.q} }
-func (r repos) Storage() store.Storage         { return storage{r.q} }
-func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }
+// dialect is PostgreSQL's for the repositories written once (sqlstore).
+var dialect = &sqlstore.Dialect{Name: "postgres", Translate: translate, Instr: "strpos"}
+
+// newRepos returns the repositories over c: this package's and, promoted
+// through the embedded sqlstore.Repos, the shared ones.
+func newRepos(c conn) repos { return repos{q: c, Repos: sqlstore.Repos{Q: sqlstore.NewQ(c, dialect)}} }
+
+// Exec, Query and QueryRow make conn a sqlstore.Conn.
+func (c conn) Exec(ctx context.Context, sql string, args ...any) (sqlstore.Result, error) {
+	return c.exec(ctx, sql, args...)
+}
+
+func (c conn) Query(ctx context.Context, sql string, args ...any) (sqlstore.Rows, error) {
+	rows, err := c.query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+func (c conn) QueryRow(ctx context.Context, sql string, args ...any) sqlstore.Row {
+	return c.queryRow(ctx, sql, args...)
+}

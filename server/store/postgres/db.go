@@ -72,7 +72,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 }
 
 // Read returns repositories over the pool.
-func (db *DB) Read() store.Repos { return repos{q: conn{db.pool}} }
+func (db *DB) Read() store.Repos { return newRepos(conn{db.pool}) }
 
 // InTx runs fn in a write transaction, one at a time across processes
 // (writerLock), again when PostgreSQL aborts it as a serialization failure
@@ -116,7 +116,7 @@ func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error)
 	if _, err = tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", writerLock); err != nil {
 		return fmt.Errorf("wait for the writer lock: %w", translate(err))
 	}
-	if err = fn(repos{q: conn{tx}}); err != nil {
+	if err = fn(newRepos(conn{tx})); err != nil {
 		return err
 	}
 	if err = tx.Commit(ctx); err != nil {

@@ -12,6 +12,8 @@ import (
 
 type events struct{ q conn }
 
+func (r repos) Events() store.Events { return events{r.q} }
+
 var _ store.Events = events{}
 
 // eventsLock is the key of the transaction advisory lock that serialises

@@ -11,6 +11,8 @@ import (
 
 type invitations struct{ q conn }
 
+func (r repos) Invitations() store.Invitations { return invitations{r.q} }
+
 var _ store.Invitations = invitations{}
 
 // invitationCols selects an invitation with its creator's name and its

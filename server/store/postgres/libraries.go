@@ -12,6 +12,8 @@ import (
 
 type libraries struct{ q conn }
 
+func (r repos) Libraries() store.Libraries { return libraries{r.q} }
+
 var _ store.Libraries = libraries{}
 
 const libraryCols = `l.id, l.name, l.owner_id, l.trashed_at, l.created_at, l.updated_at`

@@ -10,6 +10,8 @@ import (
 
 type sessions struct{ q conn }
 
+func (r repos) Sessions() store.Sessions { return sessions{r.q} }
+
 var _ store.Sessions = sessions{}
 
 func (s sessions) Create(ctx context.Context, se *catalog.Session) error {

@@ -9,6 +9,8 @@ import (
 
 type storage struct{ q conn }
 
+func (r repos) Storage() store.Storage { return storage{r.q} }
+
 var _ store.Storage = storage{}
 
 func (s storage) Add(ctx context.Context, userID string, delta int64) error {
@@ -28,6 +30,8 @@ func (s storage) Used(ctx context.Context, userID string) (int64, error) {
 }
 
 type blobJournal struct{ q conn }
+
+func (r repos) BlobJournal() store.BlobJournal { return blobJournal{r.q} }
 
 var _ store.BlobJournal = blobJournal{}
 

@@ -11,6 +11,8 @@ import (
 
 type albums struct{ q querier }
 
+func (r repos) Albums() store.Albums { return albums{r.q} }
+
 var _ store.Albums = albums{}
 
 // albumCols reads an album with its derived fields (albumFrom binds them):

@@ -13,6 +13,8 @@ import (
 
 type apiKeys struct{ q querier }
 
+func (r repos) APIKeys() store.APIKeys { return apiKeys{r.q} }
+
 var _ store.APIKeys = apiKeys{}
 
 const apiKeyCols = `k.id, k.user_id, k.name, k.secret_hash, k.actions, k.library_ids, k.last_used_at,

@@ -17,6 +17,8 @@ import (
 
 type assets struct{ q querier }
 
+func (r repos) Assets() store.Assets { return assets{r.q} }
+
 var _ store.Assets = assets{}
 
 // Metadata layers are stored as JSON of catalog.Metadata with its Go field

@@ -17,6 +17,8 @@ import (
 // aggregates_test.go compares them on random data.
 type aggregates struct{ q querier }
 
+func (r repos) AssetAggregates() store.AssetAggregates { return aggregates{r.q} }
+
 var _ store.AssetAggregates = aggregates{}
 
 // dayMicros is one day of capture_wall.

@@ -11,6 +11,8 @@ import (
 
 type bursts struct{ q querier }
 
+func (r repos) Bursts() store.Bursts { return bursts{r.q} }
+
 var _ store.Bursts = bursts{}
 
 // burstCols read a shot straight from the row: make and model from the

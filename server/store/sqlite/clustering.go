@@ -13,6 +13,8 @@ import (
 // triggers mark centroids stale whenever a person's faces change.
 type clustering struct{ q querier }
 
+func (r repos) Clustering() store.Clustering { return clustering{r.q} }
+
 var _ store.Clustering = clustering{}
 
 const (

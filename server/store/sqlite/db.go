@@ -22,6 +22,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // driverName is go-sqlite3 with photoctl's SQL functions registered on
@@ -109,7 +110,7 @@ func dsn(path string, readOnly bool) string {
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // Read returns repositories over the reader pool.
-func (db *DB) Read() store.Repos { return repos{q: db.reads} }
+func (db *DB) Read() store.Repos { return newRepos(db.reads) }
 
 // InTx runs fn in a write transaction.
 func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) {
@@ -128,7 +129,7 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) 
 			panic(p)
 		}
 	}()
-	if err = fn(repos{q: tx}); err != nil {
+	if err = fn(newRepos(tx)); err != nil {
 		return err
 	}
 	if err = tx.Commit(); err != nil {
@@ -154,26 +155,9 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-type repos struct{ q querier }
-
-func (r repos) Users() store.Users                 { return users{r.q} }
-func (r repos) Libraries() store.Libraries         { return libraries{r.q} }
-func (r repos) APIKeys() store.APIKeys             { return apiKeys{r.q} }
-func (r repos) Sessions() store.Sessions           { return sessions{r.q} }
-func (r repos) Events() store.Events               { return events{r.q} }
-func (r repos) Settings() store.Settings           { return settings{r.q} }
-func (r repos) Assets() store.Assets               { return assets{r.q} }
-func (r repos) Storage() store.Storage             { return storage{r.q} }
-func (r repos) BlobJournal() store.BlobJournal     { return blobJournal{r.q} }
-func (r repos) AssetVersions() store.AssetVersions { return assetVersions{r.q} }
-func (r repos) Albums() store.Albums               { return albums{r.q} }
-func (r repos) Stacks() store.Stacks               { return stacks{r.q} }
-func (r repos) Bursts() store.Bursts               { return bursts{r.q} }
-func (r repos) People() store.People               { return people{r.q} }
-func (r repos) Faces() store.Faces                 { return faces{r.q} }
-func (r repos) Clustering() store.Clustering       { return clustering{r.q} }
-func (r repos) AssetTexts() store.AssetTexts       { return assetTexts{r.q} }
-func (r repos) Tasks() store.Tasks                 { return tasks{r.q} }
-func (r repos) Invitations() store.Invitations     { return invitations{r.q} }
-
-func (r repos) AssetAggregates() store.AssetAggregates { return aggregates{r.q} }
+// repos are this package's repositories over q and, embedded, the ones
+// written once for both dialects.
+type repos struct {
+	q querier
+	sqlstore.Repos
+}

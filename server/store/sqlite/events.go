@@ -10,6 +10,8 @@ import (
 
 type events struct{ q querier }
 
+func (r repos) Events() store.Events { return events{r.q} }
+
 var _ store.Events = events{}
 
 func (s events) Append(ctx context.Context, e *catalog.Event) error {

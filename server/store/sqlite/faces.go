@@ -13,6 +13,8 @@ import (
 // job needs embeddings, through queries of its own.
 type faces struct{ q querier }
 
+func (r repos) Faces() store.Faces { return faces{r.q} }
+
 var _ store.Faces = faces{}
 
 const (

@@ -12,6 +12,8 @@ import (
 
 type invitations struct{ q querier }
 
+func (r repos) Invitations() store.Invitations { return invitations{r.q} }
+
 var _ store.Invitations = invitations{}
 
 // invitationCols selects an invitation with its creator's name and its

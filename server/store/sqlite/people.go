@@ -14,6 +14,8 @@ import (
 // counts and featured face.
 type people struct{ q querier }
 
+func (r repos) People() store.People { return people{r.q} }
+
 var _ store.People = people{}
 
 // personCols reads a person with its featured face's asset (personFrom).

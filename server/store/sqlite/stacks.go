@@ -11,6 +11,8 @@ import (
 
 type stacks struct{ q querier }
 
+func (r repos) Stacks() store.Stacks { return stacks{r.q} }
+
 var _ store.Stacks = stacks{}
 
 const stackCols = `s.id, s.library_id, s.cover_asset_id, s.source, s.created_at, s.updated_at`

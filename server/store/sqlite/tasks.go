@@ -15,6 +15,8 @@ import (
 
 type tasks struct{ q querier }
 
+func (r repos) Tasks() store.Tasks { return tasks{r.q} }
+
 var _ store.Tasks = tasks{}
 
 const taskCols = `id, kind, state, asset_id, library_id, attempts, max_attempts, error, progress, run_after,

@@ -15,6 +15,8 @@ import (
 // assetTexts keeps asset_text rows (migration 0011).
 type assetTexts struct{ q querier }
 
+func (r repos) AssetTexts() store.AssetTexts { return assetTexts{r.q} }
+
 var _ store.AssetTexts = assetTexts{}
 
 // textLineRow is a TextLine as stored in asset_text.ocr_lines.

@@ -11,6 +11,8 @@ import (
 
 type users struct{ q querier }
 
+func (r repos) Users() store.Users { return users{r.q} }
+
 var _ store.Users = users{}
 
 const userCols = `id, email, first_name, last_name, password_hash, is_active, is_superuser,

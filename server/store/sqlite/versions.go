@@ -9,6 +9,8 @@ import (
 
 type assetVersions struct{ q querier }
 
+func (r repos) AssetVersions() store.AssetVersions { return assetVersions{r.q} }
+
 var _ store.AssetVersions = assetVersions{}
 
 const versionCols = `id, asset_id, contributor_id, mime_type, file_name, size, checksum, revision,

@@ -1,4 +1,4 @@
-package sqlite_test
+package keyindex_test
 
 import (
 	"fmt"
@@ -8,19 +8,19 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/photoctl/photoctl/server/store/sqlite"
+	"github.com/photoctl/photoctl/server/backup/keyindex"
 )
 
-// TestKeyIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile: values written
+// TestIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile: values written
 // before and after the index's periodic commits read back, a key written
 // twice holds its last value, an absent key is reported absent, taken
 // keys are gone and Each yields the rest in key order; a file
 // left at the path (a killed run's) is replaced, and Close deletes the
 // file.
-func TestKeyIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile(t *testing.T) {
+func TestIndexKeepsKeysAcrossItsCommitsAndDeletesItsFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), ".tmp-index.db")
 	require.NoError(t, os.WriteFile(path, []byte("not a database"), 0o600))
-	x, err := sqlite.OpenKeyIndex(path)
+	x, err := keyindex.Open(path)
 	require.NoError(t, err)
 	const n = 45000 // more than two commits' worth
 	for i := range n {

@@ -1,4 +1,9 @@
-package sqlite
+// Package keyindex is a scratch map from string keys to byte values in a
+// file of its own, for work over more keys than should be held in memory:
+// the files of a backup's manifests and a bucket's keys in copy-blobs
+// (millions in a large library). It is a SQLite file (go-sqlite3), but not
+// the store: no schema of the library's, no durability.
+package keyindex
 
 import (
 	"database/sql"
@@ -6,17 +11,20 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
+
+	_ "github.com/mattn/go-sqlite3" // the "sqlite3" driver
 )
 
-// keyIndexBatch is how many writes a KeyIndex commits at once.
-const keyIndexBatch = 20000
+// batch is how many writes an Index commits at once.
+const batch = 20000
 
-// KeyIndex is a scratch map from string keys to byte values in a file of
+// Index is a scratch map from string keys to byte values in a file of
 // its own, for work over more keys than should be held in memory (the
 // files of a backup's manifests: millions in a large library). It is not
 // durable (no journal, no fsync: a crash leaves a file to delete) and not
 // safe for concurrent use.
-type KeyIndex struct {
+type Index struct {
 	path           string
 	db             *sql.DB
 	tx             *sql.Tx
@@ -24,19 +32,18 @@ type KeyIndex struct {
 	pending        int
 }
 
-// OpenKeyIndex creates an empty index at path, replacing any file there
+// Open creates an empty index at path, replacing any file there
 // (one a crash left).
-func OpenKeyIndex(path string) (*KeyIndex, error) {
+func Open(path string) (*Index, error) {
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	registerDriver()
-	db, err := sql.Open(driverName, "file:"+uriPath.Replace(path)+"?_journal_mode=OFF&_synchronous=OFF")
+	db, err := sql.Open("sqlite3", "file:"+uriPath.Replace(path)+"?_journal_mode=OFF&_synchronous=OFF")
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
 	db.SetMaxOpenConns(1) // one connection: its transaction sees its own writes
-	x := &KeyIndex{path: path, db: db}
+	x := &Index{path: path, db: db}
 	// Pages through the small page cache, not mapped (the driver maps
 	// databases whole): the index may outgrow memory, and should not look
 	// like the process's own.
@@ -55,7 +62,7 @@ func OpenKeyIndex(path string) (*KeyIndex, error) {
 	return x, nil
 }
 
-func (x *KeyIndex) begin() error {
+func (x *Index) begin() error {
 	tx, err := x.db.Begin()
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
@@ -74,7 +81,7 @@ func (x *KeyIndex) begin() error {
 }
 
 // Put sets key's value (nil is stored as empty).
-func (x *KeyIndex) Put(key string, value []byte) error {
+func (x *Index) Put(key string, value []byte) error {
 	if value == nil {
 		value = []byte{}
 	}
@@ -85,8 +92,8 @@ func (x *KeyIndex) Put(key string, value []byte) error {
 }
 
 // written counts a write, and commits the batch when it is full.
-func (x *KeyIndex) written() error {
-	if x.pending++; x.pending < keyIndexBatch {
+func (x *Index) written() error {
+	if x.pending++; x.pending < batch {
 		return nil
 	}
 	// Commit now and then, so the index's pages leave memory.
@@ -97,10 +104,10 @@ func (x *KeyIndex) written() error {
 }
 
 // Get returns key's value, and whether the index holds key.
-func (x *KeyIndex) Get(key string) ([]byte, bool, error) { return lookup(x.get, key) }
+func (x *Index) Get(key string) ([]byte, bool, error) { return lookup(x.get, key) }
 
 // Take returns key's value and removes key, and whether the index held it.
-func (x *KeyIndex) Take(key string) ([]byte, bool, error) {
+func (x *Index) Take(key string) ([]byte, bool, error) {
 	v, ok, err := lookup(x.take, key)
 	if ok && err == nil {
 		err = x.written()
@@ -123,7 +130,7 @@ func lookup(stmt *sql.Stmt, key string) ([]byte, bool, error) {
 
 // Each calls fn with every key and value, in key order, until fn fails.
 // fn must not change the index.
-func (x *KeyIndex) Each(fn func(key string, value []byte) error) error {
+func (x *Index) Each(fn func(key string, value []byte) error) error {
 	rows, err := x.tx.Query(`SELECT key, value FROM entries ORDER BY key`)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
@@ -146,7 +153,7 @@ func (x *KeyIndex) Each(fn func(key string, value []byte) error) error {
 }
 
 // Close closes the index and deletes its file.
-func (x *KeyIndex) Close() error {
+func (x *Index) Close() error {
 	if x.tx != nil {
 		_ = x.tx.Rollback()
 	}
@@ -159,3 +166,6 @@ func (x *KeyIndex) Close() error {
 	}
 	return nil
 }
+
+// uriPath escapes the characters that end or alter the path of a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
