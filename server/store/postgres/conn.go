@@ -73,7 +73,25 @@ type repos struct {
 }
 
 // dialect is PostgreSQL's for the repositories written once (sqlstore).
-var dialect = &sqlstore.Dialect{Name: "postgres", Translate: translate, Instr: "strpos"}
+var dialect = &sqlstore.Dialect{
+	Name: "postgres", Translate: translate, Instr: "strpos", ForUpdate: " FOR UPDATE",
+	AdvisoryLock: "SELECT pg_advisory_xact_lock(?)", Greatest: "greatest", JSONParam: "?::jsonb",
+	JSONHas: func(col string) string { return col + " @> jsonb_build_array(?::text)" },
+	InStrings: func(col string, vals []string) (string, any) {
+		return col + " = ANY(?::text[])", nonNil(vals)
+	},
+	StringRows: func(vals []string) (string, any) { return "unnest(?::text[]) AS value", nonNil(vals) },
+	NameFold:   true,
+}
+
+// nonNil returns ids, or an empty slice for nil (a NULL array would match
+// nothing in an unexpected way).
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}
 
 // newRepos returns the repositories over c: this package's and, promoted
 // through the embedded sqlstore.Repos, the shared ones.

@@ -103,3 +103,6 @@ func inserted(what, id string, tag pgconn.CommandTag, err error) error {
 	}
 	return nil
 }
+
+// errNoRows reports whether err is a missing row.
+func errNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }

@@ -3,12 +3,29 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // dialect is SQLite's for the repositories written once (sqlstore).
-var dialect = &sqlstore.Dialect{Name: "sqlite", Translate: translate, Instr: "instr"}
+var dialect = &sqlstore.Dialect{
+	Name: "sqlite", Translate: translate, Instr: "instr", Greatest: "max", JSONParam: "?",
+	JSONHas: func(col string) string { return "EXISTS (SELECT 1 FROM json_each(" + col + ") WHERE value = ?)" },
+	InStrings: func(col string, vals []string) (string, any) {
+		return col + " IN (SELECT value FROM json_each(?))", jsonStrings(vals)
+	},
+	StringRows: func(vals []string) (string, any) { return "json_each(?)", jsonStrings(vals) },
+}
+
+// jsonStrings encodes vals as a JSON array for json_each (never null).
+func jsonStrings(vals []string) string {
+	if vals == nil {
+		vals = []string{}
+	}
+	b, _ := json.Marshal(vals)
+	return string(b)
+}
 
 // newRepos returns the repositories over q: this package's and, promoted
 // through the embedded sqlstore.Repos, the shared ones.

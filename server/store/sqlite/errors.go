@@ -67,3 +67,18 @@ func one(what, id string, err error) error {
 	}
 	return fmt.Errorf("%s %s: %w", what, id, translate(err))
 }
+
+// affected turns an UPDATE or DELETE that matched no row into ErrNotFound.
+func affected(what, id string, res sql.Result, err error) error {
+	if err != nil {
+		return one(what, id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return one(what, id, err)
+	}
+	if n == 0 {
+		return one(what, id, sql.ErrNoRows)
+	}
+	return nil
+}

@@ -56,6 +56,40 @@ type Dialect struct {
 	// Instr is the function that finds a substring: instr(haystack,
 	// needle) in SQLite, strpos in PostgreSQL.
 	Instr string
+	// ForUpdate ends a SELECT whose rows stay locked until the transaction
+	// ends: " FOR UPDATE" in PostgreSQL; "" in SQLite, which runs one write
+	// transaction at a time.
+	ForUpdate string
+	// AdvisoryLock is a statement that takes a lock on a number (its one
+	// placeholder) until the transaction ends: SELECT
+	// pg_advisory_xact_lock(?) in PostgreSQL; "" in SQLite, whose single
+	// writer serialises already.
+	AdvisoryLock string
+	// Greatest is the function of the largest of its arguments: max in
+	// SQLite, greatest in PostgreSQL.
+	Greatest string
+	// JSONParam is the placeholder of JSON text bound for a JSON column: ?
+	// in SQLite (JSON is TEXT there), ?::jsonb in PostgreSQL.
+	JSONParam string
+	// JSONHas is the condition that col, a JSON array, holds the text bound
+	// to its one placeholder: EXISTS over json_each(col) in SQLite, col @>
+	// jsonb_build_array(?::text) in PostgreSQL.
+	JSONHas func(col string) string
+	// InStrings is the condition that col is one of vals, bound to one
+	// placeholder, and the argument for it (one statement for any number
+	// of values): col IN json_each(?) of vals as a JSON array in SQLite,
+	// col = ANY(?::text[]) in PostgreSQL.
+	InStrings func(col string, vals []string) (cond string, arg any)
+	// StringRows is a FROM item of vals as rows of one column, value,
+	// bound to one placeholder, and the argument for it: json_each(?) in
+	// SQLite, unnest(?::text[]) AS value in PostgreSQL.
+	StringRows func(vals []string) (from string, arg any)
+	// NameFold says api_keys keeps the Go lower case (strings.ToLower) of
+	// its name in a column, name_fold, for the case-insensitive filter:
+	// true in PostgreSQL, whose lower() folds ASCII only under the "C"
+	// collation; false in SQLite, which folds at query time with the
+	// casefold() the store registers (db.go).
+	NameFold bool
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.

@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -10,11 +10,11 @@ import (
 )
 
 func (s users) List(ctx context.Context, email string, p store.Page) ([]catalog.User, bool, error) {
-	q := listQuery{cols: userCols, from: "users", idCol: "id", desc: true}
+	lq := listQuery{cols: userCols, from: "users", idCol: "id", desc: true}
 	if email = catalog.NameKey(email); email != "" {
-		q.where, q.args = []string{"strpos(email_key, ?) > 0"}, []any{email}
+		lq.where, lq.args = []string{s.q.d.Instr + "(email_key, ?) > 0"}, []any{email}
 	}
-	return page(ctx, s.q, q, p, func(rows scanner) (catalog.User, error) {
+	return page(ctx, s.q, lq, p, func(rows scanner) (catalog.User, error) {
 		u, err := scanUser(rows)
 		if err != nil {
 			return catalog.User{}, err
@@ -23,13 +23,15 @@ func (s users) List(ctx context.Context, email string, p store.Page) ([]catalog.
 	})
 }
 
-// CountActiveSuperusers locks the rows it counts: a concurrent demotion
-// waits, and under READ COMMITTED the count taken after it sees its result.
+// CountActiveSuperusers locks the rows it counts in PostgreSQL: a
+// concurrent demotion waits, and under READ COMMITTED the count taken
+// after it sees its result. SQLite needs no lock: it runs one write
+// transaction at a time.
 func (s users) CountActiveSuperusers(ctx context.Context) (int, error) {
 	var n int
-	err := s.q.queryRow(ctx, `SELECT count(*) FROM (SELECT id FROM users WHERE is_superuser AND is_active
-		FOR UPDATE) s`).Scan(&n)
-	return n, translate(err)
+	err := s.q.queryRow(ctx, `SELECT count(*) FROM (SELECT id FROM users WHERE is_superuser AND is_active`+
+		s.q.d.ForUpdate+`) s`).Scan(&n)
+	return n, s.q.translate(err)
 }
 
 // ownedLibraries selects the ids of the libraries the user (the one
@@ -41,12 +43,12 @@ const ownedLibraries = `(SELECT id FROM libraries WHERE owner_id = ?)`
 // rows of the owned libraries that do not cascade go, then the libraries
 // (members, albums, stacks, invitations, tags and aggregates cascade).
 var userDeletion = []string{
-	`UPDATE assets a SET contributor_id = l.owner_id FROM libraries l
-		WHERE l.id = a.library_id AND a.contributor_id = ?`,
-	`UPDATE asset_versions v SET contributor_id = l.owner_id FROM assets a JOIN libraries l ON l.id = a.library_id
-		WHERE a.id = v.asset_id AND v.contributor_id = ?`,
-	`UPDATE invitations i SET created_by = l.owner_id FROM libraries l
-		WHERE l.id = i.library_id AND i.created_by = ?`,
+	`UPDATE assets SET contributor_id = (SELECT l.owner_id FROM libraries l WHERE l.id = assets.library_id)
+		WHERE contributor_id = ?`,
+	`UPDATE asset_versions SET contributor_id = (SELECT l.owner_id FROM assets a
+		JOIN libraries l ON l.id = a.library_id WHERE a.id = asset_versions.asset_id) WHERE contributor_id = ?`,
+	`UPDATE invitations SET created_by = (SELECT l.owner_id FROM libraries l WHERE l.id = invitations.library_id)
+		WHERE created_by = ?`,
 	`DELETE FROM tasks WHERE library_id IN ` + ownedLibraries,
 	`DELETE FROM faces WHERE library_id IN ` + ownedLibraries,
 	`DELETE FROM people WHERE library_id IN ` + ownedLibraries,
@@ -59,16 +61,16 @@ func (s users) Delete(ctx context.Context, id string) error {
 	var n int
 	err := s.q.queryRow(ctx, `SELECT count(*) FROM assets WHERE library_id IN `+ownedLibraries, id).Scan(&n)
 	if err != nil {
-		return one("delete user", id, err)
+		return s.q.one("delete user", id, err)
 	}
 	if n > 0 {
 		return fmt.Errorf("user %s: their libraries still hold %d assets: %w", id, n, catalog.ErrConflict)
 	}
 	for _, stmt := range userDeletion {
 		if _, err := s.q.exec(ctx, stmt, id); err != nil {
-			return fmt.Errorf("delete user %s: %s: %w", id, strings.Fields(stmt)[0], translate(err))
+			return fmt.Errorf("delete user %s: %s: %w", id, strings.Fields(stmt)[0], s.q.translate(err))
 		}
 	}
-	tag, err := s.q.exec(ctx, `DELETE FROM users WHERE id = ?`, id)
-	return affected("user", id, tag, err)
+	res, err := s.q.exec(ctx, `DELETE FROM users WHERE id = ?`, id)
+	return s.q.affected("user", id, res, err)
 }

@@ -1,4 +1,4 @@
-package sqlrow
+package sqlstore
 
 import (
 	"testing"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestQualify(t *testing.T) {
-	require.Equal(t, "u.id, u.email, u.created_at", Qualify("id, email,\n\tcreated_at", "u"))
+	require.Equal(t, "u.id, u.email, u.created_at", qualify("id, email,\n\tcreated_at", "u"))
 }
 
 // TestScopeRoundTrip: every library (nil), none ([]) and a list each come
@@ -17,13 +17,13 @@ func TestQualify(t *testing.T) {
 func TestScopeRoundTrip(t *testing.T) {
 	for _, libs := range [][]string{nil, {}, {"lib_a", "lib_b"}} {
 		in := catalog.Scope{Actions: []catalog.Action{catalog.ActionAssetRead}, LibraryIDs: libs}
-		actions, ids, err := EncodeScope(in)
+		actions, ids, err := encodeScope(in)
 		require.NoError(t, err)
 		require.Equal(t, libs == nil, ids == nil, "NULL stands for every library")
-		out, err := DecodeScope("key_x", actions, ids)
+		out, err := decodeScope("key_x", actions, ids)
 		require.NoError(t, err)
 		require.Equal(t, in, out)
 	}
-	_, err := DecodeScope("key_x", "not json", nil)
+	_, err := decodeScope("key_x", "not json", nil)
 	require.ErrorContains(t, err, "api key key_x actions")
 }

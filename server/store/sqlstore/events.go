@@ -1,23 +1,20 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
-	"errors"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
 
-type events struct{ q conn }
+type events struct{ q Q }
 
-func (r repos) Events() store.Events { return events{r.q} }
+func (r Repos) Events() store.Events { return events{r.Q} }
 
 var _ store.Events = events{}
 
-// eventsLock is the key of the transaction advisory lock that serialises
-// appends (the bytes of "events" read as a number).
+// eventsLock is the key of the lock that serialises appends (the bytes of
+// "events" read as a number).
 const eventsLock int64 = 0x6576656e7473
 
 func (s events) Append(ctx context.Context, e *catalog.Event) error {
@@ -25,27 +22,29 @@ func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	// Ids follow commit order. InTx runs one writer at a time already
-	// (db.go); this lock, held until the transaction ends, keeps appends
-	// ordered for a transaction begun some other way too: the next
+	// Ids follow commit order. Both stores run one writer at a time
+	// already; in PostgreSQL a lock held until the transaction ends keeps
+	// appends ordered for a transaction begun some other way too: the next
 	// appender waits for this commit, and reads at READ COMMITTED after
 	// the wait, so the newest event it reads is the last committed one.
-	if _, err := s.q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, eventsLock); err != nil {
-		return one("lock events for", e.Type, err)
+	if lock := s.q.d.AdvisoryLock; lock != "" {
+		if _, err := s.q.exec(ctx, lock, eventsLock); err != nil {
+			return s.q.one("lock events for", e.Type, err)
+		}
 	}
 	var last string
 	err := s.q.queryRow(ctx, `SELECT id FROM events ORDER BY seq DESC LIMIT 1`).Scan(&last)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return translate(err)
+	if err != nil && !isNoRows(err) {
+		return s.q.translate(err)
 	}
 	e.ID = catalog.IDAfter(catalog.PrefixEvent, e.CreatedAt, last)
 	_, err = s.q.exec(ctx, `INSERT INTO events (id, type, library_id, resource_id, data, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, e.ID, e.Type, e.LibraryID, e.ResourceID, string(data), micros(e.CreatedAt))
-	return one("append event", e.Type, err)
+	return s.q.one("append event", e.Type, err)
 }
 
 func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]catalog.Event, bool, error) {
-	q := listQuery{
+	lq := listQuery{
 		cols:  "id, type, library_id, resource_id, data, created_at",
 		from:  "events",
 		where: []string{"library_id = ?"},
@@ -55,7 +54,7 @@ func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]cat
 		// seq is the feed's order and unique: events_library serves it.
 		sortUnique: true,
 	}
-	return page(ctx, s.q, q, p, func(rows scanner) (catalog.Event, error) {
+	return page(ctx, s.q, lq, p, func(rows scanner) (catalog.Event, error) {
 		var e catalog.Event
 		var data string
 		var created int64

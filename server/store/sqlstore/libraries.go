@@ -1,18 +1,15 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
-	"errors"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
 
-type libraries struct{ q conn }
+type libraries struct{ q Q }
 
-func (r repos) Libraries() store.Libraries { return libraries{r.q} }
+func (r Repos) Libraries() store.Libraries { return libraries{r.Q} }
 
 var _ store.Libraries = libraries{}
 
@@ -32,40 +29,41 @@ func scanLibrary(row scanner, extra ...any) (*catalog.Library, error) {
 }
 
 func (s libraries) Create(ctx context.Context, l *catalog.Library) error {
-	tag, err := s.q.exec(ctx, `INSERT INTO libraries (id, name, name_key, owner_id, trashed_at,
+	res, err := s.q.exec(ctx, `INSERT INTO libraries (id, name, name_key, owner_id, trashed_at,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		l.ID, l.Name, catalog.NameKey(l.Name), l.OwnerID, nullMicros(l.TrashedAt),
 		micros(l.CreatedAt), micros(l.UpdatedAt))
-	if err := inserted("create library", l.Name, tag, err); err != nil {
+	if err := s.q.inserted("create library", l.Name, res, err); err != nil {
 		return err
 	}
 	_, err = s.q.exec(ctx, `INSERT INTO library_members (library_id, user_id, role, created_at)
 		VALUES (?, ?, 'owner', ?)`, l.ID, l.OwnerID, micros(l.CreatedAt))
-	return one("add library owner", l.ID, err)
+	return s.q.one("add library owner", l.ID, err)
 }
 
 func (s libraries) Get(ctx context.Context, id string) (*catalog.Library, error) {
 	l, err := scanLibrary(s.q.queryRow(ctx, `SELECT `+libraryCols+` FROM libraries l WHERE l.id = ?`, id))
-	return l, one("library", id, err)
+	return l, s.q.one("library", id, err)
 }
 
 func (s libraries) Update(ctx context.Context, l *catalog.Library) error {
 	// A rename onto another of the owner's names is a conflict; checked
-	// first so that the unique index does not abort the transaction.
+	// first so that the unique index does not abort a PostgreSQL
+	// transaction.
 	var taken bool
 	err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM libraries WHERE owner_id =
 		(SELECT owner_id FROM libraries WHERE id = ?) AND name_key = ? AND id <> ?)`,
 		l.ID, catalog.NameKey(l.Name), l.ID).Scan(&taken)
 	if err != nil {
-		return one("library", l.ID, err)
+		return s.q.one("library", l.ID, err)
 	}
 	if taken {
-		return one("rename library", l.Name, catalog.ErrConflict)
+		return s.q.one("rename library", l.Name, catalog.ErrConflict)
 	}
-	tag, err := s.q.exec(ctx, `UPDATE libraries SET name = ?, name_key = ?, trashed_at = ?,
+	res, err := s.q.exec(ctx, `UPDATE libraries SET name = ?, name_key = ?, trashed_at = ?,
 		updated_at = ? WHERE id = ?`, l.Name, catalog.NameKey(l.Name), nullMicros(l.TrashedAt),
 		micros(l.UpdatedAt), l.ID)
-	return affected("library", l.ID, tag, err)
+	return s.q.affected("library", l.ID, res, err)
 }
 
 func (s libraries) Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error) {
@@ -74,13 +72,13 @@ func (s libraries) Membership(ctx context.Context, libraryID, userID string) (*c
 		FROM library_members m JOIN libraries l ON l.id = m.library_id
 		WHERE m.library_id = ? AND m.user_id = ?`, libraryID, userID), &role)
 	if err != nil {
-		return nil, one("library", libraryID, err)
+		return nil, s.q.one("library", libraryID, err)
 	}
 	return &catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
 }
 
 func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p store.Page) ([]catalog.Membership, bool, error) {
-	q := listQuery{
+	lq := listQuery{
 		cols:  libraryCols + `, m.role`,
 		from:  `library_members m JOIN libraries l ON l.id = m.library_id`,
 		where: []string{"m.user_id = ?"},
@@ -89,16 +87,16 @@ func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p sto
 		desc:  true,
 	}
 	if f.IDs != nil {
-		q.where = append(q.where, "m.library_id = ANY(?::text[])")
-		q.args = append(q.args, nonNil(f.IDs))
+		cond, arg := s.q.d.InStrings("m.library_id", f.IDs)
+		lq.where, lq.args = append(lq.where, cond), append(lq.args, arg)
 	}
 	switch {
 	case f.OnlyTrashed:
-		q.where = append(q.where, "l.trashed_at IS NOT NULL")
+		lq.where = append(lq.where, "l.trashed_at IS NOT NULL")
 	case !f.IncludeTrashed:
-		q.where = append(q.where, "l.trashed_at IS NULL")
+		lq.where = append(lq.where, "l.trashed_at IS NULL")
 	}
-	return page(ctx, s.q, q, p, scanMembership)
+	return page(ctx, s.q, lq, p, scanMembership)
 }
 
 // scanMembership reads a row of libraryCols and m.role.
@@ -120,24 +118,12 @@ func (s libraries) LiveMemberships(ctx context.Context, userID string) ([]catalo
 func (s libraries) FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error) {
 	l, err := scanLibrary(s.q.queryRow(ctx, `SELECT `+libraryCols+` FROM libraries l
 		WHERE l.owner_id = ? AND l.name_key = ?`, ownerID, nameKey))
-	return l, one("library named", nameKey, err)
+	return l, s.q.one("library named", nameKey, err)
 }
 
 func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, error) {
 	var n int
 	err := s.q.queryRow(ctx, `SELECT count(*) FROM libraries WHERE owner_id = ?
 		AND trashed_at IS NULL`, ownerID).Scan(&n)
-	return n, translate(err)
+	return n, s.q.translate(err)
 }
-
-// nonNil returns ids, or an empty slice for nil (a NULL array would match
-// nothing in an unexpected way).
-func nonNil(ids []string) []string {
-	if ids == nil {
-		return []string{}
-	}
-	return ids
-}
-
-// errNoRows reports whether err is a missing row.
-func errNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }

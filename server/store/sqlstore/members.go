@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func scanMember(row scanner) (*catalog.Member, error) {
 }
 
 func (s libraries) Members(ctx context.Context, libraryID string, p store.Page) ([]catalog.Member, bool, error) {
-	q := listQuery{
+	lq := listQuery{
 		cols:  memberCols,
 		from:  memberFrom,
 		where: []string{"m.library_id = ?"},
@@ -37,7 +37,7 @@ func (s libraries) Members(ctx context.Context, libraryID string, p store.Page) 
 		idCol: "m.user_id",
 		desc:  true,
 	}
-	return page(ctx, s.q, q, p, func(rows scanner) (catalog.Member, error) {
+	return page(ctx, s.q, lq, p, func(rows scanner) (catalog.Member, error) {
 		m, err := scanMember(rows)
 		if err != nil {
 			return catalog.Member{}, err
@@ -49,44 +49,44 @@ func (s libraries) Members(ctx context.Context, libraryID string, p store.Page) 
 func (s libraries) Member(ctx context.Context, libraryID, userID string) (*catalog.Member, error) {
 	m, err := scanMember(s.q.queryRow(ctx, `SELECT `+memberCols+` FROM `+memberFrom+`
 		WHERE m.library_id = ? AND m.user_id = ?`, libraryID, userID))
-	return m, one("member", userID, err)
+	return m, s.q.one("member", userID, err)
 }
 
 func (s libraries) AddMember(ctx context.Context, libraryID string, m *catalog.Member) error {
-	tag, err := s.q.exec(ctx, `INSERT INTO library_members (library_id, user_id, role, invitation_id,
+	res, err := s.q.exec(ctx, `INSERT INTO library_members (library_id, user_id, role, invitation_id,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, libraryID, m.User.ID,
 		string(m.Role), m.InvitationID, micros(m.JoinedAt), micros(m.UpdatedAt))
-	return inserted("add member", m.User.ID, tag, err)
+	return s.q.inserted("add member", m.User.ID, res, err)
 }
 
 func (s libraries) SetMemberRole(ctx context.Context, libraryID, userID string, role catalog.Role, t time.Time) error {
-	tag, err := s.q.exec(ctx, `UPDATE library_members SET role = ?, updated_at = ?
+	res, err := s.q.exec(ctx, `UPDATE library_members SET role = ?, updated_at = ?
 		WHERE library_id = ? AND user_id = ?`, string(role), micros(t), libraryID, userID)
-	return affected("member", userID, tag, err)
+	return s.q.affected("member", userID, res, err)
 }
 
 func (s libraries) DeleteMember(ctx context.Context, libraryID, userID string) error {
-	tag, err := s.q.exec(ctx, `DELETE FROM library_members WHERE library_id = ? AND user_id = ?`,
+	res, err := s.q.exec(ctx, `DELETE FROM library_members WHERE library_id = ? AND user_id = ?`,
 		libraryID, userID)
-	return affected("member", userID, tag, err)
+	return s.q.affected("member", userID, res, err)
 }
 
 func (s libraries) RecordRemoval(ctx context.Context, libraryID, userID string, t time.Time) error {
 	_, err := s.q.exec(ctx, `INSERT INTO library_removals (library_id, user_id, removed_at)
 		VALUES (?, ?, ?) ON CONFLICT (library_id, user_id) DO UPDATE SET removed_at = excluded.removed_at`,
 		libraryID, userID, micros(t))
-	return one("record removal of", userID, err)
+	return s.q.one("record removal of", userID, err)
 }
 
 func (s libraries) RemovedAt(ctx context.Context, libraryID, userID string) (*time.Time, error) {
 	var at int64
 	err := s.q.queryRow(ctx, `SELECT removed_at FROM library_removals WHERE library_id = ? AND user_id = ?`,
 		libraryID, userID).Scan(&at)
-	if errNoRows(err) {
+	if isNoRows(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, translate(err)
+		return nil, s.q.translate(err)
 	}
 	t := fromMicros(at)
 	return &t, nil

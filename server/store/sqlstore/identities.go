@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -9,48 +9,48 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-type identities struct{ q conn }
+type identities struct{ q Q }
 
 var _ store.Identities = identities{}
 
-func (r repos) Identities() store.Identities { return identities{r.q} }
+func (r Repos) Identities() store.Identities { return identities{r.Q} }
 
 func (s identities) Create(ctx context.Context, id *catalog.Identity) error {
-	tag, err := s.q.exec(ctx, `INSERT INTO identities (issuer, subject, user_id, email, created_at)
+	res, err := s.q.exec(ctx, `INSERT INTO identities (issuer, subject, user_id, email, created_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, id.Issuer, id.Subject, id.UserID, id.Email, micros(id.CreatedAt))
-	return inserted("link identity", id.Subject, tag, err)
+	return s.q.inserted("link identity", id.Subject, res, err)
 }
 
 const identityCols = `issuer, subject, user_id, email, created_at`
 
-func scanIdentity(row scanner, what, key string) (*catalog.Identity, error) {
+func (s identities) scan(row Row, what, key string) (*catalog.Identity, error) {
 	var id catalog.Identity
 	var created int64
 	if err := row.Scan(&id.Issuer, &id.Subject, &id.UserID, &id.Email, &created); err != nil {
-		return nil, one(what, key, err)
+		return nil, s.q.one(what, key, err)
 	}
 	id.CreatedAt = fromMicros(created)
 	return &id, nil
 }
 
 func (s identities) Get(ctx context.Context, issuer, subject string) (*catalog.Identity, error) {
-	return scanIdentity(s.q.queryRow(ctx, `SELECT `+identityCols+` FROM identities
+	return s.scan(s.q.queryRow(ctx, `SELECT `+identityCols+` FROM identities
 		WHERE issuer = ? AND subject = ?`, issuer, subject), "identity", subject)
 }
 
 func (s identities) ForUser(ctx context.Context, issuer, userID string) (*catalog.Identity, error) {
-	return scanIdentity(s.q.queryRow(ctx, `SELECT `+identityCols+` FROM identities
+	return s.scan(s.q.queryRow(ctx, `SELECT `+identityCols+` FROM identities
 		WHERE user_id = ? AND issuer = ?`, userID, issuer), "identity of user", userID)
 }
 
 func (s identities) AddState(ctx context.Context, st *catalog.OIDCState, now time.Time) error {
 	if _, err := s.q.exec(ctx, `DELETE FROM oidc_states WHERE expires_at < ?`, micros(now)); err != nil {
-		return fmt.Errorf("sweep expired sign-in states: %w", translate(err))
+		return fmt.Errorf("sweep expired sign-in states: %w", s.q.translate(err))
 	}
-	tag, err := s.q.exec(ctx, `INSERT INTO oidc_states (state_hash, verifier, nonce, redirect_uri,
+	res, err := s.q.exec(ctx, `INSERT INTO oidc_states (state_hash, verifier, nonce, redirect_uri,
 		created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, st.StateHash, st.Verifier,
 		st.Nonce, st.RedirectURI, micros(st.CreatedAt), micros(st.ExpiresAt))
-	return inserted("add sign-in state", "", tag, err)
+	return s.q.inserted("add sign-in state", "", res, err)
 }
 
 func (s identities) TakeState(ctx context.Context, stateHash []byte) (*catalog.OIDCState, error) {
@@ -60,7 +60,7 @@ func (s identities) TakeState(ctx context.Context, stateHash []byte) (*catalog.O
 		RETURNING state_hash, verifier, nonce, redirect_uri, created_at, expires_at`, stateHash).Scan(
 		&st.StateHash, &st.Verifier, &st.Nonce, &st.RedirectURI, &created, &expires)
 	if err != nil {
-		return nil, one("sign-in state", "", err)
+		return nil, s.q.one("sign-in state", "", err)
 	}
 	st.CreatedAt, st.ExpiresAt = fromMicros(created), fromMicros(expires)
 	return &st, nil
