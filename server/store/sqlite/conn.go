@@ -8,7 +8,24 @@ import (
 )
 
 // dialect is SQLite's for the repositories written once (sqlstore).
-var dialect = &sqlstore.Dialect{Name: "sqlite", Translate: translate, Instr: "instr"}
+var dialect = &sqlstore.Dialect{
+	Name:      "sqlite",
+	Translate: translate,
+	Instr:     "instr",
+	In: func(col string, ids []string) (string, []any) {
+		return col + " IN (" + placeholders(len(ids)) + ")", anySlice(ids)
+	},
+	CrossJoin: "CROSS JOIN",
+	Unindexed: func(col string) string { return "+" + col },
+	LeftJoinFirst: func(table, alias, sub, _ string) string {
+		return "LEFT JOIN " + table + " " + alias + " ON " + alias + ".id = (" + sub + ")"
+	},
+	JSONText:   func(col, key string) string { return "json_extract(" + col + ", '$." + key + "')" },
+	JSONNumber: func(col, key string) string { return "json_extract(" + col + ", '$." + key + "')" },
+	JSONAsText: func(col string) string { return col },
+	JSONArg:    "?",
+	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
+}
 
 // newRepos returns the repositories over q: this package's and, promoted
 // through the embedded sqlstore.Repos, the shared ones.
