@@ -288,7 +288,7 @@ func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 			_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
 			require.NoError(t, err)
 			rec := &planRecorder{q: tx}
-			require.NoError(t, c.run(repos{q: conn{rec}}))
+			require.NoError(t, c.run(newRepos(conn{rec})))
 			var all []string
 			for i, sql := range rec.stmts {
 				plan := albumPlan(t, tx, sql, rec.args[i])

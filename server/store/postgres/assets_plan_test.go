@@ -216,7 +216,7 @@ func TestAssetListPlans(t *testing.T) {
 func TestAssetLookupPlans(t *testing.T) {
 	db := assetPlanDB(t, 0)
 	rec := &assetRecorder{q: db.pool}
-	r := repos{q: conn{rec}}
+	r := newRepos(conn{rec})
 	sum := []byte("sum")
 	calls := map[string]func(ctx context.Context) error{
 		"get": func(ctx context.Context) error { _, err := r.Assets().Get(ctx, "asset_x"); return err },

@@ -75,13 +75,33 @@ type repos struct {
 // dialect is PostgreSQL's for the repositories written once (sqlstore).
 var dialect = &sqlstore.Dialect{
 	Name: "postgres", Translate: translate, Instr: "strpos", ForUpdate: " FOR UPDATE",
-	AdvisoryLock: "SELECT pg_advisory_xact_lock(?)", Greatest: "greatest", JSONParam: "?::jsonb",
+	AdvisoryLock: "SELECT pg_advisory_xact_lock(?)", Greatest: "greatest",
 	JSONHas: func(col string) string { return col + " @> jsonb_build_array(?::text)" },
 	InStrings: func(col string, vals []string) (string, any) {
 		return col + " = ANY(?::text[])", nonNil(vals)
 	},
 	StringRows: func(vals []string) (string, any) { return "unnest(?::text[]) AS value", nonNil(vals) },
 	NameFold:   true,
+	In: func(col string, ids []string) (string, []any) {
+		if ids == nil {
+			ids = []string{} // a NULL array would make NOT (col = ANY(...)) match nothing
+		}
+		return col + " = ANY(?::text[])", []any{ids}
+	},
+	CrossJoin: "JOIN",
+	Unindexed: func(col string) string { return col },
+	LeftJoinFirst: func(table, alias, sub, col string) string {
+		return "LEFT JOIN LATERAL (" + sub + ") " + alias + "x ON true LEFT JOIN " + table + " " + alias +
+			" ON " + alias + ".id = " + alias + "x." + col
+	},
+	JSONText: func(col, key string) string { return col + "->>'" + key + "'" },
+	JSONNumber: func(col, key string) string {
+		return "CASE WHEN jsonb_typeof(" + col + "->'" + key + "') = 'number' THEN (" + col + "->>'" + key +
+			"')::double precision END"
+	},
+	JSONAsText: func(col string) string { return col + "::text" },
+	JSONArg:    "?::jsonb",
+	JSONMerge:  func(a, b string) string { return a + " || " + b },
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

@@ -191,7 +191,7 @@ func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 			require.NoError(t, err)
 			defer tx.Rollback() // every case sees the same fixture
 			rec := &planRecorder{querier: tx}
-			require.NoError(t, c.run(repos{q: rec}))
+			require.NoError(t, c.run(newRepos(rec)))
 			var all []string
 			for i, q := range rec.stmts {
 				plan := explainIn(t, tx, q, rec.args[i])

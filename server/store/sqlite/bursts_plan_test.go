@@ -53,7 +53,7 @@ func TestBurstQueriesUseIndexes(t *testing.T) {
 			require.NoError(t, err)
 			defer tx.Rollback()
 			rec := &planRecorder{querier: tx}
-			require.NoError(t, c.run(repos{q: rec}))
+			require.NoError(t, c.run(newRepos(rec)))
 			var all []string
 			for i, q := range rec.stmts {
 				plan := explainIn(t, tx, q, rec.args[i])

@@ -10,12 +10,25 @@ import (
 
 // dialect is SQLite's for the repositories written once (sqlstore).
 var dialect = &sqlstore.Dialect{
-	Name: "sqlite", Translate: translate, Instr: "instr", Greatest: "max", JSONParam: "?",
+	Name: "sqlite", Translate: translate, Instr: "instr", Greatest: "max",
 	JSONHas: func(col string) string { return "EXISTS (SELECT 1 FROM json_each(" + col + ") WHERE value = ?)" },
 	InStrings: func(col string, vals []string) (string, any) {
 		return col + " IN (SELECT value FROM json_each(?))", jsonStrings(vals)
 	},
 	StringRows: func(vals []string) (string, any) { return "json_each(?)", jsonStrings(vals) },
+	In: func(col string, ids []string) (string, []any) {
+		return col + " IN (" + placeholders(len(ids)) + ")", anySlice(ids)
+	},
+	CrossJoin: "CROSS JOIN",
+	Unindexed: func(col string) string { return "+" + col },
+	LeftJoinFirst: func(table, alias, sub, _ string) string {
+		return "LEFT JOIN " + table + " " + alias + " ON " + alias + ".id = (" + sub + ")"
+	},
+	JSONText:   func(col, key string) string { return "json_extract(" + col + ", '$." + key + "')" },
+	JSONNumber: func(col, key string) string { return "json_extract(" + col + ", '$." + key + "')" },
+	JSONAsText: func(col string) string { return col },
+	JSONArg:    "?",
+	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

@@ -64,7 +64,7 @@ func (s apiKeys) Create(ctx context.Context, k *catalog.APIKey) error {
 	if s.q.d.NameFold {
 		cols, marks, args = ", name_fold", ", ?", append(args, strings.ToLower(k.Name))
 	}
-	j := s.q.d.JSONParam
+	j := s.q.d.JSONArg
 	res, err := s.q.exec(ctx, `INSERT INTO api_keys (id, user_id, name, secret_hash, actions,
 		library_ids, last_used_at, created_at, updated_at`+cols+`)
 		VALUES (?, ?, ?, ?, `+j+`, `+j+`, ?, ?, ?`+marks+`) ON CONFLICT DO NOTHING`, args...)
@@ -141,7 +141,7 @@ func (s apiKeys) Update(ctx context.Context, k *catalog.APIKey) error {
 	if s.q.d.NameFold {
 		set, args = ", name_fold = ?", append(args, strings.ToLower(k.Name))
 	}
-	j := s.q.d.JSONParam
+	j := s.q.d.JSONArg
 	res, err := s.q.exec(ctx, `UPDATE api_keys SET name = ?, actions = `+j+`, library_ids = `+j+`,
 		updated_at = ?`+set+` WHERE id = ? AND user_id = ?`, append(args, k.ID, k.UserID)...)
 	return s.q.affected("api key", k.ID, res, err)

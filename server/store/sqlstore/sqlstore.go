@@ -68,9 +68,6 @@ type Dialect struct {
 	// Greatest is the function of the largest of its arguments: max in
 	// SQLite, greatest in PostgreSQL.
 	Greatest string
-	// JSONParam is the placeholder of JSON text bound for a JSON column: ?
-	// in SQLite (JSON is TEXT there), ?::jsonb in PostgreSQL.
-	JSONParam string
 	// JSONHas is the condition that col, a JSON array, holds the text bound
 	// to its one placeholder: EXISTS over json_each(col) in SQLite, col @>
 	// jsonb_build_array(?::text) in PostgreSQL.
@@ -90,6 +87,41 @@ type Dialect struct {
 	// collation; false in SQLite, which folds at query time with the
 	// casefold() the store registers (db.go).
 	NameFold bool
+	// In is the condition that col is one of ids, with the arguments that
+	// bind them: col IN (?, ?, ...) with an argument each in SQLite (NULL
+	// for none); col = ANY(?::text[]) with one array argument in
+	// PostgreSQL, which plans and caches one statement for any count.
+	In func(col string, ids []string) (string, []any)
+	// CrossJoin joins so that the left table drives: CROSS JOIN in SQLite,
+	// whose planner never reorders one; JOIN in PostgreSQL, which has no
+	// CROSS JOIN ... ON and chooses the order itself.
+	CrossJoin string
+	// Unindexed keeps a condition's column from choosing the index:
+	// +col in SQLite (a unary plus hides it from the planner); col in
+	// PostgreSQL, whose planner weighs the conditions by their statistics.
+	Unindexed func(col string) string
+	// LeftJoinFirst joins table as alias on the row whose id the one-row
+	// subquery sub (correlated, selecting col) finds: a scalar subquery
+	// in the ON clause in SQLite, which has no LATERAL; a LEFT JOIN
+	// LATERAL in PostgreSQL, run once per outer row like SQLite's.
+	LeftJoinFirst func(table, alias, sub, col string) string
+	// JSONText is the text at key of a JSON object column:
+	// json_extract(col, '$.key') in SQLite, col->>'key' in PostgreSQL.
+	JSONText func(col, key string) string
+	// JSONNumber is the number at key of a JSON object column, NULL when
+	// absent: json_extract in SQLite; in PostgreSQL col->>'key' as double
+	// precision when it is a JSON number, else NULL.
+	JSONNumber func(col, key string) string
+	// JSONAsText reads a JSON column as its text: col in SQLite, which
+	// stores JSON as text; col::text in PostgreSQL (jsonb).
+	JSONAsText func(col string) string
+	// JSONArg is the placeholder of a JSON text argument: ? in SQLite,
+	// ?::jsonb in PostgreSQL.
+	JSONArg string
+	// JSONMerge is object a with the keys of object b set over it:
+	// json_patch(a, b) in SQLite, a || b in PostgreSQL (b's values are
+	// never null, where the two would differ).
+	JSONMerge func(a, b string) string
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.

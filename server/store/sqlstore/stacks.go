@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -8,12 +8,12 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-type stacks struct{ q conn }
+type stacks struct{ q Q }
 
 var _ store.Stacks = stacks{}
 
 // Stacks returns the stack repository.
-func (r repos) Stacks() store.Stacks { return stacks{r.q} }
+func (r Repos) Stacks() store.Stacks { return stacks{r.Q} }
 
 const stackCols = `s.id, s.library_id, s.cover_asset_id, s.source, s.created_at, s.updated_at`
 
@@ -27,10 +27,10 @@ func scanStack(row scanner) (catalog.Stack, error) {
 }
 
 func (r stacks) Create(ctx context.Context, s *catalog.Stack) error {
-	tag, err := r.q.exec(ctx, `INSERT INTO stacks (id, library_id, cover_asset_id, source, created_at,
+	res, err := r.q.exec(ctx, `INSERT INTO stacks (id, library_id, cover_asset_id, source, created_at,
 		updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, s.ID, s.LibraryID, s.CoverAssetID,
 		string(s.Source), micros(s.CreatedAt), micros(s.UpdatedAt))
-	if err := inserted("create stack", s.ID, tag, err); err != nil {
+	if err := r.q.inserted("create stack", s.ID, res, err); err != nil {
 		return err
 	}
 	if err := r.join(ctx, s); err != nil {
@@ -46,12 +46,13 @@ func (r stacks) join(ctx context.Context, s *catalog.Stack) error {
 	if len(s.AssetIDs) == 0 {
 		return nil
 	}
-	if _, err := r.q.exec(ctx, `UPDATE assets SET stack_id = ? WHERE id = ANY(?::text[]) AND stack_id IS NULL`,
-		s.ID, s.AssetIDs); err != nil {
-		return translate(err)
+	in, args := r.q.d.In("id", s.AssetIDs)
+	if _, err := r.q.exec(ctx, `UPDATE assets SET stack_id = ? WHERE `+in+` AND stack_id IS NULL`,
+		append([]any{s.ID}, args...)...); err != nil {
+		return r.q.translate(err)
 	}
-	others, err := queryStrings(ctx, r.q, `SELECT id FROM assets WHERE id = ANY(?::text[])
-		AND stack_id IS DISTINCT FROM ? ORDER BY id`, s.AssetIDs, s.ID)
+	others, err := queryStrings(ctx, r.q, `SELECT id FROM assets WHERE `+in+`
+		AND stack_id IS DISTINCT FROM ? ORDER BY id`, append(args, s.ID)...)
 	if err != nil {
 		return err
 	}
@@ -62,18 +63,18 @@ func (r stacks) join(ctx context.Context, s *catalog.Stack) error {
 }
 
 // setCovers marks what collapsed lists show of the stack: the cover and
-// the trashed members.
+// the trashed members. stack_cover is an integer 0 or 1 in both dialects.
 func (r stacks) setCovers(ctx context.Context, s *catalog.Stack) error {
-	_, err := r.q.exec(ctx, `UPDATE assets SET stack_cover = (live = 0 OR id = ?)::integer
-		WHERE stack_id = ? AND stack_cover <> (live = 0 OR id = ?)::integer`,
-		s.CoverAssetID, s.ID, s.CoverAssetID)
-	return translate(err)
+	const cover = `CASE WHEN live = 0 OR id = ? THEN 1 ELSE 0 END`
+	_, err := r.q.exec(ctx, `UPDATE assets SET stack_cover = `+cover+`
+		WHERE stack_id = ? AND stack_cover <> `+cover, s.CoverAssetID, s.ID, s.CoverAssetID)
+	return r.q.translate(err)
 }
 
 func (r stacks) Get(ctx context.Context, id string) (*catalog.Stack, error) {
 	s, err := scanStack(r.q.queryRow(ctx, `SELECT `+stackCols+` FROM stacks s WHERE s.id = ?`, id))
 	if err != nil {
-		return nil, one("stack", id, err)
+		return nil, r.q.one("stack", id, err)
 	}
 	list := []catalog.Stack{s}
 	if err := r.members(ctx, list); err != nil {
@@ -86,23 +87,11 @@ func (r stacks) GetMany(ctx context.Context, ids []string) ([]catalog.Stack, err
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := r.q.query(ctx, `SELECT `+stackCols+` FROM stacks s WHERE s.id = ANY(?::text[])`, ids)
+	in, args := r.q.d.In("s.id", ids)
+	out, err := queryAll(ctx, r.q, scanStack, `SELECT `+stackCols+` FROM stacks s WHERE `+in, args...)
 	if err != nil {
-		return nil, translate(err)
+		return nil, err
 	}
-	defer rows.Close()
-	var out []catalog.Stack
-	for rows.Next() {
-		s, err := scanStack(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, translate(err)
-	}
-	rows.Close()
 	return out, r.members(ctx, out)
 }
 
@@ -127,10 +116,11 @@ func (r stacks) members(ctx context.Context, list []catalog.Stack) error {
 		byID[list[i].ID], ids[i] = &list[i], list[i].ID
 		list[i].AssetIDs = []string{}
 	}
-	rows, err := r.q.query(ctx, `SELECT stack_id, id FROM assets WHERE stack_id = ANY(?::text[])
-		ORDER BY stack_id, capture_wall, id`, ids)
+	in, args := r.q.d.In("stack_id", ids)
+	rows, err := r.q.query(ctx, `SELECT stack_id, id FROM assets WHERE `+in+`
+		ORDER BY stack_id, capture_wall, id`, args...)
 	if err != nil {
-		return translate(err)
+		return r.q.translate(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -140,18 +130,19 @@ func (r stacks) members(ctx context.Context, list []catalog.Stack) error {
 		}
 		byID[stackID].AssetIDs = append(byID[stackID].AssetIDs, assetID)
 	}
-	return translate(rows.Err())
+	return r.q.translate(rows.Err())
 }
 
 func (r stacks) Update(ctx context.Context, s *catalog.Stack) error {
-	tag, err := r.q.exec(ctx, `UPDATE stacks SET cover_asset_id = ?, updated_at = ? WHERE id = ?`,
+	res, err := r.q.exec(ctx, `UPDATE stacks SET cover_asset_id = ?, updated_at = ? WHERE id = ?`,
 		s.CoverAssetID, micros(s.UpdatedAt), s.ID)
-	if err := affected("update stack", s.ID, tag, err); err != nil {
+	if err := r.q.affected("update stack", s.ID, res, err); err != nil {
 		return err
 	}
+	in, args := r.q.d.In("id", s.AssetIDs)
 	if _, err := r.q.exec(ctx, `UPDATE assets SET stack_id = NULL, stack_cover = 1
-		WHERE stack_id = ? AND NOT (id = ANY(?::text[]))`, s.ID, nonNil(s.AssetIDs)); err != nil {
-		return translate(err)
+		WHERE stack_id = ? AND NOT (`+in+`)`, append([]any{s.ID}, args...)...); err != nil {
+		return r.q.translate(err)
 	}
 	if err := r.join(ctx, s); err != nil {
 		return err
@@ -162,8 +153,8 @@ func (r stacks) Update(ctx context.Context, s *catalog.Stack) error {
 func (r stacks) Delete(ctx context.Context, id string) error {
 	if _, err := r.q.exec(ctx, `UPDATE assets SET stack_id = NULL, stack_cover = 1 WHERE stack_id = ?`,
 		id); err != nil {
-		return translate(err)
+		return r.q.translate(err)
 	}
-	tag, err := r.q.exec(ctx, `DELETE FROM stacks WHERE id = ?`, id)
-	return affected("delete stack", id, tag, err)
+	res, err := r.q.exec(ctx, `DELETE FROM stacks WHERE id = ?`, id)
+	return r.q.affected("delete stack", id, res, err)
 }

@@ -1,8 +1,7 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -12,12 +11,13 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// assetTexts keeps asset_text rows (migration 0011).
-type assetTexts struct{ q querier }
-
-func (r repos) AssetTexts() store.AssetTexts { return assetTexts{r.q} }
+// assetTexts keeps asset_text rows.
+type assetTexts struct{ q Q }
 
 var _ store.AssetTexts = assetTexts{}
+
+// AssetTexts returns the repository of what the ML steps recorded.
+func (r Repos) AssetTexts() store.AssetTexts { return assetTexts{r.Q} }
 
 // textLineRow is a TextLine as stored in asset_text.ocr_lines.
 type textLineRow struct {
@@ -33,20 +33,22 @@ type textLineRow struct {
 
 func (s assetTexts) Get(ctx context.Context, assetID string) (*catalog.AssetText, error) {
 	var t catalog.AssetText
-	var lines sql.NullString
+	var lines *string
 	var ran string
 	var updated int64
-	err := s.q.QueryRowContext(ctx, `SELECT asset_id, ocr_text, ocr_lines, describer, ran, updated_at
-		FROM asset_text WHERE asset_id = ?`, assetID).Scan(&t.AssetID, &t.OCRText, &lines, &t.Describer, &ran, &updated)
+	asText := s.q.d.JSONAsText
+	err := s.q.queryRow(ctx, `SELECT asset_id, ocr_text, `+asText("ocr_lines")+`, describer, `+asText("ran")+`,
+		updated_at FROM asset_text WHERE asset_id = ?`, assetID).
+		Scan(&t.AssetID, &t.OCRText, &lines, &t.Describer, &ran, &updated)
 	if err != nil {
-		return nil, one("text of asset", assetID, err)
+		return nil, s.q.one("text of asset", assetID, err)
 	}
 	if err := json.Unmarshal([]byte(ran), &t.Ran); err != nil {
 		return nil, fmt.Errorf("text of asset %s: ran: %w", assetID, err)
 	}
-	if lines.Valid {
+	if lines != nil {
 		var rows []textLineRow
-		if err := json.Unmarshal([]byte(lines.String), &rows); err != nil {
+		if err := json.Unmarshal([]byte(*lines), &rows); err != nil {
 			return nil, fmt.Errorf("text of asset %s: lines: %w", assetID, err)
 		}
 		t.OCRLines = make([]catalog.TextLine, len(rows))
@@ -71,24 +73,27 @@ func (s assetTexts) PutOCR(ctx context.Context, assetID string, lines []catalog.
 	if err != nil {
 		return err
 	}
-	_, err = s.q.ExecContext(ctx, `INSERT INTO asset_text (asset_id, ocr_text, ocr_lines, updated_at)
-		VALUES (?, ?, ?, ?) ON CONFLICT (asset_id) DO UPDATE SET ocr_text = excluded.ocr_text,
+	_, err = s.q.exec(ctx, `INSERT INTO asset_text (asset_id, ocr_text, ocr_lines, updated_at)
+		VALUES (?, ?, `+s.q.d.JSONArg+`, ?) ON CONFLICT (asset_id) DO UPDATE SET ocr_text = excluded.ocr_text,
 		ocr_lines = excluded.ocr_lines, updated_at = excluded.updated_at`,
 		assetID, strings.Join(texts, "\n"), string(js), micros(now))
-	return one("put text of asset", assetID, err)
+	return s.q.one("put text of asset", assetID, err)
 }
 
 func (s assetTexts) PutRan(ctx context.Context, assetID, step, sum string, now time.Time) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO asset_text (asset_id, ran, updated_at)
-		VALUES (?1, json_object(?2, ?3), ?4)
-		ON CONFLICT (asset_id) DO UPDATE SET ran = json_set(ran, '$.' || json_quote(?2), ?3), updated_at = ?4`,
-		assetID, step, sum, micros(now))
-	return one("put steps run on asset", assetID, err)
+	ran, err := json.Marshal(map[string]string{step: sum})
+	if err != nil {
+		return err
+	}
+	_, err = s.q.exec(ctx, `INSERT INTO asset_text (asset_id, ran, updated_at) VALUES (?, `+s.q.d.JSONArg+`, ?)
+		ON CONFLICT (asset_id) DO UPDATE SET ran = `+s.q.d.JSONMerge("asset_text.ran", "excluded.ran")+`,
+		updated_at = excluded.updated_at`, assetID, string(ran), micros(now))
+	return s.q.one("put steps run on asset", assetID, err)
 }
 
 func (s assetTexts) PutDescriber(ctx context.Context, assetID, describer string, now time.Time) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO asset_text (asset_id, describer, updated_at) VALUES (?, ?, ?)
+	_, err := s.q.exec(ctx, `INSERT INTO asset_text (asset_id, describer, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (asset_id) DO UPDATE SET describer = excluded.describer, updated_at = excluded.updated_at`,
 		assetID, describer, micros(now))
-	return one("put describer of asset", assetID, err)
+	return s.q.one("put describer of asset", assetID, err)
 }

@@ -1,8 +1,9 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
@@ -19,36 +20,36 @@ func scanLink(row scanner) (catalog.AlbumAsset, error) {
 }
 
 func (s albums) AddLink(ctx context.Context, l *catalog.AlbumAsset) error {
-	// The pair is checked first: a unique violation would abort the
-	// transaction, and callers may carry on after a conflict.
+	// The pair is checked first: a unique violation would abort a
+	// PostgreSQL transaction, and callers may carry on after a conflict.
 	var linked bool
 	err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM album_assets WHERE album_id = ? AND asset_id = ?)`,
 		l.AlbumID, l.AssetID).Scan(&linked)
 	if err != nil {
-		return one("link asset", l.AssetID, err)
+		return s.q.one("link asset", l.AssetID, err)
 	}
 	if linked {
-		return one("link asset", l.AssetID, catalog.ErrConflict)
+		return fmt.Errorf("link asset %s: %w", l.AssetID, catalog.ErrConflict)
 	}
-	tag, err := s.q.exec(ctx, `INSERT INTO album_assets (id, album_id, asset_id, library_id,
+	res, err := s.q.exec(ctx, `INSERT INTO album_assets (id, album_id, asset_id, library_id,
 		capture_wall, live, created_at, updated_at)
 		SELECT ?, ?, a.id, ?, a.capture_wall, a.live, ?, ? FROM assets a WHERE a.id = ?
 		ON CONFLICT DO NOTHING`,
 		l.ID, l.AlbumID, l.LibraryID, micros(l.CreatedAt), micros(l.UpdatedAt), l.AssetID)
 	if err != nil {
-		return one("link asset", l.AssetID, err)
+		return s.q.one("link asset", l.AssetID, err)
 	}
-	if tag.RowsAffected() == 0 {
+	if res.RowsAffected() == 0 {
 		// No asset (not found), or a link id or pair inserted meanwhile.
 		var exists bool
 		if err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM assets WHERE id = ?)`, l.AssetID).
 			Scan(&exists); err != nil {
-			return one("link asset", l.AssetID, err)
+			return s.q.one("link asset", l.AssetID, err)
 		}
 		if exists {
-			return one("link asset", l.AssetID, catalog.ErrConflict)
+			return fmt.Errorf("link asset %s: %w", l.AssetID, catalog.ErrConflict)
 		}
-		return one("link asset", l.AssetID, catalog.ErrNotFound)
+		return fmt.Errorf("link asset %s: %w", l.AssetID, catalog.ErrNotFound)
 	}
 	return nil
 }
@@ -57,39 +58,45 @@ func (s albums) Links(ctx context.Context, albumID string, assetIDs []string) ([
 	if len(assetIDs) == 0 {
 		return nil, nil
 	}
-	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? AND asset_id = ANY(?::text[])
-		ORDER BY id`, albumID, assetIDs)
+	in, args := s.q.d.In("asset_id", assetIDs)
+	return queryAll(ctx, s.q, scanLink, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? AND `+in+`
+		ORDER BY id`, append([]any{albumID}, args...)...)
 }
 
 func (s albums) AlbumLinks(ctx context.Context, albumID string) ([]catalog.AlbumAsset, error) {
-	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? ORDER BY id`, albumID)
+	return queryAll(ctx, s.q, scanLink, `SELECT `+linkCols+` FROM album_assets WHERE album_id = ? ORDER BY id`,
+		albumID)
 }
 
 func (s albums) LinksOfAssets(ctx context.Context, assetIDs []string) ([]catalog.AlbumAsset, error) {
 	if len(assetIDs) == 0 {
 		return nil, nil
 	}
-	return s.links(ctx, `SELECT `+linkCols+` FROM album_assets WHERE asset_id = ANY(?::text[]) ORDER BY id`,
-		assetIDs)
-}
-
-func (s albums) links(ctx context.Context, query string, args ...any) ([]catalog.AlbumAsset, error) {
-	return queryAll(ctx, s.q, scanLink, query, args...) // nil when no row, as in the SQLite store
+	in, args := s.q.d.In("asset_id", assetIDs)
+	return queryAll(ctx, s.q, scanLink, `SELECT `+linkCols+` FROM album_assets WHERE `+in+` ORDER BY id`, args...)
 }
 
 func (s albums) RemoveLinks(ctx context.Context, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := s.q.exec(ctx, `DELETE FROM album_assets WHERE id = ANY(?::text[])`, ids)
-	return translate(err)
+	in, args := s.q.d.In("id", ids)
+	_, err := s.q.exec(ctx, `DELETE FROM album_assets WHERE `+in, args...)
+	return s.q.translate(err)
 }
 
 func (s albums) ListLinks(ctx context.Context, f store.AlbumAssetFilter, p store.Page) ([]catalog.AlbumAsset, bool, error) {
 	if f.LibraryID == "" {
 		return nil, false, errors.New("list album assets: no library")
 	}
-	q := listQuery{cols: linkCols, from: "album_assets", where: []string{"library_id = ?", "live = 1"},
+	// The library's own index serves the unfiltered list only: with a
+	// narrower filter, SQLite's planner would walk every link of the
+	// library in id order, testing each.
+	lib := "library_id"
+	if f.AlbumID != "" || f.AssetID != "" || len(f.IDs) > 0 {
+		lib = s.q.d.Unindexed(lib)
+	}
+	q := listQuery{cols: linkCols, from: "album_assets", where: []string{lib + " = ?", "live = 1"},
 		args: []any{f.LibraryID}, idCol: "id", desc: true}
 	if f.AlbumID != "" {
 		q.where, q.args = append(q.where, "album_id = ?"), append(q.args, f.AlbumID)
@@ -98,7 +105,8 @@ func (s albums) ListLinks(ctx context.Context, f store.AlbumAssetFilter, p store
 		q.where, q.args = append(q.where, "asset_id = ?"), append(q.args, f.AssetID)
 	}
 	if len(f.IDs) > 0 {
-		q.where, q.args = append(q.where, "id = ANY(?::text[])"), append(q.args, f.IDs)
+		in, args := s.q.d.In("id", f.IDs)
+		q.where, q.args = append(q.where, in), append(q.args, args...)
 	}
 	return page(ctx, s.q, q, p, scanLink)
 }
