@@ -73,7 +73,13 @@ type repos struct {
 }
 
 // dialect is PostgreSQL's for the repositories written once (sqlstore).
-var dialect = &sqlstore.Dialect{Name: "postgres", Translate: translate, Instr: "strpos"}
+var dialect = &sqlstore.Dialect{Name: "postgres", Translate: translate, Instr: "strpos", In: anyArray,
+	ScalarLookups: true, True: "true", False: "false"}
+
+// anyArray is col = ANY(?::text[]) with vals as the one array.
+func anyArray(col string, vals []string) (string, []any) {
+	return col + " = ANY(?::text[])", []any{vals}
+}
 
 // newRepos returns the repositories over c: this package's and, promoted
 // through the embedded sqlstore.Repos, the shared ones.

@@ -8,7 +8,13 @@ import (
 )
 
 // dialect is SQLite's for the repositories written once (sqlstore).
-var dialect = &sqlstore.Dialect{Name: "sqlite", Translate: translate, Instr: "instr"}
+var dialect = &sqlstore.Dialect{Name: "sqlite", Translate: translate, Instr: "instr", In: inList,
+	NoIndex: "+", True: "1", False: "0"}
+
+// inList is col IN (?, ?, ...) over vals.
+func inList(col string, vals []string) (string, []any) {
+	return col + " IN (" + placeholders(len(vals)) + ")", anySlice(vals)
+}
 
 // newRepos returns the repositories over q: this package's and, promoted
 // through the embedded sqlstore.Repos, the shared ones.

@@ -56,6 +56,27 @@ type Dialect struct {
 	// Instr is the function that finds a substring: instr(haystack,
 	// needle) in SQLite, strpos in PostgreSQL.
 	Instr string
+	// In tests that col is one of vals and returns the test with its
+	// arguments: col IN (?, ?, ...) in SQLite; col = ANY(?::text[]) in
+	// PostgreSQL, with vals as one array (one statement text whatever
+	// their number, so one entry in pgx's statement cache).
+	In func(col string, vals []string) (string, []any)
+	// ScalarLookups reads a column of the row another row points to (a
+	// person's featured face's asset, a face's asset's media type) through
+	// a scalar subquery rather than a join: true in PostgreSQL, whose
+	// planner never flattens those, so each row costs a primary-key
+	// lookup however the rows were found (a join may become a merge join
+	// walking a whole table); false in SQLite, whose nested loops make
+	// the join those lookups.
+	ScalarLookups bool
+	// NoIndex prefixed to a column keeps the planner from using an index
+	// on it, so that a more selective one drives: "+" (unary plus) in
+	// SQLite; "" in PostgreSQL, which picks by statistics.
+	NoIndex string
+	// True and False are the boolean literals: 1 and 0 in SQLite, whose
+	// partial indexes are written "WHERE x = 1" (a query must say the
+	// same to use them); true and false in PostgreSQL.
+	True, False string
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.
@@ -121,6 +142,14 @@ func (q Q) inserted(what, id string, res Result, err error) error {
 		return fmt.Errorf("%s %s: %w", what, id, catalog.ErrConflict)
 	}
 	return nil
+}
+
+// changed reports whether an UPDATE matched a row.
+func (q Q) changed(res Result, err error) (bool, error) {
+	if err != nil {
+		return false, q.translate(err)
+	}
+	return res.RowsAffected() > 0, nil
 }
 
 // isNoRows reports whether err is a Row's "no rows".
