@@ -99,9 +99,10 @@ var dialect = &sqlstore.Dialect{
 		return "CASE WHEN jsonb_typeof(" + col + "->'" + key + "') = 'number' THEN (" + col + "->>'" + key +
 			"')::double precision END"
 	},
-	JSONAsText: func(col string) string { return col + "::text" },
-	JSONArg:    "?::jsonb",
-	JSONMerge:  func(a, b string) string { return a + " || " + b },
+	JSONAsText:    func(col string) string { return col + "::text" },
+	JSONArg:       "?::jsonb",
+	JSONMerge:     func(a, b string) string { return a + " || " + b },
+	ScalarLookups: true, True: "true", False: "false",
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

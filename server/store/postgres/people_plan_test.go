@@ -209,7 +209,7 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 			_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
 			require.NoError(t, err)
 			rec := &stmtLog{q: tx}
-			require.NoError(t, c.run(repos{q: conn{rec}}))
+			require.NoError(t, c.run(newRepos(conn{rec})))
 			var all []string
 			for i, stmt := range rec.stmts {
 				plan := planOf(t, tx, stmt, rec.args[i])

@@ -29,6 +29,7 @@ var dialect = &sqlstore.Dialect{
 	JSONAsText: func(col string) string { return col },
 	JSONArg:    "?",
 	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
+	True:       "1", False: "0",
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

@@ -11,35 +11,34 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
-// peoplePlanCases are the hot-path queries of people.go, faces.go and the
+// peoplePlanCases are the hot-path queries of the people and faces
+// repositories (sqlstore, as they issue them over this dialect) and the
 // asset list's person_ids filter, built from the same constants and
 // condition builders the store uses.
 func peoplePlanCases() []planCase {
-	listSQL := func(cols, from string, where []string, idCol string, cursor bool) string {
+	ctx := context.Background()
+	page := store.Page{Limit: 20}
+	after := func(id string, cursor bool) store.Page {
 		if cursor {
-			where = append(where, idCol+" < ?")
+			return store.Page{Limit: 20, AfterID: id}
 		}
-		return "SELECT " + cols + " FROM " + from + " WHERE " + strings.Join(where, " AND ") +
-			" ORDER BY " + idCol + " DESC LIMIT ?"
+		return page
 	}
 	people := func(name string, f store.PersonFilter, cursor bool) planCase {
 		f.LibraryID = "lib_a"
-		where, args := personConditions(f)
-		if cursor {
-			args = append(args, "person_a")
-		}
-		return planCase{name: name, sql: listSQL(personCols, personFrom, where, "p.id", cursor), args: append(args, 21)}
+		return sharedSQL(func(r sqlstore.Repos) {
+			_, _, _ = r.People().List(ctx, f, after("person_a", cursor))
+		}).last(name)
 	}
 	faces := func(name string, f store.FaceFilter, cursor bool) planCase {
 		f.LibraryID = "lib_a"
-		where, args := faceConditions(f)
-		if cursor {
-			args = append(args, "face_a")
-		}
-		return planCase{name: name, sql: listSQL(faceCols, faceFrom, where, "f.id", cursor), args: append(args, 21)}
+		return sharedSQL(func(r sqlstore.Repos) {
+			_, _, _ = r.Faces().List(ctx, f, after("face_a", cursor))
+		}).last(name)
 	}
 	// The asset list with person_ids: the rarest person's timeline drives,
 	// optionally inside a capture window, after a cursor.
@@ -66,18 +65,20 @@ func peoplePlanCases() []planCase {
 		people("people list by ids", store.PersonFilter{IDs: []string{"person_a", "person_b"}}, false),
 		people("people list of an asset", store.PersonFilter{AssetID: "asset_a"}, true),
 		people("people list of an album", store.PersonFilter{AlbumID: "album_a"}, true),
-		{name: "person by name key", sql: "SELECT " + personCols + " FROM " + personFrom +
-			" WHERE p.library_id = ? AND p.name_key = ?", args: []any{"lib_a", "ann"}},
-		{name: "people of a page of assets", tempSortOK: true, sql: "SELECT " + personCols + ", pa.asset_id FROM " +
-			"person_assets pa JOIN people p ON p.id = pa.person_id" + personJoins +
-			" WHERE pa.asset_id IN (?, ?) ORDER BY pa.asset_id, p.id", args: []any{"asset_a", "asset_b"}},
+		sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.People().FindByName(ctx, "lib_a", "ann")
+		}).last("person by name key"),
+		withTempSort(sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.People().ForAssets(ctx, []string{"asset_a", "asset_b"})
+		}).last("people of a page of assets")),
 		faces("faces list", store.FaceFilter{}, true),
 		faces("faces list of an asset", store.FaceFilter{AssetID: "asset_a"}, true),
 		faces("faces list of a person", store.FaceFilter{PersonID: "person_a"}, true),
 		faces("faces list of an asset and a person", store.FaceFilter{AssetID: "asset_a", PersonID: "person_a"}, true),
 		faces("faces list by ids", store.FaceFilter{IDs: []string{"face_a", "face_b"}}, false),
-		{name: "faces of a page of assets", tempSortOK: true, sql: "SELECT " + faceCols + " FROM " + faceFrom +
-			" WHERE f.asset_id IN (?, ?) ORDER BY f.asset_id, f.id", args: []any{"asset_a", "asset_b"}},
+		withTempSort(sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.Faces().ForAssets(ctx, []string{"asset_a", "asset_b"})
+		}).last("faces of a page of assets")),
 		{name: "faces moved by a merge", sql: "UPDATE faces SET person_id = ?, updated_at = ? WHERE person_id IN (?, ?)" +
 			" RETURNING id", args: []any{"person_a", 1, "person_b", "person_c"}},
 		{name: "people's face counts, read to choose the plan",
@@ -97,6 +98,63 @@ func peoplePlanCases() []planCase {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+func withTempSort(c planCase) planCase {
+	c.tempSortOK = true
+	return c
+}
+
+// stmtLog is a sqlstore.Conn that records the statements of the shared
+// repositories and runs none: a read finds one row of zero values (so a
+// cursor resolves and the page's query follows), a write changes nothing.
+type stmtLog struct {
+	stmts []string
+	args  [][]any
+}
+
+// sharedSQL records the statements run issues through the shared
+// repositories over this dialect.
+func sharedSQL(run func(r sqlstore.Repos)) *stmtLog {
+	l := &stmtLog{}
+	run(sqlstore.Repos{Q: sqlstore.NewQ(l, dialect)})
+	return l
+}
+
+// stmt is the i-th statement recorded as a plan case; last is the last.
+func (l *stmtLog) stmt(name string, i int) planCase {
+	return planCase{name: name, sql: l.stmts[i], args: l.args[i]}
+}
+
+func (l *stmtLog) last(name string) planCase { return l.stmt(name, len(l.stmts)-1) }
+
+func (l *stmtLog) note(q string, args []any) {
+	l.stmts, l.args = append(l.stmts, q), append(l.args, args)
+}
+
+func (l *stmtLog) Exec(_ context.Context, q string, args ...any) (sqlstore.Result, error) {
+	l.note(q, args)
+	return zeroRows{}, nil
+}
+
+func (l *stmtLog) Query(_ context.Context, q string, args ...any) (sqlstore.Rows, error) {
+	l.note(q, args)
+	return zeroRows{}, nil
+}
+
+func (l *stmtLog) QueryRow(_ context.Context, q string, args ...any) sqlstore.Row {
+	l.note(q, args)
+	return zeroRows{}
+}
+
+// zeroRows is every result of a stmtLog: no rows to read, none changed,
+// and a single row that scans as zero values.
+type zeroRows struct{}
+
+func (zeroRows) RowsAffected() int64 { return 0 }
+func (zeroRows) Next() bool          { return false }
+func (zeroRows) Scan(...any) error   { return nil }
+func (zeroRows) Err() error          { return nil }
+func (zeroRows) Close()              {}
 
 // TestPeopleQueriesUseIndexes explains the people and faces queries like
 // TestQueriesUseIndexes does the others.

@@ -1,20 +1,23 @@
 package sqlite
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // TestMLStepQueriesUseIndexes explains the queries of the faces, ocr and
-// describe steps (text.go, faces.go Replaceable) like TestQueriesUseIndexes.
+// describe steps (text.go, sqlstore faces.Replaceable) like TestQueriesUseIndexes.
 func TestMLStepQueriesUseIndexes(t *testing.T) {
 	conn := planConn(t)
 	cases := []planCase{
-		{name: "an asset's replaceable faces", sql: `SELECT ` + faceCols + ` FROM ` + faceFrom + ` WHERE f.asset_id = ?
-			AND f.source = 'machine' AND f.assigned_by IS NOT 'user' AND (f.person_id IS NULL OR EXISTS (SELECT 1
-			FROM people p WHERE p.id = f.person_id AND p.source = 'machine')) ORDER BY f.id`, args: []any{"asset_a"}},
+		sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.Faces().Replaceable(context.Background(), "asset_a")
+		}).last("an asset's replaceable faces"),
 		{name: "an asset's text record", sql: `SELECT asset_id, ocr_text, ocr_lines, describer, updated_at
 			FROM asset_text WHERE asset_id = ?`, args: []any{"asset_a"}},
 	}

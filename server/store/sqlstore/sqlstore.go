@@ -122,6 +122,18 @@ type Dialect struct {
 	// json_patch(a, b) in SQLite, a || b in PostgreSQL (b's values are
 	// never null, where the two would differ).
 	JSONMerge func(a, b string) string
+	// ScalarLookups reads a column of the row another row points to (a
+	// person's featured face's asset, a face's asset's media type) through
+	// a scalar subquery rather than a join: true in PostgreSQL, whose
+	// planner never flattens those, so each row costs a primary-key
+	// lookup however the rows were found (a join may become a merge join
+	// walking a whole table); false in SQLite, whose nested loops make
+	// the join those lookups.
+	ScalarLookups bool
+	// True and False are the boolean literals: 1 and 0 in SQLite, whose
+	// partial indexes are written "WHERE x = 1" (a query must say the
+	// same to use them); true and false in PostgreSQL.
+	True, False string
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.
@@ -187,6 +199,14 @@ func (q Q) inserted(what, id string, res Result, err error) error {
 		return fmt.Errorf("%s %s: %w", what, id, catalog.ErrConflict)
 	}
 	return nil
+}
+
+// changed reports whether an UPDATE matched a row.
+func (q Q) changed(res Result, err error) (bool, error) {
+	if err != nil {
+		return false, q.translate(err)
+	}
+	return res.RowsAffected() > 0, nil
 }
 
 // isNoRows reports whether err is a Row's "no rows".

@@ -1,23 +1,23 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
-
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// clustering keeps the people clustering's tables of migration 0009; its
-// triggers mark centroids stale whenever a person's faces change.
-type clustering struct{ q conn }
+// clustering keeps the people clustering's tables (SQLite's migration
+// 0012, PostgreSQL's 0009); their triggers mark centroids stale whenever
+// a person's faces change. Embeddings and centroid sums are stored as
+// their bytes (a BLOB in SQLite, bytea in PostgreSQL).
+type clustering struct{ q Q }
 
 var _ store.Clustering = clustering{}
 
 // Clustering returns the people clustering's repository.
-func (r repos) Clustering() store.Clustering { return clustering{r.q} }
+func (r Repos) Clustering() store.Clustering { return clustering{r.Q} }
 
 const (
 	// faceScore ranks a person's faces for the featured one (over "f").
@@ -25,37 +25,8 @@ const (
 	// clusterFaceCols reads a store.ClusterFace (scanClusterFace).
 	clusterFaceCols = `f.id, f.asset_id, f.library_id, f.person_id, f.assigned_by IS NOT DISTINCT FROM 'user',
 	f.source, ` + faceScore + `, f.embedding`
-)
-
-func scanClusterFace(row scanner) (store.ClusterFace, error) {
-	var f store.ClusterFace
-	var source string
-	err := row.Scan(&f.ID, &f.AssetID, &f.LibraryID, &f.PersonID, &f.ByUser, &source, &f.Score, &f.Embedding)
-	f.Source = catalog.FaceSource(source)
-	return f, err
-}
-
-// collectFaces runs a query of clusterFaceCols and scans every row.
-func (s clustering) collectFaces(ctx context.Context, query string, args ...any) ([]store.ClusterFace, error) {
-	return queryAll(ctx, s.q, scanClusterFace, query, args...)
-}
-
-func (s clustering) State(ctx context.Context, libraryID string) (store.ClusterState, error) {
-	var st store.ClusterState
-	var at *int64
-	err := s.q.queryRow(ctx, `SELECT generation, epoch, new_faces, reclustered_at FROM clustering_state
-		WHERE library_id = ?`, libraryID).Scan(&st.Generation, &st.Epoch, &st.NewFaces, &at)
-	if errNoRows(err) {
-		return store.ClusterState{}, nil
-	}
-	st.ReclusteredAt = fromNullMicros(at)
-	return st, translate(err)
-}
-
-const (
 	centroidCols = `person_id, library_id, sum, n, stale, version`
 	centroidsSQL = `SELECT ` + centroidCols + ` FROM person_centroids WHERE library_id = ? AND version > ?`
-	staleSQL     = `SELECT person_id FROM person_centroids WHERE library_id = ? AND stale`
 	// The faces a cluster task places: the asset's few faces, by its index.
 	pendingSQL = `SELECT ` + clusterFaceCols + ` FROM faces f WHERE f.asset_id = ?
 		AND f.person_id IS NULL AND f.source = 'machine' AND f.embedding IS NOT NULL
@@ -80,62 +51,84 @@ const (
 	AND people.thumbnail_face_id IS NOT DISTINCT FROM people.user_thumbnail_face_id`
 )
 
-func scanCentroid(row scanner, c *store.Centroid) error {
-	return row.Scan(&c.PersonID, &c.LibraryID, &c.Sum, &c.N, &c.Stale, &c.Version)
+func scanClusterFace(row scanner) (store.ClusterFace, error) {
+	var f store.ClusterFace
+	var source string
+	err := row.Scan(&f.ID, &f.AssetID, &f.LibraryID, &f.PersonID, &f.ByUser, &source, &f.Score, &f.Embedding)
+	f.Source = catalog.FaceSource(source)
+	return f, err
+}
+
+func scanCentroid(row scanner) (store.Centroid, error) {
+	var c store.Centroid
+	err := row.Scan(&c.PersonID, &c.LibraryID, &c.Sum, &c.N, &c.Stale, &c.Version)
+	return c, err
+}
+
+func (s clustering) State(ctx context.Context, libraryID string) (store.ClusterState, error) {
+	var st store.ClusterState
+	var at *int64
+	err := s.q.queryRow(ctx, `SELECT generation, epoch, new_faces, reclustered_at FROM clustering_state
+		WHERE library_id = ?`, libraryID).Scan(&st.Generation, &st.Epoch, &st.NewFaces, &at)
+	if isNoRows(err) {
+		return store.ClusterState{}, nil
+	}
+	st.ReclusteredAt = fromNullMicros(at)
+	return st, s.q.translate(err)
 }
 
 func (s clustering) Centroids(ctx context.Context, libraryID string, since int64) ([]store.Centroid, error) {
-	return queryAll(ctx, s.q, func(row scanner) (c store.Centroid, err error) {
-		err = scanCentroid(row, &c)
-		return c, err
-	}, centroidsSQL, libraryID, since)
+	return queryAll(ctx, s.q, scanCentroid, centroidsSQL, libraryID, since)
 }
 
 func (s clustering) Centroid(ctx context.Context, personID string) (*store.Centroid, error) {
-	var c store.Centroid
-	err := scanCentroid(s.q.queryRow(ctx, `SELECT `+centroidCols+` FROM person_centroids
-		WHERE person_id = ?`, personID), &c)
+	c, err := scanCentroid(s.q.queryRow(ctx, `SELECT `+centroidCols+` FROM person_centroids
+		WHERE person_id = ?`, personID))
 	if err != nil {
-		return nil, one("centroid of person", personID, err)
+		return nil, s.q.one("centroid of person", personID, err)
 	}
 	return &c, nil
 }
 
 func (s clustering) StaleCentroids(ctx context.Context, libraryID string) ([]string, error) {
-	return queryStrings(ctx, s.q, staleSQL, libraryID)
+	return queryStrings(ctx, s.q, `SELECT person_id FROM person_centroids WHERE library_id = ?
+		AND stale = `+s.q.d.True, libraryID)
 }
 
 func (s clustering) PutCentroid(ctx context.Context, c store.Centroid) (int64, error) {
-	// clustering_bump (0009) moves the library's generation on, as the
-	// triggers do.
+	// The library's generation moves on as the triggers move it
+	// (PostgreSQL's run this same upsert in clustering_bump).
 	var gen int64
-	if err := s.q.queryRow(ctx, `SELECT clustering_bump(?)`, c.LibraryID).Scan(&gen); err != nil {
-		return 0, one("bump clustering generation of library", c.LibraryID, err)
+	err := s.q.queryRow(ctx, `INSERT INTO clustering_state (library_id, generation) VALUES (?, 1)
+		ON CONFLICT (library_id) DO UPDATE SET generation = clustering_state.generation + 1
+		RETURNING generation`, c.LibraryID).Scan(&gen)
+	if err != nil {
+		return 0, s.q.one("bump clustering generation of library", c.LibraryID, err)
 	}
-	var sum []byte
+	var sum []byte // nil is NULL in both drivers
 	if c.N > 0 {
 		sum = c.Sum
 	}
-	_, err := s.q.exec(ctx, `INSERT INTO person_centroids (person_id, library_id, sum, n, stale, version)
-		VALUES (?, ?, ?, ?, false, ?) ON CONFLICT (person_id) DO UPDATE SET sum = excluded.sum, n = excluded.n,
-		stale = false, version = excluded.version`, c.PersonID, c.LibraryID, sum, c.N, gen)
-	return gen, one("put centroid of person", c.PersonID, err)
+	_, err = s.q.exec(ctx, `INSERT INTO person_centroids (person_id, library_id, sum, n, stale, version)
+		VALUES (?, ?, ?, ?, `+s.q.d.False+`, ?) ON CONFLICT (person_id) DO UPDATE SET sum = excluded.sum,
+		n = excluded.n, stale = `+s.q.d.False+`, version = excluded.version`, c.PersonID, c.LibraryID, sum, c.N, gen)
+	return gen, s.q.one("put centroid of person", c.PersonID, err)
 }
 
 func (s clustering) PendingFaces(ctx context.Context, assetID string) ([]store.ClusterFace, error) {
-	return s.collectFaces(ctx, pendingSQL, assetID)
+	return queryAll(ctx, s.q, scanClusterFace, pendingSQL, assetID)
 }
 
 func (s clustering) PersonFaces(ctx context.Context, personID string) ([]store.ClusterFace, error) {
-	return s.collectFaces(ctx, personFacesSQL, personID)
+	return queryAll(ctx, s.q, scanClusterFace, personFacesSQL, personID)
 }
 
 func (s clustering) MovableFaces(ctx context.Context, libraryID string) ([]store.ClusterFace, error) {
-	clustered, err := s.collectFaces(ctx, clusteredSQL, libraryID)
+	clustered, err := queryAll(ctx, s.q, scanClusterFace, clusteredSQL, libraryID)
 	if err != nil {
 		return nil, err
 	}
-	unplaced, err := s.collectFaces(ctx, unplacedSQL, libraryID)
+	unplaced, err := queryAll(ctx, s.q, scanClusterFace, unplacedSQL, libraryID)
 	return append(clustered, unplaced...), err
 }
 
@@ -151,7 +144,7 @@ func (s clustering) CreateCluster(ctx context.Context, p *catalog.Person) error 
 		return err
 	}
 	_, err := s.q.exec(ctx, `UPDATE people SET source = 'machine' WHERE id = ?`, p.ID)
-	return one("mark machine cluster", p.ID, err)
+	return s.q.one("mark machine cluster", p.ID, err)
 }
 
 // Place moves the faces still the machine's to place: not placed by a
@@ -160,51 +153,45 @@ func (s clustering) Place(ctx context.Context, faceIDs []string, from *string, t
 	if len(faceIDs) == 0 {
 		return nil, nil
 	}
+	in, args := s.q.d.In("id", faceIDs)
 	return queryStrings(ctx, s.q, `UPDATE faces SET person_id = ?, assigned_by = 'machine', updated_at = ?
-		WHERE id = ANY(?::text[]) AND person_id IS NOT DISTINCT FROM ?::text
+		WHERE `+in+` AND person_id IS NOT DISTINCT FROM CAST(? AS text)
 		AND assigned_by IS DISTINCT FROM 'user'
 		AND (person_id IS NULL OR EXISTS (SELECT 1 FROM people p WHERE p.id = faces.person_id
 			AND p.source = 'machine'))
-		RETURNING id`, to, micros(now), faceIDs, from)
+		RETURNING id`, append(append([]any{to, micros(now)}, args...), from)...)
 }
 
 func (s clustering) DeleteEmpty(ctx context.Context, personIDs []string) ([]string, error) {
 	if len(personIDs) == 0 {
 		return nil, nil
 	}
-	return queryStrings(ctx, s.q, `DELETE FROM people WHERE id = ANY(?::text[])
-		AND source = 'machine' AND face_count = 0 RETURNING id`, personIDs)
-}
-
-// changed reports whether an UPDATE matched a row.
-func changed(tag pgconn.CommandTag, err error) (bool, error) {
-	if err != nil {
-		return false, translate(err)
-	}
-	return tag.RowsAffected() > 0, nil
+	in, args := s.q.d.In("id", personIDs)
+	return queryStrings(ctx, s.q, `DELETE FROM people WHERE `+in+`
+		AND source = 'machine' AND face_count = 0 RETURNING id`, args...)
 }
 
 func (s clustering) SetMachineVerified(ctx context.Context, personID string, verified bool) (bool, error) {
-	return changed(s.q.exec(ctx, `UPDATE people SET verified = ? WHERE id = ? AND source = 'machine'
+	return s.q.changed(s.q.exec(ctx, `UPDATE people SET verified = ? WHERE id = ? AND source = 'machine'
 		AND verified <> ?`, verified, personID, verified))
 }
 
 func (s clustering) FeatureIfBetter(ctx context.Context, personID, faceID string, score float64) (bool, error) {
-	return changed(s.q.exec(ctx, featureIfBetterSQL, faceID, personID, faceID, score))
+	return s.q.changed(s.q.exec(ctx, featureIfBetterSQL, faceID, personID, faceID, score))
 }
 
 func (s clustering) FeatureBest(ctx context.Context, personID string) (bool, error) {
-	return changed(s.q.exec(ctx, featureBestSQL, personID, personID))
+	return s.q.changed(s.q.exec(ctx, featureBestSQL, personID, personID))
 }
 
 func (s clustering) Confirm(ctx context.Context, personID string) error {
 	_, err := s.q.exec(ctx, `UPDATE people SET source = 'user' WHERE id = ? AND source = 'machine'`, personID)
-	return one("confirm person", personID, err)
+	return s.q.one("confirm person", personID, err)
 }
 
 func (s clustering) ChooseThumbnail(ctx context.Context, personID, faceID string) error {
-	tag, err := s.q.exec(ctx, `UPDATE people SET user_thumbnail_face_id = ? WHERE id = ?`, faceID, personID)
-	return affected("person", personID, tag, err)
+	res, err := s.q.exec(ctx, `UPDATE people SET user_thumbnail_face_id = ? WHERE id = ?`, faceID, personID)
+	return s.q.affected("person", personID, res, err)
 }
 
 func (s clustering) CountNewFaces(ctx context.Context, libraryID string, n int) (int, error) {
@@ -212,18 +199,18 @@ func (s clustering) CountNewFaces(ctx context.Context, libraryID string, n int) 
 	err := s.q.queryRow(ctx, `INSERT INTO clustering_state (library_id, new_faces) VALUES (?, ?)
 		ON CONFLICT (library_id) DO UPDATE SET new_faces = clustering_state.new_faces + excluded.new_faces
 		RETURNING new_faces`, libraryID, n).Scan(&total)
-	return total, one("count new faces of library", libraryID, err)
+	return total, s.q.one("count new faces of library", libraryID, err)
 }
 
 func (s clustering) Reclustered(ctx context.Context, libraryID string, at time.Time) error {
 	_, err := s.q.exec(ctx, `INSERT INTO clustering_state (library_id, reclustered_at) VALUES (?, ?)
 		ON CONFLICT (library_id) DO UPDATE SET new_faces = 0, reclustered_at = excluded.reclustered_at`,
 		libraryID, micros(at))
-	return one("record re-cluster of library", libraryID, err)
+	return s.q.one("record re-cluster of library", libraryID, err)
 }
 
 func (s clustering) Schedule(ctx context.Context, t *catalog.Task) error {
-	var assetID *string
+	var assetID *string // NULL for a library task
 	if t.AssetID != "" {
 		assetID = &t.AssetID
 	}
@@ -232,5 +219,5 @@ func (s clustering) Schedule(ctx context.Context, t *catalog.Task) error {
 		ON CONFLICT (subject, kind) WHERE state = 'queued' DO UPDATE SET run_after = excluded.run_after
 		WHERE excluded.run_after < tasks.run_after`,
 		t.ID, t.Kind, assetID, t.LibraryID, t.Subject(), micros(t.RunAfter), micros(t.CreatedAt))
-	return one("schedule task", t.Kind, err)
+	return s.q.one("schedule task", t.Kind, err)
 }
