@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // These tests run photoctl on a pseudo-terminal that answers nothing
@@ -102,6 +104,7 @@ func startEnv(t testing.TB) []string {
 }
 
 func TestStartUnderAPtyThatAnswersNothing(t *testing.T) {
+	servertest.SkipOnPostgres(t, "no store: start-up is the same whatever the server's")
 	script := needScript(t)
 	bin := photoctlBinary(t)
 	env := startEnv(t)
