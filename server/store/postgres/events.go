@@ -16,25 +16,25 @@ func (r repos) Events() store.Events { return events{r.q} }
 
 var _ store.Events = events{}
 
-// eventsLock is the key of the transaction advisory lock that serialises
-// appends (the bytes of "events" read as a number).
-const eventsLock int64 = 0x6576656e7473
-
 func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	data := e.Data
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	// Ids follow commit order. InTx runs one writer at a time already
-	// (db.go); this lock, held until the transaction ends, keeps appends
-	// ordered for a transaction begun some other way too: the next
-	// appender waits for this commit, and reads at READ COMMITTED after
-	// the wait, so the newest event it reads is the last committed one.
-	if _, err := s.q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, eventsLock); err != nil {
+	// Ids follow commit order in each library's feed. Transactions of one
+	// library take turns already (db.go); this lock on the library's
+	// events, held until the transaction ends, keeps appends ordered for a
+	// transaction begun some other way too: the library's next appender
+	// waits for this commit, and reads at READ COMMITTED after the wait,
+	// so the newest event of the library it reads is the last committed
+	// one. Other libraries' appends neither wait nor matter: feeds are per
+	// library.
+	if _, err := s.q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, lockKey("events", e.LibraryID)); err != nil {
 		return one("lock events for", e.Type, err)
 	}
 	var last string
-	err := s.q.queryRow(ctx, `SELECT id FROM events ORDER BY seq DESC LIMIT 1`).Scan(&last)
+	err := s.q.queryRow(ctx, `SELECT id FROM events WHERE library_id = ? ORDER BY seq DESC LIMIT 1`,
+		e.LibraryID).Scan(&last)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return translate(err)
 	}
