@@ -39,7 +39,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInp
 	}
 	var album *catalog.Album
 	var created bool
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		var err error
 		album, created, err = catalog.NamedCreate(
 			func() (*catalog.Album, error) {
@@ -156,7 +156,7 @@ func (s *Service) SetCover(ctx context.Context, p *catalog.Principal, id string,
 func (s *Service) edit(ctx context.Context, p *catalog.Principal, id, what string,
 	change func(store.Repos, *catalog.Album) ([]string, error)) (*catalog.Album, error) {
 	var out *catalog.Album
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.inAlbumTx(ctx, id, func(r store.Repos) error {
 		a, err := s.album(ctx, r, p, id, true, what)
 		if err != nil {
 			return err
@@ -185,7 +185,7 @@ func (s *Service) edit(ctx context.Context, p *catalog.Principal, id, what strin
 
 // Delete removes an album and its links; the assets stay.
 func (s *Service) Delete(ctx context.Context, p *catalog.Principal, id string) error {
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	return s.inAlbumTx(ctx, id, func(r store.Repos) error {
 		a, err := s.album(ctx, r, p, id, true, "deleting albums")
 		if err != nil {
 			return err

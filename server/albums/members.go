@@ -35,7 +35,7 @@ func (s *Service) AddAssets(ctx context.Context, p *catalog.Principal, id string
 		return nil, err
 	}
 	var out *catalog.Album
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.inAlbumTx(ctx, id, func(r store.Repos) error {
 		a, err := s.album(ctx, r, p, id, true, "adding assets to albums")
 		if err != nil {
 			return err
@@ -87,7 +87,7 @@ func (s *Service) RemoveAssets(ctx context.Context, p *catalog.Principal, id str
 		return nil, err
 	}
 	var out *catalog.Album
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.inAlbumTx(ctx, id, func(r store.Repos) error {
 		a, err := s.album(ctx, r, p, id, true, "removing assets from albums")
 		if err != nil {
 			return err

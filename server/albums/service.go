@@ -50,6 +50,18 @@ func (s *Service) album(ctx context.Context, r store.Repos, p *catalog.Principal
 	return a, nil
 }
 
+// inAlbumTx runs fn in a write transaction of album id's library, beside
+// the other libraries' writes: an album, its links and their assets are
+// all of its library. An album that cannot be read leaves fn to meet the
+// error in InTx, as before.
+func (s *Service) inAlbumTx(ctx context.Context, id string, fn func(store.Repos) error) error {
+	lib := ""
+	if a, err := s.store.Read().Albums().Get(ctx, id); err == nil {
+		lib = a.LibraryID
+	}
+	return s.store.InLibraryTx(ctx, lib, fn)
+}
+
 // Get reads one album the caller can see.
 func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*catalog.Album, error) {
 	return s.album(ctx, s.store.Read(), p, id, false, "reading")

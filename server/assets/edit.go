@@ -46,7 +46,7 @@ func (s *Service) BulkUpdate(ctx context.Context, p *catalog.Principal, updates 
 	for i, u := range updates {
 		ids[i] = u.ID
 	}
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	return s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, ids), func(r store.Repos) error {
 		list, err := s.forEach(ctx, r, p, ids, needWrite, "editing", func(i int) []any {
 			return []any{"body", "updates", i, "id"}
 		})
@@ -72,7 +72,7 @@ func (s *Service) Patch(ctx context.Context, p *catalog.Principal, id string, ch
 		return nil, err
 	}
 	var a *catalog.Asset
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, []string{id}), func(r store.Repos) error {
 		var err error
 		if a, _, err = s.asset(ctx, r, p, id, needWrite, "editing"); err != nil {
 			return err

@@ -76,7 +76,7 @@ func (s *Service) setTrashed(ctx context.Context, p *catalog.Principal, libraryI
 	if trash {
 		what, typ = "trashing", "asset.trashed"
 	}
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	return s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, ids), func(r store.Repos) error {
 		list, err := s.forEachIn(ctx, r, p, libraryID, ids, needWrite, what)
 		if err != nil {
 			return err
@@ -121,7 +121,7 @@ func (s *Service) DeleteIn(ctx context.Context, p *catalog.Principal, libraryID 
 		return nil, err
 	}
 	var deleted []string
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, ids), func(r store.Repos) error {
 		list, err := s.forEachIn(ctx, r, p, libraryID, ids, needOwner, "permanent deletion")
 		if err != nil {
 			return err

@@ -69,6 +69,14 @@ func (s *Service) asset(ctx context.Context, r store.Repos, p *catalog.Principal
 	return a, m, authorize(m, n, what)
 }
 
+// assetsLibrary is the library of the assets ids names, to scope a write
+// transaction on them (store.AssetsLibrary): the transactions of other
+// libraries run beside it. Assets in several libraries, or one that is
+// unknown, take InTx as before.
+func (s *Service) assetsLibrary(ctx context.Context, ids []string) string {
+	return store.AssetsLibrary(ctx, s.store.Read(), ids...)
+}
+
 // event appends a change event for an asset inside the caller's transaction.
 func event(ctx context.Context, r store.Repos, typ string, a *catalog.Asset, data any, now time.Time) error {
 	body, err := json.Marshal(data)

@@ -111,7 +111,7 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 	// The files go into place (fsynced, renamed, their folder synced)
 	// before the row commits and outside the write transaction, so that
 	// parallel uploads sync their files at once instead of one by one
-	// behind the single writer. A crash in between leaves a file without a
+	// behind the write locks. A crash in between leaves a file without a
 	// row (swept on start), never a row without its file; a failed
 	// transaction removes them.
 	if in.Sidecar != nil {
@@ -123,7 +123,7 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 		_ = s.blobs.Remove(SidecarKey(a.ID))
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		if err := s.charge(ctx, r, m.Library.OwnerID, a.OriginalSize); err != nil {
 			return err
 		}
@@ -155,23 +155,29 @@ func (s *Service) CompleteUpload(ctx context.Context, p *catalog.Principal, w *b
 	return &UploadResult{Asset: a}, nil
 }
 
-// charge adds bytes to the owner's usage, refusing what exceeds the quota.
+// charge adds bytes (at least 0) to the owner's usage, refusing what
+// exceeds the quota; the caller's transaction rolls a refusal back. It adds
+// first and checks the sum after: the add locks the owner's usage row
+// until the transaction ends, so charges to one owner from transactions
+// of different libraries (InLibraryTx runs them at once on PostgreSQL)
+// take turns and each checks a sum no other can change before it commits.
 func (s *Service) charge(ctx context.Context, r store.Repos, ownerID string, bytes int64) error {
 	owner, err := r.Users().Get(ctx, ownerID)
 	if err != nil {
 		return err
 	}
-	if owner.QuotaBytes != nil {
-		used, err := r.Storage().Used(ctx, ownerID)
-		if err != nil {
-			return err
-		}
-		if used+bytes > *owner.QuotaBytes {
-			return fmt.Errorf("the library owner's storage quota (%d bytes, %d used) cannot hold %d more bytes: %w",
-				*owner.QuotaBytes, used, bytes, catalog.ErrInsufficient)
-		}
+	if err := r.Storage().Add(ctx, ownerID, bytes); err != nil || owner.QuotaBytes == nil {
+		return err
 	}
-	return r.Storage().Add(ctx, ownerID, bytes)
+	used, err := r.Storage().Used(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	if used > *owner.QuotaBytes {
+		return fmt.Errorf("the library owner's storage quota (%d bytes, %d used) cannot hold %d more bytes: %w",
+			*owner.QuotaBytes, used-bytes, bytes, catalog.ErrInsufficient)
+	}
+	return nil
 }
 
 func (s *Service) newAsset(p *catalog.Principal, m *catalog.Membership, w *blob.Writer, in UploadInput, kind sniff.Result) *catalog.Asset {

@@ -123,7 +123,7 @@ func (s *Service) ListVersions(ctx context.Context, p *catalog.Principal, assetI
 // the asset's new current version. The writer is committed or aborted.
 func (s *Service) AppendVersion(ctx context.Context, p *catalog.Principal, assetID string, w *blob.Writer, fileName string) (*Version, error) {
 	var out Version
-	err := s.inTxCommitting(ctx, w, func(r store.Repos) (string, error) {
+	err := s.inTxCommitting(ctx, assetID, w, func(r store.Repos) (string, error) {
 		a, m, err := s.asset(ctx, r, p, assetID, needWrite, "adding a version")
 		if err != nil {
 			return "", err
@@ -156,7 +156,7 @@ func (s *Service) AppendVersion(ctx context.Context, p *catalog.Principal, asset
 // original) and charges or credits the size difference.
 func (s *Service) ReplaceVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string, w *blob.Writer, fileName string) (*Version, error) {
 	var out Version
-	err := s.inTxCommitting(ctx, w, func(r store.Repos) (string, error) {
+	err := s.inTxCommitting(ctx, assetID, w, func(r store.Repos) (string, error) {
 		a, m, v, err := s.editableVersion(ctx, r, p, assetID, versionID, "replacing a version")
 		if err != nil {
 			return "", err
@@ -197,18 +197,20 @@ func (s *Service) ReplaceVersion(ctx context.Context, p *catalog.Principal, asse
 	return &out, nil
 }
 
-// inTxCommitting runs fn in a write transaction that ends by moving w's
-// file into place at the key fn returns: the file is there before the rows
-// commit, and is removed again if the commit fails. w is always finished.
-func (s *Service) inTxCommitting(ctx context.Context, w *blob.Writer, fn func(store.Repos) (string, error)) error {
+// inTxCommitting runs fn in a write transaction of asset assetID's library
+// that ends by moving w's file into place at the key fn returns: the file
+// is there before the rows commit, and is removed again if the commit
+// fails. w is always finished.
+func (s *Service) inTxCommitting(ctx context.Context, assetID string, w *blob.Writer,
+	fn func(store.Repos) (string, error)) error {
 	defer w.Abort() // a no-op once committed
-	// The flush, the slow part, happens before the single writer is
-	// taken; inside, the commit only renames.
+	// The flush, the slow part, happens before the write locks are taken;
+	// inside, the commit only renames.
 	if err := w.Sync(); err != nil {
 		return err
 	}
 	var key string
-	err := s.store.InTx(ctx, func(r store.Repos) (err error) {
+	err := s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, []string{assetID}), func(r store.Repos) (err error) {
 		if key, err = fn(r); err != nil {
 			return err
 		}
@@ -223,7 +225,7 @@ func (s *Service) inTxCommitting(ctx context.Context, w *blob.Writer, fn func(st
 // RevertVersion makes a version, or the original, the current rendering.
 func (s *Service) RevertVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) (*Version, error) {
 	var out Version
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, []string{assetID}), func(r store.Repos) error {
 		a, _, err := s.asset(ctx, r, p, assetID, needWrite, "reverting to a version")
 		if err != nil {
 			return err
@@ -258,7 +260,7 @@ func (s *Service) RevertVersion(ctx context.Context, p *catalog.Principal, asset
 // removes its file; when it was current, the version before it (or the
 // original) becomes current.
 func (s *Service) DeleteVersion(ctx context.Context, p *catalog.Principal, assetID, versionID string) error {
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, s.assetsLibrary(ctx, []string{assetID}), func(r store.Repos) error {
 		a, m, v, err := s.editableVersion(ctx, r, p, assetID, versionID, "deleting a version")
 		if err != nil {
 			return err

@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -106,4 +108,50 @@ func TestAdminDeleteUser(t *testing.T) {
 	require.Equal(t, http.StatusNoContent, r.Status, "%s", r.Body)
 	require.Empty(t, servertest.BlobNames(t, s.Config.DataDir, "originals"))
 	require.Equal(t, http.StatusNotFound, s.Do("DELETE", "/api/admin/users/"+owner.ID, admin, nil).Status)
+}
+
+// TestConcurrentUploadsIntoTwoLibrariesKeepTheQuota: uploads into two
+// libraries of one owner run side by side (on PostgreSQL their writes do
+// too), yet the owner's quota holds exactly: the accepted bytes fit, each
+// refused file would not have, and the usage is their sum.
+func TestConcurrentUploadsIntoTwoLibrariesKeepTheQuota(t *testing.T) {
+	s := servertest.Start(t)
+	owner, session := s.Session()
+	r := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"})
+	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
+	var other api.Library
+	r.JSON(t, &other)
+	libs := []string{s.Libraries(session)[0].ID, other.ID}
+	files := make([][]byte, 8)
+	total := 0
+	for i := range files {
+		files[i] = servertest.JPEG(t, 64, 64, 10+i)
+		total += len(files[i])
+	}
+	quota := int64(total / 2)
+	s.SetQuota(owner.ID, quota)
+
+	status := make([]int, len(files))
+	var wg sync.WaitGroup
+	for i, data := range files {
+		wg.Go(func() {
+			status[i] = s.Upload(session, fmt.Sprintf("%d.jpg", i), data,
+				map[string]string{"library_id": libs[i%2]}).Status
+		})
+	}
+	wg.Wait()
+	used := storageOf(t, s, session).UsedBytes
+	var accepted int64
+	for i, st := range status {
+		switch st {
+		case http.StatusCreated:
+			accepted += int64(len(files[i]))
+		case http.StatusInsufficientStorage:
+			require.Greater(t, used+int64(len(files[i])), quota, "file %d was refused though it fits", i)
+		default:
+			require.Failf(t, "unexpected status", "file %d: %d", i, st)
+		}
+	}
+	require.Equal(t, accepted, used)
+	require.LessOrEqual(t, used, quota)
 }

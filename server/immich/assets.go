@@ -101,7 +101,7 @@ func (s *Service) Copy(ctx context.Context, p *catalog.Principal, req CopyAssetR
 	if err != nil || len(tags) == 0 {
 		return err
 	}
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	return s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		for _, t := range tags {
 			if _, err := r.Tags().Link(ctx, t.ID, []string{req.TargetID}, s.now().UTC()); err != nil {
 				return err

@@ -45,7 +45,7 @@ func (s *Service) UpsertTags(ctx context.Context, p *catalog.Principal, values [
 		return nil, err
 	}
 	out := make([]catalog.Tag, len(clean))
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		now := s.now().UTC()
 		for i, v := range clean {
 			t, err := r.Tags().Upsert(ctx, &catalog.Tag{ID: catalog.NewID(catalog.PrefixTag, now), LibraryID: m.Library.ID,
@@ -90,7 +90,7 @@ func (s *Service) TagAssets(ctx context.Context, p *catalog.Principal, tagID str
 		linkable = append(linkable, id)
 	}
 	var linked []string
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		linked, err = r.Tags().Link(ctx, t.ID, linkable, s.now().UTC())
 		return err
 	})

@@ -28,7 +28,7 @@ type candidate struct {
 // Idempotent: a placed face is not pending any more.
 //
 // The nearest people are found in the library's in-memory index without
-// holding the writer; the transaction then compares the faces with the
+// holding the library's write lock; the transaction then compares the faces with the
 // centroids that changed since (another task's new cluster), so two tasks
 // seeing the same new person at once end with one cluster.
 func (c *Clusterer) ClusterAsset(ctx context.Context, assetID string) error {
@@ -36,7 +36,7 @@ func (c *Clusterer) ClusterAsset(ctx context.Context, assetID string) error {
 	if err != nil || plan == nil {
 		return err
 	}
-	return c.st.InTx(ctx, func(r store.Repos) error { return c.place(ctx, r, plan) })
+	return c.st.InLibraryTx(ctx, plan.libraryID, func(r store.Repos) error { return c.place(ctx, r, plan) })
 }
 
 // assetPlan is an asset's pending faces with their nearest people as of

@@ -43,7 +43,10 @@ func (c *Clusterer) refresh(ctx context.Context, idx *libraryIndex) error {
 		return err
 	}
 	if len(stale) > 0 {
-		if err := c.st.InTx(ctx, func(r store.Repos) error { return resumStale(ctx, r, idx.libraryID) }); err != nil {
+		err := c.st.InLibraryTx(ctx, idx.libraryID, func(r store.Repos) error {
+			return resumStale(ctx, r, idx.libraryID)
+		})
+		if err != nil {
 			return fmt.Errorf("sum stale centroids: %w", err)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // reclusterBatch bounds the faces one re-cluster transaction moves, so the
-// single writer is never held long.
+// library's write lock is never held long.
 const reclusterBatch = 500
 
 // ReclusterStats says what a re-cluster did.
@@ -75,7 +75,7 @@ func (c *Clusterer) Recluster(ctx context.Context, libraryID string) (ReclusterS
 		var batch []regroupMove
 		batch, moves = takeBatch(moves)
 		var moved int
-		err := c.st.InTx(ctx, func(r store.Repos) error {
+		err := c.st.InLibraryTx(ctx, libraryID, func(r store.Repos) error {
 			var err error
 			moved, err = c.applyMoves(ctx, r, libraryID, batch, created)
 			return err
@@ -86,7 +86,7 @@ func (c *Clusterer) Recluster(ctx context.Context, libraryID string) (ReclusterS
 		}
 	}
 	stats.Created = len(created)
-	err = c.st.InTx(ctx, func(r store.Repos) error {
+	err = c.st.InLibraryTx(ctx, libraryID, func(r store.Repos) error {
 		now := c.now().UTC()
 		n, err := deleteEmptied(ctx, r, libraryID, emptied, now)
 		stats.Deleted = n

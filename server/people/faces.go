@@ -50,7 +50,7 @@ func (s *Service) CreateFace(ctx context.Context, p *catalog.Principal, in FaceI
 			"body", "timestamp_ms")
 	}
 	var out *catalog.Face
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, store.AssetsLibrary(ctx, s.store.Read(), in.AssetID), func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, in.AssetID)
 		if err == nil && in.LibraryID != "" && a.LibraryID != in.LibraryID {
 			err = catalog.ErrNotFound
@@ -106,7 +106,11 @@ func (s *Service) CreateFace(ctx context.Context, p *catalog.Principal, in FaceI
 
 // DeleteFace removes a face the caller may change.
 func (s *Service) DeleteFace(ctx context.Context, p *catalog.Principal, id string) error {
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	lib := ""
+	if f, err := s.store.Read().Faces().Get(ctx, id); err == nil {
+		lib = f.LibraryID // a face's library is its asset's: never another
+	}
+	return s.store.InLibraryTx(ctx, lib, func(r store.Repos) error {
 		f, err := s.face(ctx, r, p, id, true)
 		if err != nil {
 			return err

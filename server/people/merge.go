@@ -19,7 +19,7 @@ func (s *Service) Merge(ctx context.Context, p *catalog.Principal, id string, id
 		return nil, err
 	}
 	var out *catalog.Person
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.inPersonTx(ctx, id, func(r store.Repos) error {
 		target, err := s.person(ctx, r, p, id, true)
 		if err != nil {
 			return err
@@ -75,7 +75,7 @@ func (s *Service) Reassign(ctx context.Context, p *catalog.Principal, id string,
 		return nil, err
 	}
 	var out *catalog.Person
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.inPersonTx(ctx, id, func(r store.Repos) error {
 		target, err := s.person(ctx, r, p, id, true)
 		if err != nil {
 			return err

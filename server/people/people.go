@@ -44,7 +44,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInp
 	}
 	var out *catalog.Person
 	var created bool
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		if _, err := s.reach(ctx, r, p, m.Library.ID, "library "+m.Library.ID, true); err != nil {
 			return err
 		}
@@ -173,7 +173,7 @@ func (s *Service) Patch(ctx context.Context, p *catalog.Principal, id string, u 
 		return nil, err
 	}
 	var out *catalog.Person
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.inPersonTx(ctx, id, func(r store.Repos) error {
 		pe, err := s.person(ctx, r, p, id, true)
 		if err != nil {
 			return err

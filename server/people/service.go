@@ -74,6 +74,18 @@ func (s *Service) person(ctx context.Context, r store.Repos, p *catalog.Principa
 	return pe, nil
 }
 
+// inPersonTx runs fn in a write transaction of person id's library,
+// beside the other libraries' writes: a person, its faces and their assets
+// are all of its library. A person that cannot be read leaves fn to meet
+// the error in InTx, as before.
+func (s *Service) inPersonTx(ctx context.Context, id string, fn func(store.Repos) error) error {
+	lib := ""
+	if pe, err := s.store.Read().People().Get(ctx, id); err == nil {
+		lib = pe.LibraryID
+	}
+	return s.store.InLibraryTx(ctx, lib, fn)
+}
+
 // face reads a face the caller may read (or, with write, change).
 func (s *Service) face(ctx context.Context, r store.Repos, p *catalog.Principal, id string, write bool) (*catalog.Face, error) {
 	f, err := r.Faces().Get(ctx, id)

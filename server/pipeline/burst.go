@@ -92,15 +92,15 @@ func (p *Pipeline) Burst(ctx context.Context, assetID string) error {
 }
 
 func (p *Pipeline) burst(ctx context.Context, id string) error {
-	// Most photos are no burst: look on a reader first, and take the one
-	// writer only when there is something to write. The reader sees every
+	// Most photos are no burst: look on a reader first, and take the
+	// library's write lock only when there is something to write. The reader sees every
 	// shot whose metrics committed before this task started; a shot that
 	// commits later runs its own burst task after that and sees this one.
 	todo, err := p.burstPlan(ctx, p.d.Store.Read(), id)
 	if err != nil || todo == nil {
 		return err
 	}
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.d.Store.InLibraryTx(ctx, todo.libraryID, func(r store.Repos) error {
 		todo, err := p.burstPlan(ctx, r, id)
 		if err != nil || todo == nil {
 			return err

@@ -48,7 +48,7 @@ func (p *Pipeline) describe(ctx context.Context, id string) error {
 		return err
 	}
 	name := d.Name()
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return errVanished

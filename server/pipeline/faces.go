@@ -72,7 +72,7 @@ func (p *Pipeline) faces(ctx context.Context, id string) error {
 	if err != nil {
 		return mlFailure(err, "detect faces")
 	}
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return errVanished

@@ -39,7 +39,7 @@ func (p *Pipeline) ocr(ctx context.Context, id string) error {
 		lines[i] = catalog.TextLine{Text: l.Text, Score: l.Score,
 			Box: catalog.BoundingBox{X: l.Box.X, Y: l.Box.Y, Width: l.Box.Width, Height: l.Box.Height}}
 	}
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return errVanished

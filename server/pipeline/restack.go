@@ -92,7 +92,7 @@ func (p *Pipeline) restackOne(ctx context.Context, st *catalog.Stack) error {
 		}
 	}
 	cfg := p.d.Burst.withDefaults()
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.d.Store.InLibraryTx(ctx, st.LibraryID, func(r store.Repos) error {
 		st, err := r.Stacks().Get(ctx, st.ID)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return nil

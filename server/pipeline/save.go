@@ -11,13 +11,21 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
+// inAssetTx runs fn in a write transaction of asset id's library
+// (store.AssetsLibrary), beside the other libraries' writes: a step writes
+// its asset and what hangs on it (faces, texts, stacks, events), all of the
+// asset's library.
+func (p *Pipeline) inAssetTx(ctx context.Context, id string, fn func(store.Repos) error) error {
+	return p.d.Store.InLibraryTx(ctx, store.AssetsLibrary(ctx, p.d.Store.Read(), id), fn)
+}
+
 // update applies change to the asset's current row inside one write
 // transaction. When the row changed, it is written with an "asset.updated"
 // event whose data names the step and the fields the API shows that
 // changed; when nothing changed nothing is written, so a re-run is silent.
 // A deleted asset is errVanished.
 func (p *Pipeline) update(ctx context.Context, id, step string, change func(a *catalog.Asset)) error {
-	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return errVanished

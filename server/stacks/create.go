@@ -39,7 +39,7 @@ func (s *Service) Create(ctx context.Context, p *catalog.Principal, in CreateInp
 		return nil, err
 	}
 	var out *catalog.Stack
-	err = s.store.InTx(ctx, func(r store.Repos) error {
+	err = s.store.InLibraryTx(ctx, m.Library.ID, func(r store.Repos) error {
 		members, err := joining(ctx, r, m.Library.ID, "", in.AssetIDs, false, "body", "asset_ids")
 		if err != nil {
 			return err

@@ -115,7 +115,7 @@ func (s *Service) Update(ctx context.Context, p *catalog.Principal, id string, c
 		}
 	}
 	var out *catalog.Stack
-	err := s.store.InTx(ctx, func(r store.Repos) error {
+	err := s.inStackTx(ctx, id, func(r store.Repos) error {
 		st, err := s.stack(ctx, r, p, id, true, "changing stacks")
 		if err != nil {
 			return err

@@ -50,6 +50,18 @@ func (s *Service) stack(ctx context.Context, r store.Repos, p *catalog.Principal
 	return st, nil
 }
 
+// inStackTx runs fn in a write transaction of stack id's library, beside
+// the other libraries' writes: a stack and its members are all of its
+// library. A stack that cannot be read leaves fn to meet the error in
+// InTx, as before.
+func (s *Service) inStackTx(ctx context.Context, id string, fn func(store.Repos) error) error {
+	lib := ""
+	if st, err := s.store.Read().Stacks().Get(ctx, id); err == nil {
+		lib = st.LibraryID
+	}
+	return s.store.InLibraryTx(ctx, lib, fn)
+}
+
 // Get reads one stack the caller can see.
 func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*catalog.Stack, error) {
 	return s.stack(ctx, s.store.Read(), p, id, false, "reading")
@@ -66,7 +78,7 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, libraryID stri
 
 // Delete unstacks: the members become ordinary assets again.
 func (s *Service) Delete(ctx context.Context, p *catalog.Principal, id string) error {
-	return s.store.InTx(ctx, func(r store.Repos) error {
+	return s.inStackTx(ctx, id, func(r store.Repos) error {
 		st, err := s.stack(ctx, r, p, id, true, "unstacking")
 		if err != nil {
 			return err

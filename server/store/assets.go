@@ -82,7 +82,11 @@ type Assets interface {
 
 // Storage accounts the bytes charged to each user (library owners).
 type Storage interface {
-	// Add changes a user's used bytes by delta (negative frees).
+	// Add changes a user's used bytes by delta (negative frees). In a
+	// write transaction it keeps the user's figure from other transactions
+	// until it ends (InLibraryTx ones of other libraries included), so a
+	// Used after it counts every Add committed before and none that can
+	// commit after: a check of the sum holds.
 	Add(ctx context.Context, userID string, delta int64) error
 	Used(ctx context.Context, userID string) (int64, error)
 }

@@ -16,8 +16,17 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// Store is a database: reads go to a pool of readers, writes run one at a
-// time inside InTx.
+// Store is a database: reads go to a pool of readers, writes run inside
+// InTx or InLibraryTx.
+//
+// Contract of the write transactions: an InTx runs alone, after every write
+// transaction that began before it has ended and before any that begins
+// after it; InLibraryTx transactions of one library run one at a time.
+// So a check and the write that depends on it, in one transaction, hold:
+// in InTx whatever they read, in InLibraryTx as long as both stay within
+// the library (see InLibraryTx). A store may run InLibraryTx transactions
+// of different libraries at the same time (ParallelLibraryWriter), or every
+// write transaction one at a time.
 type Store interface {
 	// Read returns repositories over the reader pool. Reads see every
 	// committed transaction.
@@ -25,8 +34,31 @@ type Store interface {
 	// InTx runs fn in one write transaction and commits it if fn returns nil.
 	// Anything fn wrote is rolled back when it returns an error or panics.
 	InTx(ctx context.Context, fn func(Repos) error) error
+	// InLibraryTx is InTx for a transaction whose checks and writes stay
+	// within library libraryID: its rows and the rows of its assets,
+	// albums, stacks, people, faces, tags, tasks and events. It may run
+	// beside the transactions of other libraries, so what it reads outside
+	// the library may change before it commits: a row it writes that other
+	// libraries write too (an owner's storage use) must be changed by one
+	// statement, or written before it is read so that its row lock orders
+	// the writers (see the asset service's charge). Events it appends are
+	// of libraryID. An empty libraryID makes it InTx. Resources never move
+	// to another library, so the caller may read which library to name
+	// before the transaction (AssetsLibrary).
+	InLibraryTx(ctx context.Context, libraryID string, fn func(Repos) error) error
 	// Close releases the database.
 	Close() error
+}
+
+// ParallelLibraryWriter is a Store whose InLibraryTx transactions of
+// different libraries run at the same time (PostgreSQL, where several
+// servers and workers share one database). A Store without it runs every
+// write transaction one at a time (SQLite's single writer).
+type ParallelLibraryWriter interface {
+	Store
+	// ParallelLibraryWrites reports whether InLibraryTx transactions of
+	// different libraries run at the same time.
+	ParallelLibraryWrites() bool
 }
 
 // Repos gives access to every repository over one connection or transaction.

@@ -37,8 +37,18 @@ type notifyingStore struct {
 }
 
 func (s notifyingStore) InTx(ctx context.Context, fn func(store.Repos) error) error {
+	return s.notifying(fn, func(fn func(store.Repos) error) error { return s.Store.InTx(ctx, fn) })
+}
+
+func (s notifyingStore) InLibraryTx(ctx context.Context, libraryID string, fn func(store.Repos) error) error {
+	return s.notifying(fn, func(fn func(store.Repos) error) error { return s.Store.InLibraryTx(ctx, libraryID, fn) })
+}
+
+// notifying runs fn through run (one of the store's transactions) and
+// notifies the signal if it enqueued a task and committed.
+func (s notifyingStore) notifying(fn func(store.Repos) error, run func(func(store.Repos) error) error) error {
 	var enqueued bool
-	err := s.Store.InTx(ctx, func(r store.Repos) error {
+	err := run(func(r store.Repos) error {
 		enqueued = false // a transaction that rolled back enqueued nothing
 		return fn(notifyingRepos{Repos: r, enqueued: &enqueued})
 	})

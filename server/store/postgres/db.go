@@ -6,22 +6,30 @@
 // cursors and orders are the same in both dialects and a library moves
 // between them without conversion.
 //
-// Write transactions run one at a time, as the store contract says and as
-// SQLite does: each takes one transaction-scoped advisory lock first, in
-// every process on the database, then runs at READ COMMITTED, so every
-// statement sees what the writers before it committed. The services were
-// written against SQLite's single writer and rely on check-then-write
-// inside one transaction (quota counts, invitation joiner limits, name
-// uniqueness before insert), and the maintained aggregates (storage use,
-// day counts, geo cells, album and person counts) are hot rows that
+// Write transactions take transaction-scoped advisory locks first, in
+// every process on the database (locks.go), then run at READ COMMITTED, so
+// every statement sees what the writers before it committed. InTx holds
+// the writer lock exclusively: it runs alone, as on SQLite's single writer.
+// InLibraryTx holds the writer lock shared and its library's lock
+// exclusively: transactions of one library run one at a time, those of
+// different libraries at once (several servers and workers on one
+// database), and an InTx waits for all of them. The services rely on
+// check-then-write inside one transaction (quota counts, invitation joiner
+// limits, name uniqueness before insert); the ones confined to a library
+// use InLibraryTx, the rest InTx. The maintained aggregates (day counts,
+// geo cells, album and person counts, clustering state) are hot rows that
 // concurrent SERIALIZABLE writers kept aborting each other on (four
-// parallel uploads of one user exhausted the retries). Write transactions
-// are short: decoding, hashing and rendering happen outside them, so one
-// writer at a time does not limit several workers. A deadlock or
-// serialization failure (from a reader or a tool outside photoctl) still
-// runs the transaction again (fn must therefore have no effect outside the
-// transaction, which is the store's rule already). Reads run on the pool
-// outside any transaction.
+// parallel uploads of one user exhausted the retries); each belongs to one
+// library, so its library's lock orders their writers. The one row that
+// libraries share, an owner's storage use, is changed by an upsert that
+// locks it before the quota check reads it (the asset service's charge).
+// Write transactions are short: decoding, hashing and rendering happen
+// outside them. Event ids follow commit order within each library's feed
+// (events.go). A deadlock
+// or serialization failure (from a reader or a tool outside photoctl)
+// still runs the transaction again (fn must therefore have no effect
+// outside the transaction, which is the store's rule already). Reads run
+// on the pool outside any transaction.
 package postgres
 
 import (
@@ -42,16 +50,12 @@ import (
 // keeps aborting as a serialization failure or deadlock.
 const maxAttempts = 10
 
-// writerLock is the advisory lock key every write transaction holds: any
-// constant, the same in every process ("photoctl" in ASCII).
-const writerLock int64 = 0x70686f746f63746c
-
 // DB is a PostgreSQL store.
 type DB struct {
 	pool *pgxpool.Pool
 }
 
-var _ store.Store = (*DB)(nil)
+var _ store.ParallelLibraryWriter = (*DB)(nil)
 
 // Open connects to the database at url (postgres://...), and applies
 // pending migrations; several processes may open a new database at once.
@@ -74,13 +78,33 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // Read returns repositories over the pool.
 func (db *DB) Read() store.Repos { return newRepos(conn{db.pool}) }
 
-// InTx runs fn in a write transaction, one at a time across processes
-// (writerLock), again when PostgreSQL aborts it as a serialization failure
-// or deadlock.
+// InTx runs fn in a write transaction alone (writerLock held exclusively),
+// again when PostgreSQL aborts it as a serialization failure or deadlock.
 func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) error {
+	return db.retry(ctx, func() error { return db.tryTx(ctx, lockWriters, fn) })
+}
+
+// InLibraryTx runs fn in a write transaction beside those of other
+// libraries (writerLock shared) and after those of library libraryID
+// (its library lock), again as InTx does. An empty libraryID is InTx.
+func (db *DB) InLibraryTx(ctx context.Context, libraryID string, fn func(store.Repos) error) error {
+	if libraryID == "" {
+		return db.InTx(ctx, fn)
+	}
+	lock := func(ctx context.Context, tx pgx.Tx) error { return lockLibrary(ctx, tx, libraryID) }
+	return db.retry(ctx, func() error { return db.tryTx(ctx, lock, fn) })
+}
+
+// ParallelLibraryWrites reports true: InLibraryTx transactions of
+// different libraries run at the same time.
+func (db *DB) ParallelLibraryWrites() bool { return true }
+
+// retry runs try again while PostgreSQL aborts it as a serialization
+// failure or deadlock, at most maxAttempts times.
+func (db *DB) retry(ctx context.Context, try func() error) error {
 	var err error
 	for attempt := range maxAttempts {
-		if err = db.tryTx(ctx, fn); !retryable(err) {
+		if err = try(); !retryable(err) {
 			return err
 		}
 		// Back off a little, longer each time and by a random amount, so
@@ -96,7 +120,9 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) error {
 	return err
 }
 
-func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error) {
+// tryTx runs fn once in a transaction that takes its locks first.
+func (db *DB) tryTx(ctx context.Context, lock func(context.Context, pgx.Tx) error,
+	fn func(store.Repos) error) (err error) {
 	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", translate(err))
@@ -113,8 +139,8 @@ func (db *DB) tryTx(ctx context.Context, fn func(store.Repos) error) (err error)
 			panic(p)
 		}
 	}()
-	if _, err = tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", writerLock); err != nil {
-		return fmt.Errorf("wait for the writer lock: %w", translate(err))
+	if err = lock(ctx, tx); err != nil {
+		return err
 	}
 	if err = fn(newRepos(conn{tx})); err != nil {
 		return err

@@ -1,9 +1,10 @@
 // Package sqlite implements the store interfaces on SQLite through
 // mattn/go-sqlite3. It is the only package that imports the driver.
 //
-// One writer connection serialises writes (SQLite allows one writer at a
-// time; queuing in Go is cheaper than busy-waiting in SQLite), and a pool of
-// read-only connections serves reads concurrently under WAL.
+// One writer connection serialises writes, InTx and InLibraryTx alike
+// (SQLite allows one writer at a time; queuing in Go is cheaper than
+// busy-waiting in SQLite), and a pool of read-only connections serves reads
+// concurrently under WAL.
 package sqlite
 
 import (
@@ -137,6 +138,12 @@ func (db *DB) InTx(ctx context.Context, fn func(store.Repos) error) (err error) 
 	}
 	committed = true
 	return nil
+}
+
+// InLibraryTx is InTx: the single writer runs every write transaction one
+// at a time, so a library's transactions need no lock of their own.
+func (db *DB) InLibraryTx(ctx context.Context, _ string, fn func(store.Repos) error) error {
+	return db.InTx(ctx, fn)
 }
 
 // Close closes both pools.

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"hash/fnv"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
@@ -13,27 +14,27 @@ func (r Repos) Events() store.Events { return events{r.Q} }
 
 var _ store.Events = events{}
 
-// eventsLock is the key of the lock that serialises appends (the bytes of
-// "events" read as a number).
-const eventsLock int64 = 0x6576656e7473
-
 func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	data := e.Data
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	// Ids follow commit order. Both stores run one writer at a time
-	// already; in PostgreSQL a lock held until the transaction ends keeps
-	// appends ordered for a transaction begun some other way too: the next
-	// appender waits for this commit, and reads at READ COMMITTED after
-	// the wait, so the newest event it reads is the last committed one.
+	// Ids follow commit order in each library's feed (feeds are per
+	// library). SQLite runs one writer at a time; in PostgreSQL a library's
+	// transactions take turns (InLibraryTx), and this lock on the
+	// library's events, held until the transaction ends, keeps appends
+	// ordered for a transaction begun some other way too: the library's
+	// next appender waits for this commit, and reads at READ COMMITTED
+	// after the wait, so the newest event of the library it reads is the
+	// last committed one. Other libraries' appends neither wait nor matter.
 	if lock := s.q.d.AdvisoryLock; lock != "" {
-		if _, err := s.q.exec(ctx, lock, eventsLock); err != nil {
+		if _, err := s.q.exec(ctx, lock, LockKey("events", e.LibraryID)); err != nil {
 			return s.q.one("lock events for", e.Type, err)
 		}
 	}
 	var last string
-	err := s.q.queryRow(ctx, `SELECT id FROM events ORDER BY seq DESC LIMIT 1`).Scan(&last)
+	err := s.q.queryRow(ctx, `SELECT id FROM events WHERE library_id = ? ORDER BY seq DESC LIMIT 1`,
+		e.LibraryID).Scan(&last)
 	if err != nil && !isNoRows(err) {
 		return s.q.translate(err)
 	}
@@ -62,4 +63,14 @@ func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]cat
 		e.Data, e.CreatedAt = []byte(data), fromMicros(created)
 		return e, err
 	})
+}
+
+// LockKey is the advisory lock key of one id in a space of locks
+// ("library", "events"): a 64-bit FNV-1a hash of space, a colon and id, the
+// same in every process. Two ids whose keys collide only take turns; no
+// rule depends on keys being distinct.
+func LockKey(space, id string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(space + ":" + id))
+	return int64(h.Sum64())
 }

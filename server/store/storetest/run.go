@@ -56,6 +56,7 @@ func suite() []group {
 		{"Tags", tagCases},
 		{"Search", searchCases},
 		{"Transactions", txCases},
+		{"LibraryTransactions", libraryTxCases},
 	}
 }
 
