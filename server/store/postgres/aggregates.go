@@ -219,5 +219,3 @@ func floorDiv(a, b int64) int64 {
 }
 
 func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
-
-func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }

@@ -138,5 +138,3 @@ func (r aggregates) interiorCells(ctx context.Context, f store.AssetFilter, g ge
 	}
 	return translate(rows.Err())
 }
-
-func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
