@@ -10,6 +10,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -31,7 +33,7 @@ import (
 const driverName = "photoctl_sqlite3"
 
 var registerDriver = sync.OnceFunc(func() {
-	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+	sql.Register(driverName, patientDriver{&sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		// Memory-mapped reads: large scans (fallback aggregates, big
 		// viewports) read pages from the OS page cache without copying.
 		if _, err := c.Exec("PRAGMA mmap_size = 2147418112", nil); err != nil {
@@ -43,8 +45,32 @@ var registerDriver = sync.OnceFunc(func() {
 		}
 		// casefold(s): Unicode lower case (SQLite's lower() folds ASCII only).
 		return c.RegisterFunc("casefold", strings.ToLower, true)
-	}})
+	}}})
 })
+
+// patientDriver opens connections as go-sqlite3 does, but waits out
+// SQLITE_BUSY at open. The busy timeout does not cover it: when the last
+// connection of another process closes, it holds an exclusive lock while it
+// checkpoints and removes the WAL, and a connection opening meanwhile gets
+// SQLITE_BUSY at once from its first read (https://sqlite.org/wal.html,
+// "Sometimes Queries Return SQLITE_BUSY In WAL Mode"), as when serve starts
+// while an admin command ends.
+type patientDriver struct{ *sqlite3.SQLiteDriver }
+
+// openBusyWait matches the connections' _busy_timeout.
+const openBusyWait = 10 * time.Second
+
+func (d patientDriver) Open(dsn string) (driver.Conn, error) {
+	deadline := time.Now().Add(openBusyWait)
+	for pause := time.Millisecond; ; pause = min(2*pause, 50*time.Millisecond) {
+		c, err := d.SQLiteDriver.Open(dsn)
+		var e sqlite3.Error
+		if err == nil || !errors.As(err, &e) || e.Code != sqlite3.ErrBusy || time.Now().After(deadline) {
+			return c, err
+		}
+		time.Sleep(pause)
+	}
+}
 
 // DB is a SQLite store.
 type DB struct {
