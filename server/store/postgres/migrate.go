@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -19,9 +20,9 @@ var migrationFiles embed.FS
 // (the bytes of "photoctl" read as a number).
 const migrationLock int64 = 0x70686f746f63746c
 
-// migrate applies, in order, every embedded migration above the recorded
-// schema version, each in its own transaction, holding a session advisory
-// lock so that processes opening one new database at once (serve beside a
+// migrate applies, in order, every embedded migration that
+// schema_migrations does not record, each in its own transaction, holding
+// a session advisory lock so that processes opening one new database at once (serve beside a
 // worker) apply each migration exactly once; the others wait, then find
 // nothing left to do.
 func migrate(ctx context.Context, pool *pgxpool.Pool) error {
@@ -44,16 +45,19 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", translate(err))
 	}
-	var current int
-	if err := c.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM schema_migrations").Scan(&current); err != nil {
-		return fmt.Errorf("read schema version: %w", translate(err))
+	if err := renumber(ctx, c); err != nil {
+		return err
+	}
+	applied, err := appliedVersions(ctx, c)
+	if err != nil {
+		return err
 	}
 	for _, name := range names {
 		version, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
 		if err != nil {
 			return fmt.Errorf("migration %s: bad version: %w", name, err)
 		}
-		if version <= current {
+		if applied[version] {
 			continue
 		}
 		body, err := migrationFiles.ReadFile(name)
@@ -75,7 +79,23 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		if err := tx.Commit(ctx); err != nil {
 			return fmt.Errorf("commit migration %s: %w", name, translate(err))
 		}
-		current = version
 	}
 	return nil
+}
+
+// appliedVersions is the set of versions schema_migrations records.
+func appliedVersions(ctx context.Context, c *pgxpool.Conn) (map[int]bool, error) {
+	rows, err := c.Query(ctx, "SELECT version FROM schema_migrations")
+	if err != nil {
+		return nil, fmt.Errorf("read schema version: %w", translate(err))
+	}
+	versions, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	if err != nil {
+		return nil, fmt.Errorf("read schema version: %w", translate(err))
+	}
+	applied := make(map[int]bool, len(versions))
+	for _, v := range versions {
+		applied[v] = true
+	}
+	return applied, nil
 }

@@ -1,5 +1,5 @@
 -- People, faces and the people clustering: the schema of SQLite's 0008,
--- 0012 and 0017 in one step (SQLite's 0011 is asset_text: 0010_search).
+-- 0012 and 0017 in one step (SQLite's 0011 is asset_text: 0013_search here).
 -- A face sits in one asset (it never moves to another) and belongs to at
 -- most one person. The triggers below keep, per person, face_count,
 -- asset_count (live assets with at least one of its faces) and a featured

@@ -91,7 +91,7 @@ FOR EACH ROW WHEN (OLD.live IS DISTINCT FROM NEW.live) EXECUTE FUNCTION album_as
 -- Only postgres/stacks.go writes stack_id and stack_cover; it derives
 -- stack_cover on every stack write, and the service writes the stack again
 -- after members are trashed or restored (stacks.Resettle). The aggregate
--- triggers of 0006 follow stack_cover.
+-- triggers of 0003_aggregates follow stack_cover.
 CREATE TABLE stacks (
     id             text COLLATE "C" PRIMARY KEY,
     library_id     text COLLATE "C" NOT NULL REFERENCES libraries(id) ON DELETE CASCADE,

@@ -1,3 +1,25 @@
+-- SQLite's 0002 in one step with its 0004: the bytes charged to each
+-- library owner, the journal of blob files to remove, then the assets and
+-- their versions. (Until 2026-11-28 these were PostgreSQL's 0002_storage
+-- and 0005_assets; migrate.go renumbers a database migrated then.)
+
+-- Bytes charged to each library owner (uploads by any member, versions).
+CREATE TABLE storage_usage (
+    user_id    text COLLATE "C" PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    used_bytes bigint NOT NULL DEFAULT 0
+);
+
+-- Files to remove once the rows that pointed at them are gone. A hard delete
+-- writes its blob keys here in the same transaction as the row deletion; the
+-- files are removed afterwards and the journal entry with them. Replayed on
+-- start, so a crash between the two loses nothing and leaves no orphan.
+CREATE TABLE blob_journal (
+    key        text COLLATE "C" PRIMARY KEY,
+    created_at bigint NOT NULL
+);
+-- The replay reads the oldest entries first.
+CREATE INDEX blob_journal_order ON blob_journal(created_at, key);
+
 -- Assets and their versions: SQLite's 0002 (assets), 0004 (asset_versions)
 -- and the asset indexes of 0010 and 0014. Column names and meanings are
 -- SQLite's; where the type differs:
