@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
@@ -121,7 +120,10 @@ func newTasksWatchCommand() *cli.Command {
 (elsewhere one line on stderr): tasks that succeeded since the watch began,
 of those plus the ones queued and running. It ends when nothing is queued
 or running, and prints how many tasks succeeded and which failed meanwhile
-(with --json as an object). A task that is queued and finishes between two
+(with --json as an object). Tasks scheduled ahead (never tried and due
+over a minute later, such as a library's people re-cluster an hour after
+faces were found) are not waited for: the summary says when the next is
+due. Retries waiting out their backoff are waited for. A task that is queued and finishes between two
 polls counts only if it failed. A long queue is polled less often (at most
 a third of the time goes to looking).
 
@@ -157,6 +159,10 @@ type watchJSON struct {
 	Succeeded   int        `json:"succeeded"`
 	Failed      int        `json:"failed"`
 	FailedTasks []api.Task `json:"failed_tasks"`
+	// Scheduled counts the tasks left queued for later (not waited for);
+	// NextDue is the earliest one's run_after, null when there are none.
+	Scheduled int        `json:"scheduled"`
+	NextDue   *time.Time `json:"next_due"`
 }
 
 func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time.Duration, asJSON bool, io *streams) error {
@@ -196,7 +202,8 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		wait = max(interval, 2*time.Since(started))
 	}
 	bar.finish()
-	out := watchJSON{Succeeded: w.succeeded(), Failed: len(w.failed), FailedTasks: w.failed}
+	out := watchJSON{Succeeded: w.succeeded(), Failed: len(w.failed), FailedTasks: w.failed,
+		Scheduled: w.scheduled, NextDue: w.nextDue}
 	if out.FailedTasks == nil {
 		out.FailedTasks = []api.Task{}
 	}
@@ -208,6 +215,10 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		if !io.Quiet {
 			fmt.Fprintf(io.Out, "Nothing queued or running: %d task(s) succeeded, %d failed since the watch began.\n",
 				out.Succeeded, out.Failed)
+			if out.NextDue != nil {
+				fmt.Fprintf(io.Out, "%d task(s) scheduled for later, the next at %s.\n",
+					out.Scheduled, out.NextDue.Local().Format("2006-01-02 15:04"))
+			}
 		}
 		if out.Failed > 0 {
 			if err := printTable(io, []string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"},
@@ -220,150 +231,4 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		return fmt.Errorf("%d task(s) failed", out.Failed)
 	}
 	return nil
-}
-
-// taskWatch follows a library's queue. The task list has no counts and no
-// finish-time order, so the watch keeps the ids of the tasks queued or
-// running at each poll: one that leaves that set has finished. Failures are
-// found exactly in the failed list, which runs newest id first: a task that
-// failed meanwhile was queued or running when the watch began, or created
-// after, so its id is at least the smallest id then active (floor); failed
-// tasks at or above floor that were already failed at the start are left
-// out. Tasks created and finished between two polls count only if they
-// failed.
-type taskWatch struct {
-	conn   *apiConn
-	lib    string
-	floor  string
-	active map[string]bool
-	done   map[string]bool // left the active set since the start
-	before map[string]bool // failed at the start, id ≥ floor
-	failed []api.Task      // failed since the start
-}
-
-// begin takes the first look at the queue.
-func (w *taskWatch) begin(ctx context.Context) error {
-	w.done = map[string]bool{}
-	active, err := w.activeIDs(ctx, false)
-	if err != nil || len(active) == 0 {
-		w.active = active
-		return err
-	}
-	for id := range active {
-		if w.floor == "" || id < w.floor {
-			w.floor = id
-		}
-	}
-	w.active = active
-	failed, err := w.failedSince(ctx)
-	if err != nil {
-		return err
-	}
-	w.before = map[string]bool{}
-	for _, t := range failed {
-		w.before[t.ID] = true
-	}
-	return nil
-}
-
-// poll takes the next look (see activeIDs for runningFirst).
-func (w *taskWatch) poll(ctx context.Context, runningFirst bool) error {
-	active, err := w.activeIDs(ctx, runningFirst)
-	if err != nil {
-		return err
-	}
-	for id := range w.active {
-		if !active[id] {
-			w.done[id] = true
-		}
-	}
-	w.active = active
-	failed, err := w.failedSince(ctx)
-	if err != nil {
-		return err
-	}
-	w.failed = w.failed[:0]
-	for _, t := range failed {
-		if !w.before[t.ID] {
-			w.failed = append(w.failed, t)
-		}
-	}
-	return nil
-}
-
-// succeeded counts the tasks seen to finish that did not fail.
-func (w *taskWatch) succeeded() int {
-	n := len(w.done)
-	for _, t := range w.failed {
-		if w.done[t.ID] {
-			n--
-		}
-	}
-	return n
-}
-
-// activeIDs lists the ids of the queued and running tasks: queued first,
-// or running first with runningFirst.
-func (w *taskWatch) activeIDs(ctx context.Context, runningFirst bool) (map[string]bool, error) {
-	ids := map[string]bool{}
-	states := []string{client.TaskQueued, client.TaskRunning}
-	if runningFirst {
-		states[0], states[1] = states[1], states[0]
-	}
-	for _, state := range states {
-		for t, err := range w.conn.Tasks(ctx, client.TaskQuery{LibraryID: w.lib, State: state}, 0) {
-			if err != nil {
-				return nil, err
-			}
-			ids[t.ID] = true
-		}
-	}
-	return ids, nil
-}
-
-// failedSince lists the failed tasks whose id is at least floor.
-func (w *taskWatch) failedSince(ctx context.Context) ([]api.Task, error) {
-	var out []api.Task
-	for t, err := range w.conn.Tasks(ctx, client.TaskQuery{LibraryID: w.lib, State: client.TaskFailed}, 0) {
-		if err != nil {
-			return nil, err
-		}
-		if t.ID < w.floor {
-			break // newest first: the rest are older
-		}
-		out = append(out, t)
-	}
-	return out, nil
-}
-
-// taskBar draws the watch on a terminal's error stream; elsewhere it draws
-// nothing.
-type taskBar struct {
-	bar *progressbar.ProgressBar
-}
-
-func newTaskBar(io *streams) *taskBar {
-	if !io.Progress {
-		return &taskBar{}
-	}
-	return &taskBar{bar: newBar(io.Err, -1, "tasks", progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true), progressbar.OptionSetElapsedTime(true))}
-}
-
-// show draws succeeded of succeeded+queued+running, and the failures.
-func (b *taskBar) show(w *taskWatch) {
-	if b.bar == nil {
-		return
-	}
-	done := w.succeeded()
-	b.bar.ChangeMax(done + len(w.active))
-	b.bar.Describe(fmt.Sprintf("%d active, %d failed", len(w.active), len(w.failed)))
-	_ = b.bar.Set(done)
-}
-
-func (b *taskBar) finish() {
-	if b.bar != nil {
-		_ = b.bar.Finish()
-		_ = b.bar.Clear()
-	}
 }

@@ -83,7 +83,7 @@ func (s *Server) getTask(c *fiber.Ctx) error {
 
 func toAPITask(t *catalog.Task) api.Task {
 	out := api.Task{ID: t.ID, Kind: t.Kind, State: string(t.State), LibraryID: t.LibraryID, Attempts: t.Attempts,
-		Error: t.Error, Progress: t.Progress, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt}
+		Error: t.Error, Progress: t.Progress, CreatedAt: t.CreatedAt, RunAfter: t.RunAfter, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt}
 	if t.AssetID != "" {
 		out.AssetID = &t.AssetID
 	}
