@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // Every example of every command's help and of the README runs through the
@@ -25,6 +27,7 @@ import (
 // example is written right.
 func TestHelpAndReadmeExamplesParse(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "how the CLI parses its examples")
 	photoctlBinary(t) // build first: the times logged are for the examples
 	start := time.Now()
 	w := newExampleWorld(t)

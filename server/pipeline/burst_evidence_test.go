@@ -9,6 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -42,6 +43,7 @@ func (e *env) stacksOf(ids []string) []string {
 
 func TestBurstsNeedCameraEvidence(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "which EXIF evidence makes a burst")
 	sh := newShots(t)
 	tags := func(model string, ms int, extra ...string) []string {
 		return append(burstTags(model, ms), extra...)
@@ -166,6 +168,7 @@ func (e *env) oldStack(source catalog.StackSource, cover string, ids ...string) 
 
 func TestRestackDissolvesAutomaticStacksWithoutCameraEvidence(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "which EXIF evidence makes a burst")
 	e := newEnv(t)
 	sh := newShots(t)
 	var loosePaths, manualPaths []string

@@ -12,6 +12,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/metrics"
 	"github.com/photoctl/photoctl/ingest/variant"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // TestBurstSimilarityThresholdSeparatesRealPhotos measures what the
@@ -26,6 +27,7 @@ import (
 // different photos beyond it. Run with -v to print the distances.
 func TestBurstSimilarityThresholdSeparatesRealPhotos(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "how alike real photos hash")
 	needTools(t, "exiftool")
 	r, err := variant.NewRenderer(variant.Config{Concurrency: 2})
 	require.NoError(t, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // makeVideo has ffmpeg write name from a test pattern of the given size,
@@ -43,6 +44,7 @@ func (e *env) poster(id string) image.Image {
 
 func TestAnMP4RotatedWithCreationTimeAndGPS(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "what ffprobe reads from a video")
 	e := newEnv(t)
 	path := makeVideo(t, "clip.mp4", "320x240", "30", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
 		"-metadata", "creation_time=2024-05-01T08:00:00Z", "-metadata", "location=+48.8584+002.2945/",
@@ -71,6 +73,7 @@ func TestAnMP4RotatedWithCreationTimeAndGPS(t *testing.T) {
 
 func TestAnAppleMOVWithLivePhotoIdentifier(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "what ffprobe reads from a video")
 	e := newEnv(t)
 	path := makeVideo(t, "IMG_0001.MOV", "320x240", "25", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
 		"-movflags", "use_metadata_tags",
@@ -95,6 +98,7 @@ func TestAnAppleMOVWithLivePhotoIdentifier(t *testing.T) {
 
 func TestAWebMGetsItsFactsFromFFprobe(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "what ffprobe reads from a video")
 	e := newEnv(t)
 	path := makeVideo(t, "clip.webm", "160x120", "24", "1", "-c:v", "libvpx-vp9", "-deadline", "realtime",
 		"-metadata", "creation_time=2024-05-01T08:00:00Z")

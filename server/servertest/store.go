@@ -53,6 +53,19 @@ func SkipOnPostgres(t testing.TB, why string) {
 	}
 }
 
+// SkipStoreNeutralOnPostgres skips, on the PostgreSQL pass, a long test
+// whose subject is not the store (how media are decoded and compared, how
+// the CLI parses): what it asks of the store, other tests that run on
+// both stores ask too, and the SQLite pass runs it. It keeps that pass,
+// which repeats every package that runs a store, to what the choice of
+// store changes.
+func SkipStoreNeutralOnPostgres(t testing.TB, subject string) {
+	t.Helper()
+	if Postgres() {
+		t.Skipf("store-neutral (%s): the SQLite pass runs it", subject)
+	}
+}
+
 // useDatabase points cfg at the database of its data directory: on SQLite
 // the default file in cfg.DataDir (nothing to do); on PostgreSQL a new
 // migrated database on the data directory's first use in this process
