@@ -74,7 +74,7 @@ func (s *Service) asset(ctx context.Context, r store.Repos, p *catalog.Principal
 // libraries run beside it. Assets in several libraries, or one that is
 // unknown, take InTx as before.
 func (s *Service) assetsLibrary(ctx context.Context, ids []string) string {
-	return store.AssetsLibrary(ctx, s.store.Read(), ids...)
+	return store.AssetsLibrary(ctx, s.store, ids...)
 }
 
 // event appends a change event for an asset inside the caller's transaction.

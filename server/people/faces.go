@@ -50,7 +50,7 @@ func (s *Service) CreateFace(ctx context.Context, p *catalog.Principal, in FaceI
 			"body", "timestamp_ms")
 	}
 	var out *catalog.Face
-	err := s.store.InLibraryTx(ctx, store.AssetsLibrary(ctx, s.store.Read(), in.AssetID), func(r store.Repos) error {
+	err := s.store.InLibraryTx(ctx, store.AssetsLibrary(ctx, s.store, in.AssetID), func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, in.AssetID)
 		if err == nil && in.LibraryID != "" && a.LibraryID != in.LibraryID {
 			err = catalog.ErrNotFound

@@ -16,7 +16,7 @@ import (
 // its asset and what hangs on it (faces, texts, stacks, events), all of the
 // asset's library.
 func (p *Pipeline) inAssetTx(ctx context.Context, id string, fn func(store.Repos) error) error {
-	return p.d.Store.InLibraryTx(ctx, store.AssetsLibrary(ctx, p.d.Store.Read(), id), fn)
+	return p.d.Store.InLibraryTx(ctx, store.AssetsLibrary(ctx, p.d.Store, id), fn)
 }
 
 // update applies change to the asset's current row inside one write

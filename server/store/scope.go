@@ -2,14 +2,20 @@ package store
 
 import "context"
 
-// AssetsLibrary returns the library that holds every asset ids names, as r
-// reads them, to scope a write transaction on them with InLibraryTx; ""
+// AssetsLibrary returns the library that holds every asset ids names, as
+// s reads them, to scope a write transaction on them with InLibraryTx; ""
 // (InTx) when they are in several libraries, when one is missing or when
 // the read fails, so that the transaction meets the error itself as it did
 // before. An asset never moves to another library, so the library read
-// before the transaction is still its library inside it.
-func AssetsLibrary(ctx context.Context, r Repos, ids ...string) string {
-	list, err := r.Assets().GetMany(ctx, ids)
+// before the transaction is still its library inside it. A store that
+// writes one transaction at a time (SQLite) gets "" without a read: the
+// scope would change nothing there, and the pipeline asks before every
+// step's write.
+func AssetsLibrary(ctx context.Context, s Store, ids ...string) string {
+	if p, ok := s.(ParallelLibraryWriter); !ok || !p.ParallelLibraryWrites() {
+		return ""
+	}
+	list, err := s.Read().Assets().GetMany(ctx, ids)
 	if err != nil || len(list) == 0 {
 		return ""
 	}
