@@ -103,6 +103,10 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:       "?::jsonb",
 	JSONMerge:     func(a, b string) string { return a + " || " + b },
 	ScalarLookups: true, True: "true", False: "false",
+	// Search and tasks (issue 34, part C).
+	ClaimTask: claimTask, Savepoint: taskSavepoint,
+	NextDue:   func(kinds []string) (string, []any) { return nextDueSQL, []any{kinds} },
+	TaskPages: taskPages, PHashBand: phashBand,
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // search reads the content-search tables of migration 0010: search_text
 // (a tsvector per asset) and search_names (one per named person or album),
-// both under GIN indexes. The ranked query is in search_query.go.
+// both under GIN indexes. The ranked query is in search_query.go, what
+// both dialects do alike in sqlstore/search.go.
 type search struct{ q conn }
 
 var _ store.Search = search{}
@@ -41,23 +43,8 @@ func termQuery(t store.SearchTerm) (string, []any) {
 
 func (s search) Names(ctx context.Context, libraryID string, term store.SearchTerm) ([]store.NameMatch, error) {
 	q, args := termQuery(term)
-	rows, err := s.q.query(ctx, `SELECT kind, ref_id FROM search_names WHERE library_id = ? AND document @@ `+q,
+	return sqlstore.SearchNames(ctx, s.sq(), `SELECT kind, ref_id FROM search_names WHERE library_id = ? AND document @@ `+q,
 		append([]any{libraryID}, args...)...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.NameMatch
-	for rows.Next() {
-		var m store.NameMatch
-		var kind string
-		if err := rows.Scan(&kind, &m.ID); err != nil {
-			return nil, err
-		}
-		m.Kind = store.NameKind(kind)
-		out = append(out, m)
-	}
-	return out, translate(rows.Err())
 }
 
 func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
@@ -79,54 +66,18 @@ func phashBand(i int) string {
 }
 
 func (s search) PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
-	var ors []string
-	var args []any
-	for i, values := range bands {
-		if len(values) == 0 {
-			continue
-		}
-		ors = append(ors, "(a.library_id = ? AND "+phashBand(i)+" = ANY(?::text[]))")
-		args = append(args, libraryID, values)
-	}
-	if len(ors) == 0 {
-		return nil, nil
-	}
-	rows, err := s.q.query(ctx, `SELECT a.id, a.metrics ->> 'phash', coalesce(a.metrics ->> 'colors', '')
-		FROM assets a WHERE `+strings.Join(ors, " OR ")+` LIMIT ?`, append(args, limit)...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.PHashCandidate
-	for rows.Next() {
-		var c store.PHashCandidate
-		if err := rows.Scan(&c.ID, &c.PHash, &c.Colors); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, translate(rows.Err())
+	return sqlstore.PHashCandidates(ctx, s.sq(), libraryID, bands, limit)
 }
 
 func (s search) PersonVectors(ctx context.Context, libraryID string, limit int) ([]store.PersonVector, error) {
 	// The clustering's centroid sum when it is up to date, else the
 	// featured face's embedding.
-	rows, err := s.q.query(ctx, `SELECT id, v FROM (
+	return sqlstore.PersonVectors(ctx, s.sq(), `SELECT id, v FROM (
 		SELECT p.id, p.face_count, CASE WHEN NOT c.stale AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
 		FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
 		WHERE p.library_id = ? AND p.face_count > 0) x
 		WHERE v IS NOT NULL ORDER BY face_count DESC, id LIMIT ?`, libraryID, limit)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.PersonVector
-	for rows.Next() {
-		var v store.PersonVector
-		if err := rows.Scan(&v.PersonID, &v.Embedding); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, translate(rows.Err())
 }
+
+// sq is s's conn for sqlstore.
+func (s search) sq() sqlstore.Q { return sqlstore.NewQ(s.q, dialect) }

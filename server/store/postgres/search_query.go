@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // Text ranking. PostgreSQL has no bm25; a term's score is ts_rank over the
@@ -35,42 +33,12 @@ func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) (
 	if err != nil {
 		return nil, false, err
 	}
-	var after *scoreCursor
-	if p.AfterID != "" {
-		query, args := b.cursor(p.AfterID)
-		after = &scoreCursor{id: p.AfterID}
-		err := s.q.queryRow(ctx, query, args...).Scan(&after.score)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, false, catalog.InvalidField("value_error",
-				"starting_after_id does not name an item of this search", p.AfterID, "query", "starting_after_id")
+	return sqlstore.SearchPage(ctx, s.sq(), p, b.cursor, func(limit int, score *float64) (string, []any) {
+		if score == nil {
+			return b.page(limit, nil)
 		}
-		if err != nil {
-			return nil, false, fmt.Errorf("resolve search cursor: %w", translate(err))
-		}
-	}
-	query, args := b.page(p.Limit+1, after)
-	rows, err := s.q.query(ctx, query, args...)
-	if err != nil {
-		return nil, false, fmt.Errorf("search: %w", translate(err))
-	}
-	defer rows.Close()
-	out := make([]store.ScoredAsset, 0, p.Limit+1)
-	for rows.Next() {
-		var hit store.ScoredAsset
-		a, err := scanAsset(scoreScanner{rows, &hit.Score})
-		if err != nil {
-			return nil, false, fmt.Errorf("scan: %w", err)
-		}
-		hit.Asset = *a
-		out = append(out, hit)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("search: %w", translate(err))
-	}
-	if len(out) > p.Limit {
-		return out[:p.Limit], true, nil
-	}
-	return out, false, nil
+		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
+	}, func(r sqlstore.Row) (catalog.Asset, error) { return scanAssetRow(r) })
 }
 
 // searchSQL is a ranked search's SQL: the WITH clause defining hits and
@@ -88,14 +56,6 @@ type scoreCursor struct {
 	id    string
 }
 
-// scoreScanner scans an asset row followed by its score.
-type scoreScanner struct {
-	rows  pgx.Rows
-	score *float64
-}
-
-func (s scoreScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.score)...) }
-
 // buildSearch builds q's SQL.
 func buildSearch(q store.SearchQuery) (*searchSQL, error) {
 	with, args, err := hitsCTE(q)
@@ -109,7 +69,7 @@ func buildSearch(q store.SearchQuery) (*searchSQL, error) {
 // cursor is the query of the score of the hit with this id.
 func (b *searchSQL) cursor(id string) (string, []any) {
 	return b.with + ` SELECT h.score FROM hits h JOIN assets a ON a.id = h.asset_id
-		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, searchArgs(b.withArgs, b.whereArgs, id)
+		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, sqlstore.Args(b.withArgs, b.whereArgs, id)
 }
 
 // page is the query of up to limit hits after the cursor (nil: the
@@ -118,11 +78,11 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 	where, args := b.where, b.whereArgs
 	if after != nil {
 		where = append(append([]string(nil), where...), "(h.score, a.id) < (?::float8, ?)")
-		args = searchArgs(args, after.score, after.id)
+		args = sqlstore.Args(args, after.score, after.id)
 	}
 	return b.with + ` SELECT ` + assetCols + `, h.score FROM hits h JOIN assets a ON a.id = h.asset_id
 		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?`,
-		searchArgs(b.withArgs, args, limit)
+		sqlstore.Args(b.withArgs, args, limit)
 }
 
 // searchConditions are the filter's conditions over "assets a": those of
@@ -184,7 +144,7 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 		matches, matchArgs = append(matches, "?::tsquery"), append(matchArgs, timeQuery)
 	}
 	return "SELECT t.asset_id, (" + strings.Join(ranks, " + ") + ")::float8 * " + strconv.Itoa(textScale) +
-		" AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")", searchArgs(rankArgs, matchArgs)
+		" AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")", sqlstore.Args(rankArgs, matchArgs)
 }
 
 // textCTE defines txt(asset_id, score) for q's terms. Terms that match no
@@ -193,7 +153,7 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 // people and albums, best score per asset; an asset must be in every
 // group.
 func textCTE(q store.SearchQuery) (string, []any) {
-	plain, named := splitTerms(q)
+	plain, named := sqlstore.SplitTerms(q)
 	timeQuery := timeTokens(q.Filter.Capture)
 	if len(named) == 0 {
 		src, args := textSource(plain, timeQuery)
@@ -209,25 +169,10 @@ func textCTE(q store.SearchQuery) (string, []any) {
 		src, a := textSource(q.Terms[i:i+1], timeQuery)
 		sources := []string{src}
 		args = append(args, a...)
-		var people, albums []string
-		for _, m := range q.Names[i] {
-			if m.Kind == store.NamePerson {
-				people = append(people, m.ID)
-			} else {
-				albums = append(albums, m.ID)
-			}
-		}
-		for _, n := range []struct {
-			ids         []string
-			score       float64
-			links, with string
-		}{{people, store.PersonNameScore, "person_assets", "person_id"}, {albums, store.AlbumNameScore, "album_assets", "album_id"}} {
-			if len(n.ids) == 0 {
-				continue
-			}
-			src, a := linkSource(n.links, n.with, n.ids, n.score, q.Filter)
+		sqlstore.NameLinks(q.Names[i], func(links, with string, ids []string, score float64) {
+			src, a := linkSource(links, with, ids, score, q.Filter)
 			sources, args = append(sources, src), append(args, a...)
-		}
+		})
 		groups = append(groups, "SELECT asset_id, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") n GROUP BY asset_id")
 	}
 	return fmt.Sprintf("txt(asset_id, score) AS (SELECT asset_id, sum(s) FROM (%s) g GROUP BY asset_id HAVING count(*) = %d)",
@@ -246,54 +191,15 @@ func linkSource(links, with string, ids []string, score float64, f store.AssetFi
 		strings.Join(append(where, w...), " AND ")), append([]any{ids}, args...)
 }
 
-// splitTerms splits q's terms into those that match no name and the
-// indexes of those that do.
-func splitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
-	for i, t := range q.Terms {
-		if i < len(q.Names) && len(q.Names[i]) > 0 {
-			named = append(named, i)
-		} else {
-			plain = append(plain, t)
-		}
-	}
-	return plain, named
-}
-
-// maxTimeTokens bounds the capture-time lexemes of a window: a longer list
-// would cost more to merge than it saves.
-const maxTimeTokens = 64
-
 // timeTokens returns the tsquery (text) of search_text's capture-time
-// lexemes that cover r's window — whole years, whole months, then days —
-// widened by a day on each side (an offset-aware bound compares instants,
-// up to 14 hours from the wall clock the lexemes hold), or "" when the
-// window is open on a side or needs more than maxTimeTokens. The filter's
-// own conditions still decide exactly; the lexemes let the GIN index leave
-// out most matches outside the window.
+// lexemes that cover r's window (sqlstore.TimeTokens), or "" when there
+// are none.
 func timeTokens(r catalog.CaptureRange) string {
-	if r.After == nil || r.Before == nil {
+	tokens := sqlstore.TimeTokens(r)
+	if tokens == nil {
 		return ""
 	}
-	day := func(us int64) time.Time {
-		t := time.UnixMicro(us).UTC()
-		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-	}
-	lo, hi := day(r.After.Micros()).AddDate(0, 0, -1), day(r.Before.Micros()).AddDate(0, 0, 1)
-	var tokens []string
-	for d := lo; !d.After(hi); {
-		switch {
-		case d.YearDay() == 1 && !d.AddDate(1, 0, -1).After(hi):
-			tokens, d = append(tokens, `'#y`+d.Format("2006")+`'`), d.AddDate(1, 0, 0)
-		case d.Day() == 1 && !d.AddDate(0, 1, -1).After(hi):
-			tokens, d = append(tokens, `'#m`+d.Format("200601")+`'`), d.AddDate(0, 1, 0)
-		default:
-			tokens, d = append(tokens, `'#d`+d.Format("20060102")+`'`), d.AddDate(0, 0, 1)
-		}
-		if len(tokens) > maxTimeTokens {
-			return ""
-		}
-	}
-	return strings.Join(tokens, " | ")
+	return "'#" + strings.Join(tokens, "' | '#") + "'"
 }
 
 // imageCTE defines img(asset_id, score) for an image's matches, passed as
@@ -316,17 +222,4 @@ func imageCTE(im *store.ImageCriteria) (string, []any) {
 			FROM unnest(?::text[], ?::int[], ?::float8[]) AS p(person_id, face, score)
 			JOIN person_assets pa ON pa.person_id = p.person_id) pf
 		GROUP BY asset_id, face) i GROUP BY asset_id)`, []any{ids, scores, people, faces, likes}
-}
-
-// searchArgs joins argument lists and single arguments into one list.
-func searchArgs(parts ...any) []any {
-	var out []any
-	for _, p := range parts {
-		if list, ok := p.([]any); ok {
-			out = append(out, list...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"strconv"
 
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -30,6 +31,11 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:    "?",
 	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
 	True:       "1", False: "0",
+	// Search and tasks (issue 34, part C).
+	ClaimTask: claimTask,
+	NextDue:   func(kinds []string) (string, []any) { return nextDueSQL(len(kinds)), anySlice(kinds) },
+	TaskPages: taskPages,
+	PHashBand: func(i int) string { return "a.phash_b" + strconv.Itoa(i) },
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

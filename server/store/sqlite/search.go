@@ -8,10 +8,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
-// search reads the content-search indexes of migration 0013; the ranked
-// query is in search_query.go.
+// search reads the content-search indexes of migration 0013 (FTS5); the
+// ranked query is in search_query.go, what both dialects do alike in
+// sqlstore/search.go.
 type search struct{ q querier }
 
 var _ store.Search = search{}
@@ -62,22 +64,9 @@ func ftsAll(terms []store.SearchTerm, timeExpr string) string {
 }
 
 func (s search) Names(ctx context.Context, libraryID string, term store.SearchTerm) ([]store.NameMatch, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT r.kind, r.ref_id FROM search_names n
+	return sqlstore.SearchNames(ctx, s.sq(), `SELECT r.kind, r.ref_id FROM search_names n
 		CROSS JOIN search_name_refs r ON r.doc = n.rowid
 		WHERE search_names MATCH ? AND r.library_id = ?`, ftsTerm(term), libraryID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.NameMatch
-	for rows.Next() {
-		var m store.NameMatch
-		if err := rows.Scan(&m.Kind, &m.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, translate(rows.Err())
 }
 
 func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
@@ -92,55 +81,17 @@ func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, er
 }
 
 func (s search) PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
-	var ors []string
-	args := []any{}
-	for i, values := range bands {
-		if len(values) == 0 {
-			continue
-		}
-		col := "a.phash_b" + string(rune('0'+i))
-		ors = append(ors, "(a.library_id = ? AND "+col+" IN ("+placeholders(len(values))+"))")
-		args = append(append(args, libraryID), anySlice(values)...)
-	}
-	if len(ors) == 0 {
-		return nil, nil
-	}
-	rows, err := s.q.QueryContext(ctx, `SELECT a.id, json_extract(a.metrics, '$.phash'),
-		coalesce(json_extract(a.metrics, '$.colors'), '') FROM assets a WHERE `+strings.Join(ors, " OR ")+` LIMIT ?`,
-		append(args, limit)...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.PHashCandidate
-	for rows.Next() {
-		var c store.PHashCandidate
-		if err := rows.Scan(&c.ID, &c.PHash, &c.Colors); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, translate(rows.Err())
+	return sqlstore.PHashCandidates(ctx, s.sq(), libraryID, bands, limit)
 }
 
 func (s search) PersonVectors(ctx context.Context, libraryID string, limit int) ([]store.PersonVector, error) {
 	// The clustering's centroid sum when it is up to date, else the
 	// featured face's embedding.
-	rows, err := s.q.QueryContext(ctx, `SELECT p.id, CASE WHEN c.stale = 0 AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
+	return sqlstore.PersonVectors(ctx, s.sq(), `SELECT p.id, CASE WHEN c.stale = 0 AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
 		FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
 		WHERE p.library_id = ? AND p.face_count > 0 AND v IS NOT NULL ORDER BY p.face_count DESC, p.id LIMIT ?`,
 		libraryID, limit)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	var out []store.PersonVector
-	for rows.Next() {
-		var v store.PersonVector
-		if err := rows.Scan(&v.PersonID, &v.Embedding); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, translate(rows.Err())
 }
+
+// sq is s's querier for sqlstore.
+func (s search) sq() sqlstore.Q { return sqlstore.NewQ(sqlConn{s.q}, dialect) }

@@ -2,16 +2,15 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // textRank is an asset's text score: bm25 over search_text, negated so
@@ -36,42 +35,13 @@ func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) (
 	if err != nil {
 		return nil, false, err
 	}
-	var after *scoreCursor
-	if p.AfterID != "" {
-		query, args := b.cursor(p.AfterID)
-		after = &scoreCursor{id: p.AfterID}
-		err := s.q.QueryRowContext(ctx, query, args...).Scan(&after.score)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, false, catalog.InvalidField("value_error",
-				"starting_after_id does not name an item of this search", p.AfterID, "query", "starting_after_id")
-		}
-		if err != nil {
-			return nil, false, fmt.Errorf("resolve search cursor: %w", translate(err))
-		}
-	}
-	query, args := b.page(p.Limit+1, after)
-	rows, err := s.q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, false, fmt.Errorf("search: %w", translate(err))
-	}
-	defer rows.Close()
-	out := make([]store.ScoredAsset, 0, p.Limit+1)
 	var sc assetScanner
-	var score float64
-	for rows.Next() {
-		a, err := sc.scan(scoreScanner{rows, &score})
-		if err != nil {
-			return nil, false, fmt.Errorf("scan: %w", err)
+	return sqlstore.SearchPage(ctx, s.sq(), p, b.cursor, func(limit int, score *float64) (string, []any) {
+		if score == nil {
+			return b.page(limit, nil)
 		}
-		out = append(out, store.ScoredAsset{Asset: a, Score: score})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("search: %w", translate(err))
-	}
-	if len(out) > p.Limit {
-		return out[:p.Limit], true, nil
-	}
-	return out, false, nil
+		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
+	}, func(r sqlstore.Row) (catalog.Asset, error) { return sc.scan(r) })
 }
 
 // searchSQL is a ranked search's SQL: the WITH clause defining hits and
@@ -115,7 +85,7 @@ func (s search) plan(ctx context.Context, q store.SearchQuery) (searchPlan, erro
 	if p.pre, err = s.prefilter(ctx, f, plainExpr(q, p.timeExpr), p.timeExpr != ""); err != nil {
 		return p, err
 	}
-	if _, named := splitTerms(q); len(named) > 0 && prefilterMode != prefilterNever && !f.Capture.IsZero() {
+	if _, named := sqlstore.SplitTerms(q); len(named) > 0 && prefilterMode != prefilterNever && !f.Capture.IsZero() {
 		n, err := s.windowSize(ctx, f)
 		if err != nil {
 			return p, err
@@ -140,7 +110,7 @@ func buildSearch(q store.SearchQuery, plan searchPlan) (*searchSQL, error) {
 // cursor is the query of the score of the hit with this id.
 func (b *searchSQL) cursor(id string) (string, []any) {
 	return b.with + ` SELECT h.score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
-		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, concat(b.withArgs, b.whereArgs, id)
+		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, sqlstore.Args(b.withArgs, b.whereArgs, id)
 }
 
 // page is the query of up to limit hits after the cursor (nil: the
@@ -149,21 +119,13 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 	where, args := b.where, b.whereArgs
 	if after != nil {
 		where = append(slices.Clone(where), "(h.score, a.id) < (?, ?)")
-		args = concat(args, after.score, after.id)
+		args = sqlstore.Args(args, after.score, after.id)
 	}
 	return b.with + ` SELECT ` + assetCols + `, p.score FROM (
 		SELECT a.seq AS seq, a.id AS id, h.score AS score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
 		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?) p
-		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, concat(b.withArgs, args, limit)
+		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, sqlstore.Args(b.withArgs, args, limit)
 }
-
-// scoreScanner scans an asset row followed by its score.
-type scoreScanner struct {
-	rows  *sql.Rows
-	score *float64
-}
-
-func (s scoreScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.score)...) }
 
 // searchConditions are the filter's conditions over "assets a": those of
 // the asset list, tested on each hit's row, and album membership through
@@ -214,7 +176,7 @@ func hitsCTE(q store.SearchQuery, plan searchPlan) (string, []any, error) {
 // the union of its text matches and the assets of those people and
 // albums, best score per asset; an asset must be in every group.
 func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
-	plain, named := splitTerms(q)
+	plain, named := sqlstore.SplitTerms(q)
 	timeExpr := plan.timeExpr
 	fts := "SELECT rowid AS seq, " + textRank + " AS s FROM search_text WHERE search_text MATCH ?"
 	if plan.pre != nil {
@@ -232,56 +194,28 @@ func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
 	for _, i := range named {
 		sources := []string{fts}
 		args = append(args, ftsAll(q.Terms[i:i+1], timeExpr))
-		var people, albums []string
-		for _, m := range q.Names[i] {
-			if m.Kind == store.NamePerson {
-				people = append(people, m.ID)
-			} else {
-				albums = append(albums, m.ID)
-			}
-		}
-		for _, n := range []struct {
-			ids         []string
-			score       float64
-			links, with string
-		}{{people, store.PersonNameScore, "person_assets", "person_id"}, {albums, store.AlbumNameScore, "album_assets", "album_id"}} {
-			if len(n.ids) == 0 {
-				continue
-			}
+		sqlstore.NameLinks(q.Names[i], func(links, with string, ids []string, score float64) {
 			if plan.window == nil { // every asset of theirs
 				sources = append(sources, fmt.Sprintf(`SELECT a.seq, %g FROM %s l CROSS JOIN assets a
-					ON a.id = l.asset_id WHERE l.%s IN (%s)`, n.score, n.links, n.with, placeholders(len(n.ids))))
-				args = append(args, anySlice(n.ids)...)
-				continue
+					ON a.id = l.asset_id WHERE l.%s IN (%s)`, score, links, with, placeholders(len(ids))))
+				args = append(args, anySlice(ids)...)
+				return
 			}
 			// The window's assets through the timeline, each looked up in the links.
 			sources = append(sources, fmt.Sprintf(`SELECT seq, %g FROM (%s AND EXISTS (SELECT 1 FROM %s l
-				WHERE l.%s IN (%s) AND l.asset_id = a.id))`, n.score, plan.window.query, n.links, n.with, placeholders(len(n.ids))))
-			args = append(append(args, plan.window.args...), anySlice(n.ids)...)
-		}
+				WHERE l.%s IN (%s) AND l.asset_id = a.id))`, score, plan.window.query, links, with, placeholders(len(ids))))
+			args = append(append(args, plan.window.args...), anySlice(ids)...)
+		})
 		groups = append(groups, "SELECT seq, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") GROUP BY seq")
 	}
 	return fmt.Sprintf("txt(seq, score) AS (SELECT seq, sum(s) FROM (%s) GROUP BY seq HAVING count(*) = %d)",
 		strings.Join(groups, " UNION ALL "), len(groups)), args
 }
 
-// splitTerms splits q's terms into those that match no name and the
-// indexes of those that do.
-func splitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
-	for i, t := range q.Terms {
-		if i < len(q.Names) && len(q.Names[i]) > 0 {
-			named = append(named, i)
-		} else {
-			plain = append(plain, t)
-		}
-	}
-	return plain, named
-}
-
 // plainExpr is the full-text expression of q's terms that match no name,
 // "" when every term matches one.
 func plainExpr(q store.SearchQuery, timeExpr string) string {
-	plain, _ := splitTerms(q)
+	plain, _ := sqlstore.SplitTerms(q)
 	if len(plain) == 0 {
 		return ""
 	}
@@ -291,39 +225,14 @@ func plainExpr(q store.SearchQuery, timeExpr string) string {
 // useTimeTokens is false in tests comparing searches without the tokens.
 var useTimeTokens = true
 
-// maxTimeTokens bounds the capture-time tokens of a window: a longer list
-// would cost more to merge than it saves.
-const maxTimeTokens = 64
-
 // timeTokens returns the expression of search_text's time tokens that
-// cover r's window — whole years, whole months, then days — widened by a
-// day on each side (an offset-aware bound compares instants, up to 14
-// hours from the wall clock the tokens hold), or "" when the window is
-// open on a side or needs more than maxTimeTokens.
+// cover r's window (sqlstore.TimeTokens), or "" when there are none.
 func timeTokens(r catalog.CaptureRange) string {
-	if r.After == nil || r.Before == nil {
+	tokens := sqlstore.TimeTokens(r)
+	if tokens == nil {
 		return ""
 	}
-	day := func(us int64) time.Time {
-		t := time.UnixMicro(us).UTC()
-		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-	}
-	lo, hi := day(r.After.Micros()).AddDate(0, 0, -1), day(r.Before.Micros()).AddDate(0, 0, 1)
-	var tokens []string
-	for d := lo; !d.After(hi); {
-		switch {
-		case d.YearDay() == 1 && !d.AddDate(1, 0, -1).After(hi):
-			tokens, d = append(tokens, `"y`+d.Format("2006")+`"`), d.AddDate(1, 0, 0)
-		case d.Day() == 1 && !d.AddDate(0, 1, -1).After(hi):
-			tokens, d = append(tokens, `"m`+d.Format("200601")+`"`), d.AddDate(0, 1, 0)
-		default:
-			tokens, d = append(tokens, `"d`+d.Format("20060102")+`"`), d.AddDate(0, 0, 1)
-		}
-		if len(tokens) > maxTimeTokens {
-			return ""
-		}
-	}
-	return "time : (" + strings.Join(tokens, " OR ") + ")"
+	return "time : (\"" + strings.Join(tokens, "\" OR \"") + "\")"
 }
 
 // imageCTE defines img(seq, score) for an image's matches, passed as JSON
@@ -353,17 +262,4 @@ func imageCTE(im *store.ImageCriteria) (string, []any, error) {
 		SELECT seq, max(s) FROM (SELECT a.seq AS seq, j.value ->> 1 AS face, j.value ->> 2 AS s FROM json_each(?) j
 			CROSS JOIN person_assets pa ON pa.person_id = j.value ->> 0 CROSS JOIN assets a ON a.id = pa.asset_id)
 		GROUP BY seq, face) GROUP BY seq)`, []any{string(vj), string(pj)}, nil
-}
-
-// concat joins argument lists and single arguments into one list.
-func concat(parts ...any) []any {
-	var out []any
-	for _, p := range parts {
-		if list, ok := p.([]any); ok {
-			out = append(out, list...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
 }

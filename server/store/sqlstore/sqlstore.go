@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 // Result is what a statement changed.
@@ -134,6 +135,36 @@ type Dialect struct {
 	// partial indexes are written "WHERE x = 1" (a query must say the
 	// same to use them); true and false in PostgreSQL.
 	True, False string
+
+	// Search and tasks (issue 34, part C).
+
+	// ClaimTask claims, over c, the earliest due queued task of kinds
+	// (claim.Kinds' keys, sorted) whose subject runs no task of its kind,
+	// marking it running under claim's lease: PostgreSQL picks and locks
+	// its candidate FOR UPDATE SKIP LOCKED in one statement, so concurrent
+	// claimers never wait for one another; SQLite picks, then updates,
+	// under its single writer.
+	ClaimTask func(ctx context.Context, c Conn, claim store.Claim, kinds []string) (*catalog.Task, error)
+	// Savepoint runs fn so that a statement failing in it (a unique
+	// violation the caller handles) does not abort the transaction of c:
+	// in a savepoint in PostgreSQL; nil in SQLite, where a failed
+	// statement leaves the transaction usable.
+	Savepoint func(ctx context.Context, c Conn, fn func(Conn) error) error
+	// NextDue is the query of the earliest run_after (NULL for none) among
+	// queued tasks of kinds, one index lookup per kind, with its
+	// arguments: a UNION ALL of the kinds in SQLite, a LATERAL join over
+	// the kinds' array in PostgreSQL.
+	NextDue func(kinds []string) (string, []any)
+	// TaskPages is the query of the limit newest tasks (TaskCols, newest
+	// first) of libs, each library's page read from its own index range
+	// under where (args, after the library's condition), with its
+	// arguments: a UNION ALL of one branch per library in SQLite, a
+	// LATERAL join over the libraries' array in PostgreSQL.
+	TaskPages func(libs, where []string, args []any, limit int) (string, []any)
+	// PHashBand is band i (0..3) of an asset a's perceptual hash, as its
+	// index holds it: the generated column a.phash_b<i> in SQLite, an
+	// expression over the metrics in PostgreSQL.
+	PHashBand func(i int) string
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.
