@@ -103,6 +103,11 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:       "?::jsonb",
 	JSONMerge:     func(a, b string) string { return a + " || " + b },
 	ScalarLookups: true, True: "true", False: "false",
+	// Aggregates (issue 34, part B).
+	AssetDay: sqlDay, BucketDay: bucketDay, SumInt: func(col string) string { return "sum(" + col + ")::bigint" },
+	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	SubqueryAlias: func(name string) string { return " " + name },
+	AssetRows:     selectAssets, GeoFrame: geoFrame,
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

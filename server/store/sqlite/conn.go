@@ -30,6 +30,11 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:    "?",
 	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
 	True:       "1", False: "0",
+	// Aggregates (issue 34, part B).
+	AssetDay: sqlDay, SumInt: func(col string) string { return "sum(" + col + ")" },
+	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	SubqueryAlias: func(string) string { return "" },
+	AssetRows:     selectAssets, GeoFrame: geoFrame,
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).
