@@ -162,15 +162,18 @@ type Interior struct{ CX0, CX1, CY0, CY1 int64 }
 // box.LonRanges()) at level units.
 func InteriorOf(box catalog.BBox, lr [2]float64, units int64) Interior {
 	return Interior{
-		ceilDiv(XUnits(lr[0])+InteriorMargin, units), floorDiv(XUnits(lr[1])-InteriorMargin, units) - 1,
-		ceilDiv(YUnits(box.MinLat)+InteriorMargin, units), floorDiv(YUnits(box.MaxLat)-InteriorMargin, units) - 1,
+		ceilDiv(XUnits(lr[0])+InteriorMargin, units), FloorDiv(XUnits(lr[1])-InteriorMargin, units) - 1,
+		ceilDiv(YUnits(box.MinLat)+InteriorMargin, units), FloorDiv(YUnits(box.MaxLat)-InteriorMargin, units) - 1,
 	}
 }
 
 // Empty reports whether the interior holds no cell.
 func (in Interior) Empty() bool { return in.CX0 > in.CX1 || in.CY0 > in.CY1 }
 
-func floorDiv(a, b int64) int64 {
+// FloorDiv is a / b rounded down (Go's / truncates toward zero): the
+// cell of a position, and the day of a capture time before 1970, are
+// floor divisions. The stores use it for days too (sqlstore/aggregates.go).
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
 		q--
@@ -178,4 +181,7 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
+// FloorMod is the remainder of FloorDiv: never negative for b > 0.
+func FloorMod(a, b int64) int64 { return a - FloorDiv(a, b)*b }
+
+func ceilDiv(a, b int64) int64 { return -FloorDiv(-a, b) }

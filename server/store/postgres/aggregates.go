@@ -1,120 +1,34 @@
 package postgres
 
+// What PostgreSQL spells its own way in the counts and clusters
+// repository written once (sqlstore/aggregates.go), handed over in the
+// dialect (conn.go): the functions of its aggregates migration, buckets in
+// SQL, and reads through the GiST index on point(longitude, latitude).
+
 import (
-	"context"
 	"fmt"
 	"strings"
-	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
-
-// aggregates answers counts and geo clusters, from the tables that the
-// triggers of migration 0006 maintain when the filter allows, else from the
-// assets themselves through their indexes. Both paths give the same answer
-// (aggregates_test.go compares them on random data); the rules of when a
-// filter takes which path are the SQLite store's (sqlite/assets_counts.go,
-// assets_clusters.go), so both stores choose alike.
-type aggregates struct{ q conn }
-
-var _ store.AssetAggregates = aggregates{}
-
-// AssetAggregates returns the counts and clusters repository.
-func (r repos) AssetAggregates() store.AssetAggregates { return aggregates{r.q} }
-
-// dayMicros is one day of capture_wall.
-const dayMicros = 86_400_000_000
 
 // sqlDay is the wall-clock date of "assets a" as days since 1970-01-01
 // (floor division): migration 0006's asset_day.
 const sqlDay = "asset_day(a.capture_wall)"
 
-// path names where an answer comes from.
-type path int
-
+// sqlX and sqlY are an asset's position in geogrid units, computed as
+// geogrid.XUnits and YUnits do (and as the geo_cells triggers store it).
 const (
-	pathAuto   path = iota
-	pathTable       // the maintained aggregates
-	pathAssets      // the asset rows (the fallback)
+	sqlX = "asset_geo_x(a.longitude)"
+	sqlY = "asset_geo_y(a.latitude)"
 )
 
-func (r aggregates) Counts(ctx context.Context, q store.CountsQuery) ([]store.BucketCount, bool, error) {
-	return r.counts(ctx, q, pathAuto)
-}
-
-func (r aggregates) counts(ctx context.Context, q store.CountsQuery, p path) ([]store.BucketCount, bool, error) {
-	if q.Limit < 1 {
-		return nil, false, fmt.Errorf("counts: limit %d is not positive", q.Limit)
-	}
-	// The cursor becomes a bound on the day: buckets start on a day.
-	lo, hi := dayRange(q)
-	var rows pgx.Rows
-	var err error
-	if p == pathTable || p == pathAuto && dayCountable(q.Filter) {
-		rows, err = r.daysFromTable(ctx, q, lo, hi)
-	} else {
-		rows, err = r.daysFromAssets(ctx, q, lo, hi)
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("counts: %w", translate(err))
-	}
-	defer rows.Close()
-	// One row a bucket, named by its first day; Start reads it back in Go
-	// (and would merge the days of a bucket, were they apart).
-	var out []store.BucketCount
-	for rows.Next() {
-		var day, n int64
-		if err := rows.Scan(&day, &n); err != nil {
-			return nil, false, err
-		}
-		start := q.Bucket.Start(time.Unix(day*86400, 0))
-		if len(out) > 0 && out[len(out)-1].Start.Equal(start) {
-			out[len(out)-1].Count += n
-			continue
-		}
-		if len(out) == q.Limit {
-			return out, true, nil
-		}
-		out = append(out, store.BucketCount{Start: start, Count: n})
-	}
-	return out, false, translate(rows.Err())
-}
-
-// dayBound is an optional day bound.
-type dayBound struct {
-	day int64
-	set bool
-}
-
-// dayRange turns the page cursor into days: lo <= day < hi.
-func dayRange(q store.CountsQuery) (lo, hi dayBound) {
-	if q.After == nil {
-		return lo, hi
-	}
-	if q.Filter.Asc {
-		return dayBound{floorDiv(q.Bucket.Next(*q.After).UnixMicro(), dayMicros), true}, hi
-	}
-	return lo, dayBound{floorDiv(q.After.UnixMicro(), dayMicros), true}
-}
-
-// dayCountable reports whether asset_day_counts holds the answer: no
-// filter but state, media type, a rating of at least 0 and offsetless
-// capture bounds at midnight, over the collapsed list (the table counts
-// stack covers only; the expanded one, WithStacked, reads the assets).
-func dayCountable(f store.AssetFilter) bool {
-	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.Location != nil ||
-		f.WithStacked || f.MinRating != nil && *f.MinRating < 0 {
-		return false
-	}
-	for _, b := range []*catalog.TimeBound{f.Capture.After, f.Capture.Before} {
-		if b != nil && (b.HasOffset || floorMod(b.Micros(), dayMicros) != 0) {
-			return false
-		}
-	}
-	return true
+// sqlEast is geogrid.Grid.East over a column x of a subquery.
+func sqlEast(g geogrid.Grid) string {
+	return fmt.Sprintf("(x - %d + CASE WHEN x < %d THEN %d ELSE 0 END)", g.Origin, g.Origin, geogrid.FullTurn)
 }
 
 // bucketDay is the first day of the bucket of a day (an SQL expression of
@@ -128,94 +42,41 @@ func bucketDay(b store.CountBucket, day string) string {
 	return day
 }
 
-// daysFromTable sums asset_day_counts per bucket, in the filter's order:
-// the first Limit+1 buckets, as bucketDay numbers them.
-func (r aggregates) daysFromTable(ctx context.Context, q store.CountsQuery, lo, hi dayBound) (pgx.Rows, error) {
-	f := q.Filter
-	where := []string{"library_id = ?", liveCondition("live", f.State)}
-	args := []any{f.LibraryID}
-	if f.MediaType != "" {
-		where, args = append(where, "media_type = ?"), append(args, string(f.MediaType))
-	}
-	if f.MinRating != nil {
-		where, args = append(where, "rating >= ?"), append(args, *f.MinRating)
-	}
-	if b := f.Capture.After; b != nil {
-		lo = tighter(lo, floorDiv(b.Micros(), dayMicros), true)
-	}
-	if b := f.Capture.Before; b != nil {
-		hi = tighter(hi, floorDiv(b.Micros(), dayMicros), false)
-	}
-	if lo.set {
-		where, args = append(where, "day >= ?"), append(args, lo.day)
-	}
-	if hi.set {
-		where, args = append(where, "day < ?"), append(args, hi.day)
-	}
-	return r.q.query(ctx, `SELECT `+bucketDay(q.Bucket, "day")+` AS b, sum(count)::bigint FROM asset_day_counts WHERE `+
-		strings.Join(where, " AND ")+` GROUP BY b ORDER BY b `+direction(f.Asc)+` LIMIT ?`, append(args, q.Limit+1)...)
-}
-
-// daysFromAssets counts the matching assets per bucket.
-func (r aggregates) daysFromAssets(ctx context.Context, q store.CountsQuery, lo, hi dayBound) (pgx.Rows, error) {
-	f := q.Filter
-	sel := selectAssets(f)
-	if lo.set {
-		sel.where, sel.args = append(sel.where, "a.capture_wall >= ?"), append(sel.args, lo.day*dayMicros)
-	}
-	if hi.set {
-		sel.where, sel.args = append(sel.where, "a.capture_wall < ?"), append(sel.args, hi.day*dayMicros)
-	}
-	return r.q.query(ctx, sel.sql(bucketDay(q.Bucket, sqlDay)+" AS b, count(*)")+` GROUP BY b ORDER BY b `+
-		direction(f.Asc)+` LIMIT ?`, append(sel.args, q.Limit+1)...)
-}
-
-// selection is the SQL reading the assets of a filter: a FROM clause
-// binding "assets a", conditions, and the arguments of both in order.
-type selection struct {
-	from  string
-	where []string
-	args  []any
-}
-
-func (s selection) sql(cols string) string {
-	return "SELECT " + cols + " FROM " + s.from + " WHERE " + strings.Join(s.where, " AND ")
-}
-
 // selectAssets selects what List selects, through the list's own
 // conditions (assetConditions, with the spatial index on offer to the
 // planner), and an album's links.
-func selectAssets(f store.AssetFilter) selection {
+func selectAssets(f store.AssetFilter) sqlstore.Selection {
 	where, args := assetConditions(f, false)
 	if f.AlbumID != "" {
 		where = append(where, "a.id IN (SELECT asset_id FROM album_assets WHERE album_id = ?)")
 		args = append(args, f.AlbumID)
 	}
-	return selection{from: "assets a", where: where, args: args}
+	return sqlstore.Selection{From: "assets a", Where: where, Args: args}
 }
 
-func direction(asc bool) string {
-	if asc {
-		return "ASC"
+// geoFrame selects the assets of f (but its location) in strips, one
+// spatial index search a strip.
+func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
+	var terms []string
+	var args []any
+	for _, s := range strips {
+		t, a := stripCondition(s.Whole, s.Part())
+		terms, args = append(terms, t), append(args, a...)
 	}
-	return "DESC"
+	f.Location = nil
+	sel := selectAssets(f)
+	sel.Where = append(sel.Where, "a.latitude IS NOT NULL", "a.longitude IS NOT NULL",
+		"(("+strings.Join(terms, ") OR (")+"))")
+	sel.Args = append(sel.Args, args...)
+	return sel
 }
 
-// tighter combines a bound with another day: the greater lower bound or
-// the smaller upper bound.
-func tighter(b dayBound, day int64, lower bool) dayBound {
-	if !b.set || lower && day > b.day || !lower && day < b.day {
-		return dayBound{day, true}
-	}
-	return b
+// stripCondition selects the assets of one longitude range of the viewport
+// (whole, tested exactly as the list tests a box: geoBoxes) that lie in strip, a part
+// of it found through the spatial index assets_geo (whose operators compare
+// with a tolerance, so the strip only narrows the search).
+func stripCondition(whole, strip catalog.BBox) (string, []any) {
+	return `point(a.longitude, a.latitude) <@ box(point(?::float8, ?::float8), point(?::float8, ?::float8))
+		AND a.longitude >= ?::float8 AND a.longitude <= ?::float8 AND a.latitude >= ?::float8 AND a.latitude <= ?::float8`,
+		[]any{strip.MinLon, strip.MinLat, strip.MaxLon, strip.MaxLat, whole.MinLon, whole.MaxLon, whole.MinLat, whole.MaxLat}
 }
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }

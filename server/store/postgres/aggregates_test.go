@@ -3,9 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -14,38 +12,16 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/geogrid"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
-// TestAggregatesFollowWrites compares the maintained tables with the same
-// aggregates computed from scratch after random writes of every kind.
-func TestAggregatesFollowWrites(t *testing.T) {
-	f := newAggFixture(t)
-	seedRandom(t, f, rand.New(rand.NewPCG(1, 2)), 2000)
-	for _, c := range []struct{ maintained, fresh string }{
-		{`SELECT library_id, live, day, media_type, rating, count FROM asset_day_counts`,
-			`SELECT library_id, live, ` + sqlDay + `, media_type, coalesce(rating, -1), count(*)
-			FROM assets a WHERE stack_cover = 1 GROUP BY 1, 2, 3, 4, 5`},
-		{`SELECT library_id, live, units, cx, cy, count, sum_x, sum_y, rep_id FROM geo_cells`,
-			`SELECT library_id, live, units, x / units, y / units, count(*), sum(x)::bigint, sum(y)::bigint, max(id)
-			FROM (SELECT a.library_id, a.live, a.id, l.units, ` + sqlX + ` AS x, ` + sqlY + ` AS y
-			FROM assets a, geo_levels l WHERE a.stack_cover = 1 AND a.latitude IS NOT NULL) p
-			GROUP BY 1, 2, 3, 4, 5`},
-	} {
-		got, want := tableRows(t, f.db, c.maintained), tableRows(t, f.db, c.fresh)
-		require.NotEmpty(t, want)
-		require.ElementsMatch(t, want, got)
-	}
-	var levels []int64
-	rows, err := f.db.pool.Query(context.Background(), `SELECT units FROM geo_levels ORDER BY units DESC`)
-	require.NoError(t, err)
-	for rows.Next() {
-		var u int64
-		require.NoError(t, rows.Scan(&u))
-		levels = append(levels, u)
-	}
-	require.NoError(t, rows.Err())
-	require.Equal(t, geogrid.Levels, levels, "geogrid.Levels must list the table geo_levels")
-}
+// TestAggregatesSQL compares the maintained aggregates with fresh
+// computations and both paths of counts and clusters with each other and
+// the list, after random writes (storetest/sqlaggregates.go).
+func TestAggregatesSQL(t *testing.T) { storetest.RunSQLAggregates(t, sqlStore) }
+
+// dayMicros is one day of capture_wall.
+const dayMicros = 86_400_000_000
 
 // TestAggregatePositionsRoundAsInGo: asset_geo_x and asset_geo_y round as
 // geogrid.XUnits and YUnits do, also at the edges and on halves of a unit.
@@ -62,190 +38,7 @@ func TestAggregatePositionsRoundAsInGo(t *testing.T) {
 			v, v/2, int64(v*1e12)).Scan(&x, &y, &d))
 		require.Equal(t, geogrid.XUnits(v), x, "x of %v", v)
 		require.Equal(t, geogrid.YUnits(v/2), y, "y of %v", v/2)
-		require.Equal(t, floorDiv(int64(v*1e12), dayMicros), d, "day of %d", int64(v*1e12))
-	}
-}
-
-func tableRows(t *testing.T, db *DB, query string) []string {
-	t.Helper()
-	rows, err := db.pool.Query(context.Background(), query)
-	require.NoError(t, err)
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		vals, err := rows.Values()
-		require.NoError(t, err)
-		out = append(out, fmt.Sprint(vals...))
-	}
-	require.NoError(t, rows.Err())
-	return out
-}
-
-// TestAggregateCountPathsAgree asks random countable queries of both paths.
-func TestAggregateCountPathsAgree(t *testing.T) {
-	f := newAggFixture(t)
-	rng := rand.New(rand.NewPCG(3, 4))
-	seedRandom(t, f, rng, 2000)
-	ctx := context.Background()
-	agg := aggregates{conn{f.db.pool}}
-	nonEmpty := 0
-	for i := range 300 {
-		q := store.CountsQuery{Filter: randomCountFilter(f, rng), Bucket: []store.CountBucket{store.BucketDay,
-			store.BucketMonth, store.BucketYear}[rng.IntN(3)], Limit: 1 + rng.IntN(60)}
-		if rng.IntN(3) == 0 {
-			day := time.Date(2018+rng.IntN(7), time.Month(1+rng.IntN(12)), 1+rng.IntN(28), 0, 0, 0, 0, time.UTC)
-			after := q.Bucket.Start(day)
-			q.After = &after
-		}
-		require.True(t, dayCountable(q.Filter))
-		want, wantMore, err := agg.counts(ctx, q, pathAssets)
-		require.NoError(t, err)
-		got, gotMore, err := agg.counts(ctx, q, pathTable)
-		require.NoError(t, err)
-		require.Equal(t, want, got, "query %d: %+v", i, q)
-		require.Equal(t, wantMore, gotMore)
-		if len(want) > 0 {
-			nonEmpty++
-		}
-		auto, _, err := agg.Counts(ctx, q)
-		require.NoError(t, err)
-		require.Equal(t, want, auto)
-	}
-	require.Greater(t, nonEmpty, 200)
-}
-
-// randomCountFilter is a filter both paths of counts can answer.
-func randomCountFilter(f *aggFixture, rng *rand.Rand) store.AssetFilter {
-	flt := store.AssetFilter{LibraryID: f.lib, State: []store.AssetState{"", store.StateLive, store.StateTrashed,
-		store.StateAll}[rng.IntN(4)], Asc: rng.IntN(2) == 0}
-	if rng.IntN(5) == 0 {
-		flt.LibraryID = f.lib2
-	}
-	if rng.IntN(3) == 0 {
-		flt.MediaType = []catalog.MediaType{catalog.MediaImage, catalog.MediaVideo}[rng.IntN(2)]
-	}
-	if rng.IntN(3) == 0 {
-		n := rng.IntN(6)
-		flt.MinRating = &n
-	}
-	if rng.IntN(2) == 0 {
-		lo := time.Date(2017+rng.IntN(8), time.Month(1+rng.IntN(12)), 1+rng.IntN(28), 0, 0, 0, 0, time.UTC)
-		flt.Capture.After = &catalog.TimeBound{Time: lo}
-		if rng.IntN(2) == 0 {
-			flt.Capture.Before = &catalog.TimeBound{Time: lo.AddDate(0, rng.IntN(30), rng.IntN(30)+1)}
-		}
-	}
-	return flt
-}
-
-// TestAggregateClusterPathsAgree asks random viewports and cell sizes of
-// both paths, and checks both against the list.
-func TestAggregateClusterPathsAgree(t *testing.T) {
-	f := newAggFixture(t)
-	rng := rand.New(rand.NewPCG(5, 6))
-	seedRandom(t, f, rng, 2000)
-	ctx := context.Background()
-	agg := aggregates{conn{f.db.pool}}
-	sizes := []float64{0.01, 0.02, 0.05, 0.1, 0.25, 0.3, 0.5, 1, 2, 3, 5, 10, 20, 45, 90, 180}
-	nonEmpty := 0
-	for i := range 250 {
-		box := randomAggBox(rng)
-		q := store.ClusterQuery{CellSize: sizes[rng.IntN(len(sizes))], MaxCells: 1 << 30,
-			Filter: store.AssetFilter{LibraryID: f.lib, State: []store.AssetState{"", store.StateTrashed,
-				store.StateAll}[rng.IntN(3)], Location: &catalog.Location{Box: &box}}}
-		if rng.IntN(5) == 0 {
-			q.Filter.LibraryID = f.lib2
-		}
-		require.NotZero(t, geogrid.Level(q.Filter, geogrid.New(box, q.CellSize)), "%v", q.CellSize)
-		want, err := agg.geoClusters(ctx, q, pathAssets)
-		require.NoError(t, err)
-		got, err := agg.geoClusters(ctx, q, pathTable)
-		require.NoError(t, err)
-		require.Equal(t, want, got, "query %d: box %v, cell %v", i, box, q.CellSize)
-		if len(want) > 0 {
-			nonEmpty++
-		}
-		// The cells hold exactly the assets the list shows for the box.
-		var total int64
-		for _, c := range want {
-			total += c.Count
-			const eps = 1e-6 // positions are rounded to 1e-7 degree
-			east := box.EastOf(c.Longitude)
-			require.True(t, c.Latitude >= box.MinLat-eps && c.Latitude <= box.MaxLat+eps &&
-				(east <= box.WidthDegrees()+eps || east >= 360-eps), "centroid %v,%v outside %v", c.Longitude, c.Latitude, box)
-		}
-		listed, _, err := assets{conn{f.db.pool}}.List(ctx, q.Filter, store.Page{Limit: 5000})
-		require.NoError(t, err)
-		require.EqualValues(t, len(listed), total, "box %v", box)
-		for _, c := range want {
-			require.True(t, slices.ContainsFunc(listed, func(a catalog.Asset) bool { return a.ID == c.RepresentativeID }))
-		}
-	}
-	require.Greater(t, nonEmpty, 120)
-}
-
-// randomAggBox is a viewport: the world, a crossing one, one on grid
-// lines, or any.
-func randomAggBox(rng *rand.Rand) catalog.BBox {
-	switch rng.IntN(6) {
-	case 0:
-		return catalog.World
-	case 1:
-		return catalog.BBox{MinLon: float64(rng.IntN(36)*10 - 180), MinLat: -80, MaxLon: float64(rng.IntN(36)*10 - 170), MaxLat: 60}
-	}
-	p := aggPlaces[rng.IntN(len(aggPlaces))]
-	w, h := []float64{0.05, 0.3, 2, 20, 200}[rng.IntN(5)], []float64{0.05, 0.3, 2, 20, 120}[rng.IntN(5)]
-	lon0 := p[0] - rng.Float64()*w
-	lon1 := lon0 + w
-	for lon0 < -180 {
-		lon0 += 360
-	}
-	for lon1 > 180 {
-		lon1 -= 360
-	}
-	lat0 := max(-90, p[1]-rng.Float64()*h)
-	return catalog.BBox{MinLon: lon0, MinLat: lat0, MaxLon: lon1, MaxLat: min(90, lat0+h)}
-}
-
-// TestAggregateCountsMatchTheList checks both kinds of answer against the
-// list: the buckets add up to the assets List returns for the same filter,
-// whatever the filter (locations and offset-aware bounds take the
-// fallback).
-func TestAggregateCountsMatchTheList(t *testing.T) {
-	f := newAggFixture(t)
-	rng := rand.New(rand.NewPCG(7, 8))
-	seedRandom(t, f, rng, 1500)
-	ctx := context.Background()
-	agg, list := aggregates{conn{f.db.pool}}, assets{conn{f.db.pool}}
-	for i := range 150 {
-		flt := randomCountFilter(f, rng)
-		switch rng.IntN(4) {
-		case 0:
-			box := randomAggBox(rng)
-			flt.Location = &catalog.Location{Box: &box}
-		case 1:
-			p := aggPlaces[rng.IntN(len(aggPlaces))]
-			flt.Location = &catalog.Location{Circle: &catalog.Circle{Lon: p[0], Lat: p[1], RadiusM: rng.Float64() * 500_000}}
-		case 2:
-			if flt.Capture.After != nil {
-				flt.Capture.After = &catalog.TimeBound{Time: flt.Capture.After.Time.Add(90 * time.Minute), HasOffset: true}
-				flt.Capture.Before = nil
-			}
-		}
-		counts, more, err := agg.Counts(ctx, store.CountsQuery{Filter: flt, Bucket: store.BucketDay, Limit: 1 << 20})
-		require.NoError(t, err)
-		require.False(t, more)
-		var total int64
-		for j, c := range counts {
-			total += c.Count
-			require.Positive(t, c.Count)
-			if j > 0 {
-				require.Equal(t, flt.Asc, c.Start.After(counts[j-1].Start), "order")
-			}
-		}
-		listed, _, err := list.List(ctx, flt, store.Page{Limit: 5000})
-		require.NoError(t, err)
-		require.EqualValues(t, len(listed), total, "query %d: %+v", i, flt)
+		require.Equal(t, geogrid.FloorDiv(int64(v*1e12), dayMicros), d, "day of %d", int64(v*1e12))
 	}
 }
 
@@ -255,14 +48,14 @@ func TestAggregateCountsMatchTheList(t *testing.T) {
 // when it gives up, the busy error tells the client to try again, as a
 // writer here does), and no write is lost or counted twice.
 func TestAggregatesUnderConcurrentWrites(t *testing.T) {
-	f := newAggFixture(t)
+	f := storetest.NewAggFixture(t, sqlStore)
 	ctx := context.Background()
 	wall := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 	const writers, each = 6, 8
 	assetsOf := make([][]*catalog.Asset, writers)
 	for w := range assetsOf {
 		for i := range each {
-			assetsOf[w] = append(assetsOf[w], f.newAsset(f.lib, wall.Add(time.Duration(i)*time.Minute), nil,
+			assetsOf[w] = append(assetsOf[w], f.NewAsset(f.Lib, wall.Add(time.Duration(i)*time.Minute), nil,
 				catalog.MediaImage, nil, []float64{2.35 + float64(w)*1e-4, 48.85 + float64(i)*1e-4}))
 		}
 	}
@@ -272,9 +65,9 @@ func TestAggregatesUnderConcurrentWrites(t *testing.T) {
 		go func() {
 			<-start
 			for _, a := range assetsOf[w] {
-				err := f.db.InTx(ctx, func(r store.Repos) error { return r.Assets().Create(ctx, a) })
+				err := f.S.InTx(ctx, func(r store.Repos) error { return r.Assets().Create(ctx, a) })
 				for tries := 0; errors.Is(err, catalog.ErrUnavailable) && tries < 20; tries++ {
-					err = f.db.InTx(ctx, func(r store.Repos) error { return r.Assets().Create(ctx, a) })
+					err = f.S.InTx(ctx, func(r store.Repos) error { return r.Assets().Create(ctx, a) })
 				}
 				if err != nil {
 					errs <- err
@@ -288,17 +81,17 @@ func TestAggregatesUnderConcurrentWrites(t *testing.T) {
 	for range writers {
 		require.NoError(t, <-errs)
 	}
-	got, _, err := f.db.Read().AssetAggregates().Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.lib},
+	got, _, err := f.S.Read().AssetAggregates().Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.Lib},
 		Bucket: store.BucketDay, Limit: 10})
 	require.NoError(t, err)
 	require.Equal(t, []store.BucketCount{{Start: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Count: writers * each}}, got)
 	world := catalog.World
-	cells, err := f.db.Read().AssetAggregates().GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{
-		LibraryID: f.lib, Location: &catalog.Location{Box: &world}}, CellSize: 1, MaxCells: 10})
+	cells, err := f.S.Read().AssetAggregates().GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{
+		LibraryID: f.Lib, Location: &catalog.Location{Box: &world}}, CellSize: 1, MaxCells: 10})
 	require.NoError(t, err)
 	require.Len(t, cells, 1)
 	require.EqualValues(t, writers*each, cells[0].Count)
-	require.Equal(t, f.n, writers*each)
+	require.Equal(t, f.N, writers*each)
 	var maxID string
 	for _, as := range assetsOf {
 		for _, a := range as {

@@ -107,6 +107,11 @@ var dialect = &sqlstore.Dialect{
 	ClaimTask: claimTask, Savepoint: taskSavepoint,
 	NextDue:   func(kinds []string) (string, []any) { return nextDueSQL, []any{kinds} },
 	TaskPages: taskPages, PHashBand: phashBand,
+	// Aggregates (issue 34, part B).
+	AssetDay: sqlDay, BucketDay: bucketDay, SumInt: func(col string) string { return "sum(" + col + ")::bigint" },
+	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	SubqueryAlias: func(name string) string { return " " + name },
+	AssetRows:     selectAssets, GeoFrame: geoFrame,
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

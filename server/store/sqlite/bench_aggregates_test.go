@@ -1,6 +1,7 @@
 package sqlite
 
-// Benchmarks of counts and geo clusters over a realistic library.
+// Benchmarks of counts and geo clusters over a realistic library (the
+// bodies are storetest's, shared with the PostgreSQL store).
 //
 //	go test ./server/store/sqlite -run '^$' -bench 'CountsByMonth|GeoClustersWorld2Deg|TrashRestore'
 //
@@ -13,103 +14,44 @@ package sqlite
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/servertest/scale"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
-// benchLibrary is the seeded database and its one library.
-type benchLibrary struct {
-	db     *DB
-	lib    string
-	assets int
-}
-
-func benchAssets(b *testing.B) int {
-	return scale.Size(b, "PHOTOCTL_BENCH_ASSETS", 100_000)
-}
-
 // openBenchLibrary opens (seeding when needed) the benchmark library.
-func openBenchLibrary(b *testing.B) benchLibrary {
+func openBenchLibrary(b *testing.B) (*DB, storetest.BenchLibrary) {
 	b.Helper()
-	ctx := context.Background()
-	n := benchAssets(b)
 	path := os.Getenv("PHOTOCTL_BENCH_DB")
 	if path == "" {
 		path = filepath.Join(b.TempDir(), "bench.db")
 	}
-	db, err := Open(ctx, path)
+	db, err := Open(context.Background(), path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	lib := benchLibrary{db: db}
-	err = db.reader.QueryRowContext(ctx, `SELECT l.id, count(a.seq) FROM libraries l
-		LEFT JOIN assets a ON a.library_id = l.id GROUP BY l.id`).Scan(&lib.lib, &lib.assets)
-	switch {
-	case err == nil && lib.assets == n:
-		return lib
-	case err == nil:
-		b.Fatalf("%s holds %d assets, not %d: remove it or change PHOTOCTL_BENCH_ASSETS", path, lib.assets, n)
+	find := func(ctx context.Context) (lib string, n int, err error) {
+		return lib, n, db.reader.QueryRowContext(ctx, `SELECT l.id, count(a.seq) FROM libraries l
+			LEFT JOIN assets a ON a.library_id = l.id GROUP BY l.id`).Scan(&lib, &n)
 	}
-	start := time.Now()
-	lib.lib, err = seedBenchLibrary(ctx, db, n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	lib.assets = n
-	b.Logf("seeded %d assets in %v", n, time.Since(start).Round(time.Millisecond))
-	return lib
+	seed := func(ctx context.Context, n int) (string, error) { return seedBenchLibrary(ctx, db, n) }
+	return db, storetest.OpenBenchLibrary(b, db, scale.Size(b, "PHOTOCTL_BENCH_ASSETS", 100_000), find, seed,
+		path, "remove it")
 }
 
-// benchCities are centres of photo clusters.
-var benchCities = [][2]float64{
-	{2.35, 48.86}, {-0.13, 51.51}, {13.40, 52.52}, {12.50, 41.90}, {-3.70, 40.42}, {4.90, 52.37}, {16.37, 48.21},
-	{14.42, 50.09}, {19.04, 47.50}, {21.01, 52.23}, {24.94, 60.17}, {18.07, 59.33}, {10.75, 59.91}, {12.57, 55.68},
-	{-9.14, 38.72}, {23.73, 37.98}, {28.98, 41.01}, {37.62, 55.76}, {-74.01, 40.71}, {-118.24, 34.05}, {-87.63, 41.88},
-	{-122.42, 37.77}, {-79.38, 43.65}, {-73.57, 45.50}, {-99.13, 19.43}, {-43.17, -22.91}, {-46.63, -23.55},
-	{-58.38, -34.60}, {-70.67, -33.45}, {-77.04, -12.05}, {139.69, 35.69}, {135.50, 34.69}, {126.98, 37.57},
-	{116.40, 39.90}, {121.47, 31.23}, {114.17, 22.32}, {103.82, 1.35}, {100.50, 13.75}, {106.85, -6.21},
-	{151.21, -33.87}, {144.96, -37.81}, {174.76, -36.85}, {178.44, -18.14}, {-171.77, -13.83}, {77.21, 28.61},
-	{72.88, 19.08}, {55.27, 25.20}, {31.24, 30.04}, {18.42, -33.92}, {36.82, -1.29},
-}
-
-// seedBenchLibrary writes n assets with ten years of capture times, 70% of
-// them near one of 50 cities, in transactions of 10,000 rows through
-// prepared statements; the triggers maintain the aggregates as they would
-// for uploads.
+// seedBenchLibrary writes n assets (storetest.BenchAssets) in transactions
+// of 10,000 rows through prepared statements; the triggers maintain the
+// aggregates as they would for uploads.
 func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
-	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
-	var libID string
-	err := db.InTx(ctx, func(r store.Repos) error {
-		u := &catalog.User{ID: catalog.NewID(catalog.PrefixUser, now), Email: "bench@example.com", IsActive: true,
-			CreatedAt: now, UpdatedAt: now}
-		if err := r.Users().Create(ctx, u); err != nil {
-			return err
-		}
-		l := &catalog.Library{ID: catalog.NewID(catalog.PrefixLibrary, now), Name: "bench", OwnerID: u.ID,
-			CreatedAt: now, UpdatedAt: now}
-		libID = l.ID
-		return r.Libraries().Create(ctx, l)
-	})
+	userID, libID, err := storetest.BenchOwner(ctx, db)
 	if err != nil {
 		return "", err
 	}
-	var userID string
-	if err := db.reader.QueryRowContext(ctx, `SELECT owner_id FROM libraries WHERE id = ?`, libID).Scan(&userID); err != nil {
-		return "", err
-	}
-	rng := rand.New(rand.NewPCG(42, 42))
-	first := time.Date(2015, 6, 1, 0, 0, 0, 0, time.UTC)
-	span := now.Sub(first)
+	gen := storetest.NewBenchAssets()
 	const batch = 10_000
 	for done := 0; done < n; done += batch {
 		tx, err := db.writer.BeginTx(ctx, nil)
@@ -131,48 +73,28 @@ func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
 			return "", err
 		}
 		for i := done; i < min(n, done+batch); i++ {
-			created := now.Add(time.Duration(i) * time.Millisecond)
-			wall := first.Add(time.Duration(rng.Int64N(int64(span)))).Truncate(time.Second)
-			offset := 3600 * (rng.IntN(12) - 4)
-			media, mime := "image", "image/jpeg"
-			if rng.IntN(10) == 0 {
-				media, mime = "video", "video/mp4"
+			a := gen.Next(i)
+			var rating, lat, lon any
+			if a.Rating != nil {
+				rating = *a.Rating
 			}
-			var rating any
-			if rng.IntN(5) == 0 {
-				rating = rng.IntN(6)
+			if a.Located {
+				lat, lon = a.Latitude, a.Longitude
 			}
-			var lat, lon any
-			var la, lo float64
-			located := rng.IntN(10) < 7
-			if located {
-				c := benchCities[rng.IntN(len(benchCities))]
-				lo, la = c[0]+rng.NormFloat64()*0.3, max(-90, min(90, c[1]+rng.NormFloat64()*0.2))
-				if lo > 180 {
-					lo -= 360
-				} else if lo < -180 {
-					lo += 360
-				}
-				lat, lon = la, lo
-			}
-			var seed [8]byte
-			binary.LittleEndian.PutUint64(seed[:], uint64(i))
-			sum := sha256.Sum256(seed[:])
-			res, err := insert.ExecContext(ctx, catalog.NewID(catalog.PrefixAsset, created), libID, userID, media, mime,
-				"IMG.jpg", micros(created), micros(created), wall.UnixMicro(), offset,
-				wall.Add(-time.Duration(offset)*time.Second).UnixMicro(), sum[:], 1<<20, 1<<20, lat, lon, rating,
-				micros(created), micros(created))
+			res, err := insert.ExecContext(ctx, a.ID, libID, userID, a.Media, a.MIME, "IMG.jpg", micros(a.Created),
+				micros(a.Created), a.Wall, a.Offset, a.Instant, a.Checksum, 1<<20, 1<<20, lat, lon, rating,
+				micros(a.Created), micros(a.Created))
 			if err != nil {
 				tx.Rollback()
 				return "", err
 			}
-			if located {
+			if a.Located {
 				seq, err := res.LastInsertId()
 				if err != nil {
 					tx.Rollback()
 					return "", err
 				}
-				if _, err := geo.ExecContext(ctx, seq, lo, lo, la, la); err != nil {
+				if _, err := geo.ExecContext(ctx, seq, a.Longitude, a.Longitude, a.Latitude, a.Latitude); err != nil {
 					tx.Rollback()
 					return "", err
 				}
@@ -192,60 +114,25 @@ func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
 // asset_day_counts, and by a scan of the timeline (a wall-clock bound inside
 // a day forces the fallback).
 func BenchmarkCountsByMonth(b *testing.B) {
-	lib := openBenchLibrary(b)
-	ctx := context.Background()
-	agg := lib.db.Read().AssetAggregates()
-	inDay := &catalog.TimeBound{Time: time.Date(1990, 1, 1, 0, 0, 1, 0, time.UTC)}
-	for _, bc := range []struct {
-		name    string
-		capture catalog.CaptureRange
-	}{{"aggregates", catalog.CaptureRange{}}, {"fallback", catalog.CaptureRange{After: inDay}}} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportMetric(float64(lib.assets), "assets")
-			for b.Loop() {
-				months, _, err := agg.Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: lib.lib,
-					Capture: bc.capture}, Bucket: store.BucketMonth, Limit: 100})
-				if err != nil || len(months) < 100 {
-					b.Fatalf("%d months: %v", len(months), err)
-				}
-			}
-		})
-	}
+	_, lib := openBenchLibrary(b)
+	storetest.BenchCountsByMonth(b, lib)
 }
 
 // BenchmarkGeoClustersWorld2Deg clusters the whole world in 2° cells: from
 // geo_cells, and from the assets through the R*Tree (a media type forces the
 // fallback; almost every asset is an image).
 func BenchmarkGeoClustersWorld2Deg(b *testing.B) {
-	lib := openBenchLibrary(b)
-	ctx := context.Background()
-	agg := lib.db.Read().AssetAggregates()
-	world := catalog.World
-	for _, bc := range []struct {
-		name  string
-		media catalog.MediaType
-	}{{"aggregates", ""}, {"fallback", catalog.MediaImage}} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportMetric(float64(lib.assets), "assets")
-			for b.Loop() {
-				cells, err := agg.GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{LibraryID: lib.lib,
-					MediaType: bc.media, Location: &catalog.Location{Box: &world}}, CellSize: 2, MaxCells: 1000})
-				if err != nil || len(cells) < 50 {
-					b.Fatalf("%d cells: %v", len(cells), err)
-				}
-			}
-		})
-	}
+	_, lib := openBenchLibrary(b)
+	storetest.BenchGeoClustersWorld2Deg(b, lib)
 }
 
 // BenchmarkTrashRestore100 trashes and restores the 100 latest uploads
 // with coordinates, each write moving counts and cells and, for the
 // representatives among them, looking up new ones.
 func BenchmarkTrashRestore100(b *testing.B) {
-	lib := openBenchLibrary(b)
-	ctx := context.Background()
-	rows, err := lib.db.reader.QueryContext(ctx, `SELECT id FROM assets WHERE library_id = ? AND latitude IS NOT NULL
-		ORDER BY id DESC LIMIT 100`, lib.lib)
+	db, lib := openBenchLibrary(b)
+	rows, err := db.reader.QueryContext(context.Background(), `SELECT id FROM assets WHERE library_id = ?
+		AND latitude IS NOT NULL ORDER BY id DESC LIMIT 100`, lib.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -258,16 +145,5 @@ func BenchmarkTrashRestore100(b *testing.B) {
 		ids = append(ids, id)
 	}
 	rows.Close()
-	now := time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC)
-	for b.Loop() {
-		err := lib.db.InTx(ctx, func(r store.Repos) error {
-			if err := r.Assets().SetTrashed(ctx, ids, &now, now); err != nil {
-				return err
-			}
-			return r.Assets().SetTrashed(ctx, ids, nil, now)
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
+	storetest.BenchTrashRestore(b, lib, ids)
 }

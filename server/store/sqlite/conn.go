@@ -36,6 +36,11 @@ var dialect = &sqlstore.Dialect{
 	NextDue:   func(kinds []string) (string, []any) { return nextDueSQL(len(kinds)), anySlice(kinds) },
 	TaskPages: taskPages,
 	PHashBand: func(i int) string { return "a.phash_b" + strconv.Itoa(i) },
+	// Aggregates (issue 34, part B).
+	AssetDay: sqlDay, SumInt: func(col string) string { return "sum(" + col + ")" },
+	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	SubqueryAlias: func(string) string { return "" },
+	AssetRows:     selectAssets, GeoFrame: geoFrame,
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

@@ -21,6 +21,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // Result is what a statement changed.
@@ -165,6 +166,48 @@ type Dialect struct {
 	// index holds it: the generated column a.phash_b<i> in SQLite, an
 	// expression over the metrics in PostgreSQL.
 	PHashBand func(i int) string
+
+	// Aggregates (issue 34, part B).
+
+	// AssetDay is the wall-clock date of "assets a" as days since
+	// 1970-01-01 (floor division), as the day-count triggers compute it:
+	// spelled out in SQLite, PostgreSQL's asset_day (each as its
+	// aggregates migration).
+	AssetDay string
+	// BucketDay is the first day of the count bucket b of day (an SQL
+	// expression of days since 1970-01-01), in days since 1970-01-01:
+	// store.CountBucket.Start in SQL, so that a page of counts reads its
+	// buckets and one more, not every day. PostgreSQL's date_trunc; nil in
+	// SQLite, which has no date arithmetic to match and reads the days of
+	// the range, merging them into buckets in Go.
+	BucketDay func(b store.CountBucket, day string) string
+	// SumInt is the sum of an integer column as an integer: sum(col) in
+	// SQLite; sum(col)::bigint in PostgreSQL, whose sum of bigint is numeric.
+	SumInt func(col string) string
+	// GeoX and GeoY are the position of "assets a" in geogrid units, as
+	// geogrid.XUnits and YUnits compute it and the geo_cells triggers store
+	// it: a CAST in SQLite, PostgreSQL's asset_geo_x and asset_geo_y.
+	GeoX, GeoY string
+	// GeoEast is geogrid.Grid.East over a column x of a subquery: SQLite
+	// multiplies by the comparison, PostgreSQL (whose comparisons are
+	// boolean) says CASE.
+	GeoEast func(g geogrid.Grid) string
+	// SubqueryAlias names a FROM subquery: "" in SQLite, which needs no
+	// name; " name" in PostgreSQL, which requires one.
+	SubqueryAlias func(name string) string
+	// AssetRows selects the assets List selects for a filter, for the
+	// aggregates' fallback. Per dialect because the spatial index differs:
+	// SQLite's R*Tree (assets_geo) drives a located filter (left to itself,
+	// the planner walks the library's timeline and probes the R*Tree for
+	// each row); PostgreSQL offers its GiST index to the planner among the
+	// list's conditions.
+	AssetRows func(f store.AssetFilter) Selection
+	// GeoFrame selects the assets of f (its location aside) that lie in
+	// any of strips, the frame of a viewport around the cells geo_cells
+	// answers for: through SQLite's R*Tree, or PostgreSQL's GiST index on
+	// point(longitude, latitude) (whose operators compare with a
+	// tolerance, so there each strip only narrows the exact box test).
+	GeoFrame func(f store.AssetFilter, strips []GeoStrip) Selection
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.
@@ -178,6 +221,9 @@ type Q struct {
 
 // NewQ pairs a dialect's Conn with the dialect.
 func NewQ(c Conn, d *Dialect) Q { return Q{c: c, d: d} }
+
+// Dialect is q's dialect (the shared tests build SQL of it: storetest).
+func (q Q) Dialect() *Dialect { return q.d }
 
 func (q Q) exec(ctx context.Context, query string, args ...any) (Result, error) {
 	return q.c.Exec(ctx, query, args...)

@@ -1,4 +1,4 @@
-package postgres
+package storetest
 
 import (
 	"context"
@@ -13,23 +13,24 @@ import (
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// TestStackWritesKeepAggregates makes random stacks over random assets and
+// stackWritesKeepAggregates makes random stacks over random assets and
 // changes them the way the stack service does (create, add, remove, new
 // cover, unstack; trash, restore and delete members, then write the stack
-// again), and requires the maintained counts and cells (migration 0006's
-// triggers follow stack_cover, which only stacks.go writes) to equal a
+// again), and requires the maintained counts and cells (whose triggers
+// follow stack_cover, which only the stacks repository writes) to equal a
 // fresh computation, and stack_cover to be exactly "unstacked, the cover,
-// or trashed". A port of the SQLite store's test of the same name.
-func TestStackWritesKeepAggregates(t *testing.T) {
-	f := newAggFixture(t)
+// or trashed".
+func stackWritesKeepAggregates(t *testing.T, h SQLStore) {
+	f := NewAggFixture(t, h)
 	rng := rand.New(rand.NewPCG(5, 8))
-	all := seedRandom(t, f, rng, 400)
+	all := SeedRandom(t, f, rng, 400)
 	ctx := context.Background()
 	now := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
-	// seedRandom flips stack_cover on unstacked assets; start from the rule.
-	_, err := f.db.pool.Exec(ctx, `UPDATE assets SET stack_cover = 1 WHERE stack_cover = 0`)
-	require.NoError(t, err)
-
+	// SeedRandom flips stack_cover on unstacked assets; start from the rule.
+	require.NoError(t, f.S.InTx(ctx, func(r store.Repos) error {
+		return h.Exec(ctx, r, `UPDATE assets SET stack_cover = 1 WHERE stack_cover = 0`)
+	}))
+	var err error
 	var stackIDs []string
 	unstacked := func(r store.Repos, lib string, n int) []string {
 		var out []string
@@ -47,8 +48,8 @@ func TestStackWritesKeepAggregates(t *testing.T) {
 	for round := range 300 {
 		// One writer: InTx never runs a round twice (no serialization
 		// failure without a concurrent transaction).
-		require.NoError(t, f.db.InTx(ctx, func(r store.Repos) error {
-			lib := []string{f.lib, f.lib2}[rng.IntN(2)]
+		require.NoError(t, f.S.InTx(ctx, func(r store.Repos) error {
+			lib := []string{f.Lib, f.Lib2}[rng.IntN(2)]
 			var st *catalog.Stack
 			if len(stackIDs) > 0 {
 				if st, err = r.Stacks().Get(ctx, stackIDs[rng.IntN(len(stackIDs))]); err != nil {
@@ -104,22 +105,13 @@ func TestStackWritesKeepAggregates(t *testing.T) {
 		}), "round %d", round)
 	}
 	require.NotEmpty(t, stackIDs)
-	require.Empty(t, tableRows(t, f.db, `SELECT id FROM assets a WHERE stack_cover IS DISTINCT FROM CASE
-		WHEN stack_id IS NULL THEN 1 ELSE (live = 0 OR id = (SELECT cover_asset_id FROM stacks WHERE id = a.stack_id))::integer END`))
-	require.Empty(t, tableRows(t, f.db, `SELECT id FROM stacks s WHERE
+	require.Empty(t, h.Rows(t, f.S, `SELECT id FROM assets a WHERE stack_cover IS DISTINCT FROM CASE
+		WHEN stack_id IS NULL THEN 1 ELSE CAST((live = 0 OR id = (SELECT cover_asset_id FROM stacks WHERE id = a.stack_id)) AS integer) END`))
+	require.Empty(t, h.Rows(t, f.S, `SELECT id FROM stacks s WHERE
 		(SELECT count(*) FROM assets WHERE stack_id = s.id) < 2
 		OR NOT EXISTS (SELECT 1 FROM assets WHERE id = s.cover_asset_id AND stack_id = s.id)`))
-	// The comparisons of TestAggregatesFollowWrites.
-	for _, c := range []struct{ maintained, fresh string }{
-		{`SELECT library_id, live, day, media_type, rating, count FROM asset_day_counts`,
-			`SELECT library_id, live, ` + sqlDay + `, media_type, coalesce(rating, -1), count(*)
-			FROM assets a WHERE stack_cover = 1 GROUP BY 1, 2, 3, 4, 5`},
-		{`SELECT library_id, live, units, cx, cy, count, sum_x, sum_y, rep_id FROM geo_cells`,
-			`SELECT library_id, live, units, x / units, y / units, count(*), sum(x)::bigint, sum(y)::bigint, max(id)
-			FROM (SELECT a.library_id, a.live, a.id, l.units, ` + sqlX + ` AS x, ` + sqlY + ` AS y
-			FROM assets a, geo_levels l WHERE a.stack_cover = 1 AND a.latitude IS NOT NULL) p
-			GROUP BY 1, 2, 3, 4, 5`},
-	} {
-		require.ElementsMatch(t, tableRows(t, f.db, c.fresh), tableRows(t, f.db, c.maintained))
+	// The comparisons of FollowWrites.
+	for _, c := range freshAggregates(h.Q(f.S).Dialect()) {
+		require.ElementsMatch(t, h.Rows(t, f.S, c.fresh), h.Rows(t, f.S, c.maintained))
 	}
 }

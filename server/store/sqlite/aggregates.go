@@ -1,0 +1,102 @@
+package sqlite
+
+// What SQLite spells its own way in the counts and clusters repository
+// written once (sqlstore/aggregates.go), handed over in the dialect
+// (conn.go): the day and grid expressions of migration 0003, and the
+// R*Tree that drives every located read.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
+)
+
+// dayMicros is one day of capture_wall.
+const dayMicros = 86_400_000_000
+
+// sqlDay is the wall-clock date of "assets a" as days since 1970-01-01
+// (floor division), spelled as in migration 0003.
+const sqlDay = "(a.capture_wall - ((a.capture_wall % 86400000000) + 86400000000) % 86400000000) / 86400000000"
+
+// sqlX and sqlY are an asset's position in geogrid units, computed as
+// geogrid.XUnits and YUnits do (and as the geo_cells triggers store it).
+const (
+	sqlX = "CAST((a.longitude + 180) * 10000000 + 0.5 AS INTEGER)"
+	sqlY = "CAST((a.latitude + 90) * 10000000 + 0.5 AS INTEGER)"
+)
+
+// sqlEast is geogrid.Grid.East over a column x of a subquery.
+func sqlEast(g geogrid.Grid) string {
+	return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.Origin, g.Origin, geogrid.FullTurn)
+}
+
+// floorDiv is geogrid's, for the day arithmetic of this package.
+func floorDiv(a, b int64) int64 { return geogrid.FloorDiv(a, b) }
+
+// selectAssets selects what List selects. With a location, the R*Tree
+// drives the join: left to itself, the planner scans the library's whole
+// timeline and probes the R*Tree's answer for each row. The location tests
+// are those of locationConditions in assets_list.go.
+func selectAssets(f store.AssetFilter) sqlstore.Selection {
+	if f.Location == nil {
+		where, args := assetConditions(f, false)
+		where, args = withAlbum(f, where, args)
+		return sqlstore.Selection{From: "assets a", Where: where, Args: args}
+	}
+	ors, args := geoBoxes(f.Location, "min_lon", "max_lon", "min_lat", "max_lat")
+	sel := viaRTree(f, []string{ors}, args)
+	if c := f.Location.Circle; c != nil {
+		w, a := circleCondition(c)
+		sel.Where, sel.Args = append(sel.Where, w), append(sel.Args, a...)
+	}
+	return sel
+}
+
+// rtreeBox is the R*Tree test of one longitude range of a box.
+const rtreeBox = "min_lon >= ? AND max_lon <= ? AND min_lat >= ? AND max_lat <= ?"
+
+// rtreeEdges are the R*Tree tests of the strips of a frame, with rtreeBox.
+var rtreeEdges = map[sqlstore.GeoEdge]string{sqlstore.GeoWest: "min_lon <= ?", sqlstore.GeoEast: "max_lon >= ?",
+	sqlstore.GeoSouth: "min_lat <= ?", sqlstore.GeoNorth: "max_lat >= ?"}
+
+// geoFrame selects the assets of f among the R*Tree entries in strips.
+func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
+	var terms []string
+	var args []any
+	for _, s := range strips {
+		// The list's location test, narrowed to the strip.
+		args = append(args, s.Whole.MinLon, s.Whole.MaxLon, s.Whole.MinLat, s.Whole.MaxLat)
+		if s.Edge == sqlstore.GeoWhole {
+			terms = append(terms, rtreeBox)
+			continue
+		}
+		terms, args = append(terms, rtreeBox+" AND "+rtreeEdges[s.Edge]), append(args, s.At)
+	}
+	return viaRTree(f, terms, args)
+}
+
+// viaRTree selects the assets of f (but its location) among the R*Tree
+// entries that pass any of terms.
+func viaRTree(f store.AssetFilter, terms []string, termArgs []any) sqlstore.Selection {
+	f.Location = nil
+	where, args := assetConditions(f, false)
+	where, args = withAlbum(f, where, args)
+	return sqlstore.Selection{From: "(SELECT seq FROM assets_geo WHERE (" + strings.Join(terms, ") OR (") +
+		")) g CROSS JOIN assets a ON a.seq = g.seq", Where: where, Args: append(termArgs, args...)}
+}
+
+// withAlbum adds f's album to conditions over "assets a" (lists instead
+// start from the album's own timeline: albumTimeline).
+func withAlbum(f store.AssetFilter, where []string, args []any) ([]string, []any) {
+	if f.AlbumID == "" {
+		return where, args
+	}
+	return append(where, "a.id IN (SELECT asset_id FROM album_assets WHERE album_id = ?)"), append(args, f.AlbumID)
+}
+
+// liveCondition selects a state on a live column: sqlstore's, for this
+// package's own queries.
+func liveCondition(col string, s store.AssetState) string { return sqlstore.LiveCondition(col, s) }
