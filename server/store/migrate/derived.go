@@ -6,7 +6,7 @@ import "strings"
 // tables, where SQLite keeps a virtual table (FTS5) instead: they are not
 // copied but rebuilt, inside the copy's transaction after every other
 // table, by the statements the PostgreSQL migration that made them uses to
-// fill them (server/store/postgres/migrations/0010_search.up.sql; keep
+// fill them (server/store/postgres/migrations/0013_search.up.sql; keep
 // these equal when it changes). Their rows are counted, not checksummed
 // against SQLite.
 var derived = map[string][]string{
@@ -39,6 +39,6 @@ var derivedColumns = map[string]struct {
 }
 
 // seededTables are the tables the PostgreSQL migrations fill themselves
-// (0006_aggregates: the geo cell levels): the only ones an empty target
-// may hold rows in, and then the same rows as the source.
+// (0003_aggregates: the geo cell levels): the only ones an empty target may
+// hold rows in, and then the same rows as the source.
 var seededTables = map[string]bool{"geo_levels": true}

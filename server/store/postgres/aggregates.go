@@ -16,7 +16,7 @@ import (
 )
 
 // sqlDay is the wall-clock date of "assets a" as days since 1970-01-01
-// (floor division): migration 0006's asset_day.
+// (floor division): migration 0003_aggregates's asset_day.
 const sqlDay = "asset_day(a.capture_wall)"
 
 // sqlX and sqlY are an asset's position in geogrid units, computed as

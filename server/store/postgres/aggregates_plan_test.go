@@ -44,7 +44,7 @@ func (r *aggRecorder) QueryRow(ctx context.Context, sql string, args ...any) pgx
 // aggPlanDB is a fresh database holding library lib_a of n assets captured
 // one every 3 hours from 2020 on, nine in ten located all over the world,
 // a tenth trashed, with fresh statistics. The rows go in through one
-// statement, so the triggers of 0006 build the aggregates as they would
+// statement, so the triggers of 0003_aggregates build the aggregates as they would
 // for uploads.
 func aggPlanDB(t testing.TB, n int) *DB {
 	t.Helper()

@@ -10,7 +10,7 @@ import (
 )
 
 // taskChannel is the channel the tasks table's trigger notifies when a
-// statement inserts tasks (migration 0012).
+// statement inserts tasks (migration 0005_tasks).
 const taskChannel = "photoctl_tasks"
 
 var _ store.TaskListener = (*DB)(nil)

@@ -26,7 +26,7 @@ type peopleFixture struct {
 }
 
 // newPeopleFixture seeds assets, people and faces with SQL (the triggers
-// of 0009 keep counts and links as for the repositories' writes), then
+// of 0008_people keep counts and links as for the repositories' writes), then
 // analyzes the tables.
 func newPeopleFixture(t *testing.T) *peopleFixture {
 	t.Helper()

@@ -18,7 +18,7 @@ import (
 
 // TestPeopleCountsHoldUnderConcurrentChanges runs random face, person and
 // asset changes from several goroutines at once, each in its own
-// transaction, and then requires what the triggers of 0009 maintain to
+// transaction, and then requires what the triggers of 0008_people maintain to
 // equal what the rows say: face and asset counts, person-asset links with
 // their copies of live and capture_wall, featured faces, centroid rows. A
 // transaction PostgreSQL gives up on as too contended (ErrUnavailable after

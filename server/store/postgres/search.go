@@ -10,7 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
-// search reads the content-search tables of migration 0010: search_text
+// search reads the content-search tables of migration 0013_search: search_text
 // (a tsvector per asset) and search_names (one per named person or album),
 // both under GIN indexes. The ranked query is in search_query.go, what
 // both dialects do alike in sqlstore/search.go.
@@ -22,7 +22,7 @@ var _ store.Search = search{}
 func (r repos) Search() store.Search { return search{r.q} }
 
 // wordQuery is the SQL of one spelling's tsquery (search_word_query of
-// 0010: folded and stemmed like the text) with its arguments. A trailing
+// 0013: folded and stemmed like the text) with its arguments. A trailing
 // "*" makes it a prefix, but a one-letter prefix is taken as a word: as a
 // prefix it would read much of the index (as in the SQLite store).
 func wordQuery(spelling string) (string, []any) {
@@ -60,7 +60,7 @@ func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, er
 }
 
 // phashBand is the SQL of band i of an asset's perceptual hash, as the
-// expression indexes assets_phash_b0..3 (0010) hold it.
+// expression indexes assets_phash_b0..3 (0013) hold it.
 func phashBand(i int) string {
 	return "substr(a.metrics ->> 'phash', " + strconv.Itoa(1+4*i) + ", 4)"
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
 )
 
-// TestSearchWordsSplitLikeTheQuery checks the words 0010 indexes against
+// TestSearchWordsSplitLikeTheQuery checks the words 0013_search indexes against
 // the words the search service makes of a query (search.queryWords: letters
 // and digits of any script, case and diacritics folded, anything else
 // separating), and the stems that make inflections one word.

@@ -7,7 +7,7 @@
 -- counts and clusters agree with the list. A row whose count falls to 0 is
 -- deleted.
 --
--- Shared expressions; the Go code (assets_counts.go, assets_clusters.go)
+-- Shared expressions; the Go code (sqlite/aggregates.go, sqlstore/aggregates*.go)
 -- spells them the same way, so the aggregate and fallback paths agree exactly:
 --   day  (capture_wall - ((capture_wall % 86400000000) + 86400000000) % 86400000000) / 86400000000
 --        floor(capture_wall / one day): the wall-clock date as days since 1970-01-01
