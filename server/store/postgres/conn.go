@@ -103,6 +103,12 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:       "?::jsonb",
 	JSONMerge:     func(a, b string) string { return a + " || " + b },
 	ScalarLookups: true, True: "true", False: "false",
+
+	// Assets (issue 34, part A).
+	InBytes: func(col string, vals [][]byte) (string, []any) {
+		return col + " = ANY(?::bytea[])", []any{vals}
+	},
+	AssetGeo: planLocation, MergeStates: true,
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

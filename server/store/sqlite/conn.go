@@ -30,6 +30,12 @@ var dialect = &sqlstore.Dialect{
 	JSONArg:    "?",
 	JSONMerge:  func(a, b string) string { return "json_patch(" + a + ", " + b + ")" },
 	True:       "1", False: "0",
+
+	// Assets (issue 34, part A).
+	InBytes: func(col string, vals [][]byte) (string, []any) {
+		return col + " IN (" + placeholders(len(vals)) + ")", anySlice(vals)
+	},
+	GeoTable: true, AssetGeo: planLocation,
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).
