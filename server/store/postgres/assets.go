@@ -75,6 +75,16 @@ func scanAsset(row scanner) (*catalog.Asset, error) {
 	return a, nil
 }
 
+// scanAssetRow is scanAsset for a page's rows: the search's (search_query.go
+// on main, issue 34 part C).
+func scanAssetRow(row scanner) (catalog.Asset, error) {
+	a, err := scanAsset(row)
+	if err != nil {
+		return catalog.Asset{}, err
+	}
+	return *a, nil
+}
+
 func intPtr(v *int32) *int {
 	if v == nil {
 		return nil
