@@ -15,9 +15,10 @@ const maxOffset = 14 * time.Hour
 
 // assetConditions turns a filter into SQL conditions over "assets a" (?
 // placeholders, args in order), in the order that lets the timeline index
-// (library_id, live, capture_wall, id) serve them. Lists, counts, clusters
-// and search share it. AlbumID is not tested here: lists read the album's
-// own timeline (assetAlbumTimeline), others add their own condition.
+// (library_id, live, capture_wall, id) serve them. Counts, clusters and
+// search share it (the asset list's is sqlstore's, with the location from
+// locationConditions: planLocation). AlbumID is not tested here: callers
+// add their own condition.
 //
 // A location is tested exactly on the coordinate columns. Unless dense,
 // each box also carries the GiST test point(longitude, latitude) <@ box
@@ -165,29 +166,4 @@ func assetPersonConditions(personIDs []string) ([]string, []any) {
 		args[i] = id
 	}
 	return where, args
-}
-
-// assetAlbumTimeline makes an asset list read an album's members through
-// its timeline index (album_id, live, capture_wall, asset_id): the links
-// drive, in page order, and each asset is found by id. The asset
-// conditions stay as they are (library, state and the other filters).
-func assetAlbumTimeline(q *listQuery, f store.AssetFilter) {
-	q.from = "album_assets aa JOIN assets a ON a.id = aa.asset_id"
-	q.sort, q.idCol = "aa.capture_wall", "aa.asset_id"
-	q.where = append([]string{"aa.album_id = ?", liveCondition("aa.live", f.State)}, q.where...)
-	q.args = append([]any{f.AlbumID}, q.args...)
-	w, a := wallConditions("aa.capture_wall", f.Capture)
-	q.where, q.args = append(q.where, w...), append(q.args, a...)
-}
-
-// assetPersonTimeline makes an asset list read one person's assets through
-// person_assets' timeline index (person_id, live, capture_wall, asset_id),
-// as assetAlbumTimeline does for an album.
-func assetPersonTimeline(q *listQuery, personID string, f store.AssetFilter) {
-	q.from = "person_assets pt JOIN assets a ON a.id = pt.asset_id"
-	q.sort, q.idCol = "pt.capture_wall", "pt.asset_id"
-	q.where = append([]string{"pt.person_id = ?", liveCondition("pt.live", f.State)}, q.where...)
-	q.args = append([]any{personID}, q.args...)
-	w, a := wallConditions("pt.capture_wall", f.Capture)
-	q.where, q.args = append(q.where, w...), append(q.args, a...)
 }

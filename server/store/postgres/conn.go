@@ -112,6 +112,12 @@ var dialect = &sqlstore.Dialect{
 	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
 	SubqueryAlias: func(name string) string { return " " + name },
 	AssetRows:     selectAssets, GeoFrame: geoFrame,
+
+	// Assets (issue 34, part A).
+	InBytes: func(col string, vals [][]byte) (string, []any) {
+		return col + " = ANY(?::bytea[])", []any{vals}
+	},
+	AssetGeo: planLocation, MergeStates: true,
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

@@ -23,41 +23,6 @@ type listQuery struct {
 	sort  string // SQL expression of the sort value; "" means the id alone
 	idCol string // the id column, qualified if joins need it
 	desc  bool
-	// sortUnique says no two rows share a sort value (a sequence): the
-	// order and the page boundary then use the sort value alone, so an
-	// index on it serves the page without a sort step.
-	sortUnique bool
-	// late finds the page's ids first, in a subquery that reads only what
-	// it tests (an index holding those columns serves it without reading
-	// rows), then reads the rows of the page alone.
-	late bool
-	// With late, a non-empty branches splits that subquery into one page
-	// per value, each with branchCond (one placeholder) bound to it, merged
-	// in order: an index that leads with branchCond's expression then
-	// serves each branch in page order, up to a page of entries apiece.
-	branches   []any
-	branchCond string
-}
-
-// branchPages is the ids subquery of a late q split into q.branches: each
-// branch is a page of its own under where (args) and q.branchCond, and the
-// merge of them the page. PostgreSQL runs each branch as a short index
-// scan in order and stops it after a page.
-func branchPages(q listQuery, where []string, args []any, orderBy, dir string, limit int) (string, []any) {
-	sortExpr := q.sort
-	if sortExpr == "" {
-		sortExpr = q.idCol
-	}
-	cond := strings.Join(append(append([]string(nil), where...), q.branchCond), " AND ")
-	parts := make([]string, len(q.branches))
-	var out []any
-	for i, v := range q.branches {
-		parts[i] = "(SELECT " + q.idCol + " AS id, " + sortExpr + " AS sort FROM " + q.from + " WHERE " + cond +
-			orderBy + " LIMIT ?)"
-		out = append(append(append(out, args...), v), limit)
-	}
-	return "SELECT id FROM (" + strings.Join(parts, " UNION ALL ") + ") b ORDER BY sort " + dir + ", id " + dir +
-		" LIMIT ?", append(out, limit)
 }
 
 // scanner is what pgx.Row and pgx.Rows offer.
@@ -89,41 +54,23 @@ func page[T any](ctx context.Context, db conn, q listQuery, p store.Page, scan f
 		if err != nil {
 			return nil, false, fmt.Errorf("resolve cursor: %w", translate(err))
 		}
-		switch {
-		case q.sort == "":
+		if q.sort == "" {
 			where, args = append(where, q.idCol+" "+op+" ?"), append(args, p.AfterID)
-		case q.sortUnique:
-			where, args = append(where, sortExpr+" "+op+" ?"), append(args, cursor)
-		default:
+		} else {
 			where = append(where, fmt.Sprintf("(%s, %s) %s (?, ?)", sortExpr, q.idCol, op))
 			args = append(args, cursor, p.AfterID)
 		}
 	}
-	var orderBy string
-	switch {
-	case q.sort == "":
+	orderBy := fmt.Sprintf(" ORDER BY %s %s, %s %s", sortExpr, dir, q.idCol, dir)
+	if q.sort == "" {
 		orderBy = fmt.Sprintf(" ORDER BY %s %s", q.idCol, dir)
-	case q.sortUnique:
-		orderBy = fmt.Sprintf(" ORDER BY %s %s", sortExpr, dir)
-	default:
-		orderBy = fmt.Sprintf(" ORDER BY %s %s, %s %s", sortExpr, dir, q.idCol, dir)
 	}
-	cols := q.cols
-	if q.late {
-		cols = q.idCol
-	}
-	sqlText := "SELECT " + cols + " FROM " + q.from
+	sqlText := "SELECT " + q.cols + " FROM " + q.from
 	if len(where) > 0 {
 		sqlText += " WHERE " + strings.Join(where, " AND ")
 	}
 	sqlText += orderBy + " LIMIT ?"
 	args = append(args, p.Limit+1)
-	if q.late && len(q.branches) > 0 {
-		sqlText, args = branchPages(q, where, args[:len(args)-1], orderBy, dir, p.Limit+1)
-	}
-	if q.late {
-		sqlText = "SELECT " + q.cols + " FROM " + q.from + " WHERE " + q.idCol + " IN (" + sqlText + ")" + orderBy
-	}
 	return collectPage(ctx, db, sqlText, args, p.Limit, scan)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/geogrid"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // geoPlan is a way to answer a location filter of a list. No single plan is
@@ -48,22 +49,19 @@ const (
 // forceGeoPlan overrides planLocation; tests use it to compare the plans.
 var forceGeoPlan = geoAuto
 
-// planLocation adds f's location filter to q in the cheapest plan. Lists
-// that another index drives (a stack, an album, a person) test positions
-// row by row: those rows are few. geo_cells counts stack covers only, so
-// it cannot tell which cells hold the members of an expanded list
-// (WithStacked): geoCells reads every cell the location spans for those,
-// and past maxGeoCells of them the covers' count (a lower bound) chooses
-// between the other plans.
-func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFilter) error {
+// planLocation is SQLite's AssetGeo (sqlstore.GeoPlan): the cheapest plan
+// of f's location filter. Lists that another index drives (driven: a
+// stack, an album, a person) test positions row by row: those rows are
+// few. geo_cells counts stack covers only, so it cannot tell which cells
+// hold the members of an expanded list (WithStacked): geoCells reads every
+// cell the location spans for those, and past maxGeoCells of them the
+// covers' count (a lower bound) chooses between the other plans.
+func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
 	l := f.Location
-	if l == nil {
-		return nil
-	}
 	plan := forceGeoPlan
 	var cells []int64
 	switch {
-	case f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0:
+	case driven:
 		plan = geoTimeline
 	case plan != geoAuto && plan != geoCells: // a test's choice
 	case f.WithStacked:
@@ -71,18 +69,18 @@ func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFil
 			plan = geoCells
 			break
 		}
-		_, covers, err := s.nonEmptyCells(ctx, f.LibraryID, f.State, l)
+		_, covers, err := nonEmptyCells(ctx, c, f.LibraryID, f.State, l)
 		if err != nil {
-			return err
+			return sqlstore.GeoPlan{}, err
 		}
 		plan = geoTimeline
 		if forceGeoPlan == geoAuto && covers <= rtreeMatches {
 			plan = geoRTree
 		}
 	default:
-		found, matches, err := s.nonEmptyCells(ctx, f.LibraryID, f.State, l)
+		found, matches, err := nonEmptyCells(ctx, c, f.LibraryID, f.State, l)
 		if err != nil {
-			return err
+			return sqlstore.GeoPlan{}, err
 		}
 		cells = found
 		if plan == geoAuto {
@@ -96,35 +94,39 @@ func (s assets) planLocation(ctx context.Context, q *listQuery, f store.AssetFil
 			}
 		}
 	}
+	// The plan is a step over the list's query: its conditions come last.
+	g := sqlstore.GeoPlan{Last: true}
 	switch plan {
 	case geoRTree:
 		ors, args := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
-		q.from = "(SELECT seq FROM assets_geo WHERE " + ors + ") g CROSS JOIN " + q.from + " ON a.seq = g.seq"
-		q.args = append(args, q.args...)
+		g.From = func(from string) string {
+			return "(SELECT seq FROM assets_geo WHERE " + ors + ") g CROSS JOIN " + from + " ON a.seq = g.seq"
+		}
+		g.FromArgs = args
 	case geoCells:
 		if len(cells) == 0 {
 			cells = []int64{-1} // no cell: an empty page, through the same query
 		}
-		q.where = append(q.where, "a.geo_cell IN ("+placeholders(len(cells))+")")
-		q.args = append(q.args, anySlice(cells)...)
-		q.late, q.lateFrom = "a.seq", q.from
-		q.from = "assets a INDEXED BY assets_geo_timeline"
+		g.Where = append(g.Where, "a.geo_cell IN ("+placeholders(len(cells))+")")
+		g.Args = append(g.Args, anySlice(cells)...)
+		g.LateKey = "a.seq"
+		g.From = func(string) string { return "assets a INDEXED BY assets_geo_timeline" }
 		fallthrough
 	default:
 		ors, args := geoBoxes(l, "a.longitude", "a.longitude", "a.latitude", "a.latitude")
-		q.where, q.args = append(q.where, "("+ors+")"), append(q.args, args...)
+		g.Where, g.Args = append(g.Where, "("+ors+")"), append(g.Args, args...)
 	}
 	if l.Circle != nil {
 		w, a := circleCondition(l.Circle)
-		q.where, q.args = append(q.where, w), append(q.args, a...)
+		g.Where, g.Args = append(g.Where, w), append(g.Args, a...)
 	}
-	return nil
+	return g, nil
 }
 
 // nonEmptyCells returns the geo_cell numbers of the 1° cells that overlap
 // l's boxes and hold collapsed-list assets of the library in the state, and
 // how many such assets they hold (at least the matches of l).
-func (s assets) nonEmptyCells(ctx context.Context, libraryID string, state store.AssetState, l *catalog.Location) ([]int64, int, error) {
+func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state store.AssetState, l *catalog.Location) ([]int64, int, error) {
 	var ors []string
 	args := []any{libraryID, cellUnits}
 	for _, b := range locationBoxes(l) {
@@ -134,7 +136,7 @@ func (s assets) nonEmptyCells(ctx context.Context, libraryID string, state store
 			args = append(args, lr[0], lr[1], b.MinLat, b.MaxLat)
 		}
 	}
-	rows, err := s.q.QueryContext(ctx, "SELECT cy * 361 + cx, count FROM geo_cells WHERE library_id = ? AND "+
+	rows, err := c.Query(ctx, "SELECT cy * 361 + cx, count FROM geo_cells WHERE library_id = ? AND "+
 		liveCondition("live", state)+" AND units = ? AND ("+strings.Join(ors, " OR ")+")", args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("find the cells of a location: %w", translate(err))

@@ -41,6 +41,12 @@ var dialect = &sqlstore.Dialect{
 	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
 	SubqueryAlias: func(string) string { return "" },
 	AssetRows:     selectAssets, GeoFrame: geoFrame,
+
+	// Assets (issue 34, part A).
+	InBytes: func(col string, vals [][]byte) (string, []any) {
+		return col + " IN (" + placeholders(len(vals)) + ")", anySlice(vals)
+	},
+	GeoTable: true, AssetGeo: planLocation,
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

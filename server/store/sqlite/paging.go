@@ -22,10 +22,6 @@ type listQuery struct {
 	sort  string // SQL expression of the sort value; "" means the id alone
 	idCol string // the id column, qualified if joins need it
 	desc  bool
-	// late, when set, is the rowid column of the rows to return: the page
-	// is chosen by a query over from that reads no more than its index,
-	// and only the page's rows are then read, by late, from lateFrom.
-	late, lateFrom string
 }
 
 // page runs q for p: it resolves the cursor row within the same scope (a
@@ -44,12 +40,8 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 	}
 	if p.AfterID != "" {
 		cond := append(append([]string(nil), where...), q.idCol+" = ?")
-		from := q.from
-		if q.late != "" {
-			from = q.lateFrom // the id's own index finds the cursor row
-		}
 		var cursor any
-		err := db.QueryRowContext(ctx, "SELECT "+sortExpr+" FROM "+from+" WHERE "+strings.Join(cond, " AND "),
+		err := db.QueryRowContext(ctx, "SELECT "+sortExpr+" FROM "+q.from+" WHERE "+strings.Join(cond, " AND "),
 			append(append([]any(nil), args...), p.AfterID)...).Scan(&cursor)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, false, catalog.InvalidField("value_error",
@@ -70,18 +62,11 @@ func page[T any](ctx context.Context, db querier, q listQuery, p store.Page, sca
 		// A repeated ORDER BY term would keep SQLite from using the index.
 		orderBy = fmt.Sprintf(" ORDER BY %s %s", q.idCol, dir)
 	}
-	cols := q.cols
-	if q.late != "" {
-		cols = q.late
-	}
-	sqlText := "SELECT " + cols + " FROM " + q.from
+	sqlText := "SELECT " + q.cols + " FROM " + q.from
 	if len(where) > 0 {
 		sqlText += " WHERE " + strings.Join(where, " AND ")
 	}
 	sqlText += orderBy + " LIMIT ?"
-	if q.late != "" {
-		sqlText = "SELECT " + q.cols + " FROM " + q.lateFrom + " WHERE " + q.late + " IN (" + sqlText + ")" + orderBy
-	}
 	args = append(args, p.Limit+1)
 	return collectPage(ctx, db, sqlText, args, p.Limit, scan)
 }

@@ -208,6 +208,29 @@ type Dialect struct {
 	// point(longitude, latitude) (whose operators compare with a
 	// tolerance, so there each strip only narrows the exact box test).
 	GeoFrame func(f store.AssetFilter, strips []GeoStrip) Selection
+
+	// Assets (issue 34, part A).
+
+	// InBytes is In for byte strings (checksums): col IN (?, ?, ...) with
+	// an argument each in SQLite; col = ANY(?::bytea[]) with one array
+	// argument in PostgreSQL.
+	InBytes func(col string, vals [][]byte) (string, []any)
+	// GeoTable says asset writes keep a spatial table, assets_geo (seq,
+	// min_lon, max_lon, min_lat, max_lat), equal to the assets'
+	// coordinates: SQLite's R*Tree, a table of its own; false in
+	// PostgreSQL, whose GiST index on the row's point follows the row.
+	GeoTable bool
+	// AssetGeo plans the location filter of an asset list of f (which has
+	// one) over the Conn, driven when an album's, a person's or a stack's
+	// rows drive the list. Each dialect keeps its own (GeoPlan says why).
+	AssetGeo func(ctx context.Context, c Conn, f store.AssetFilter, driven bool) (GeoPlan, error)
+	// MergeStates says an asset list of both states (StateAll) that the
+	// timeline index serves is a merge of a page of each (listBothStates):
+	// the index leads with the state, so one query sorts the library's
+	// whole timeline for each page. True in PostgreSQL; false in SQLite,
+	// which still runs the one query (a known problem its plan test,
+	// sqlite/assets_stacks_plan_test.go, pins until it merges too).
+	MergeStates bool
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.

@@ -1,48 +1,35 @@
 package postgres
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/geogrid"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
-// List pages the assets of f by capture wall time, then id. An album or a
-// person drives the query through its own timeline (the rarest of several
-// people: the others are tested row by row); a stack's members are few.
-// Without one of those, the timeline index serves the page, testing each
-// row's position; a location with few matches (fewGeoMatches) is found
-// through the spatial index instead, and its matches sorted. Live and
-// trashed assets together are a merge of both states' pages
-// (listBothStates).
-func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
-	q := listQuery{cols: assetCols, from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
-	cond := f
-	driver := ""
-	if f.AlbumID == "" && len(f.PersonIDs) > 0 {
-		var err error
-		if driver, err = rarestPerson(ctx, s.q, f.PersonIDs); err != nil {
-			return nil, false, err
-		}
-		cond.PersonIDs = withoutID(f.PersonIDs, driver) // its timeline tests it
-	}
-	dense := f.StackID != "" || f.AlbumID != "" || driver != ""
+// planLocation is PostgreSQL's AssetGeo (sqlstore.GeoPlan). A list that
+// another index drives (driven: a stack, an album, a person) tests each
+// row's position on the columns: those rows are few. Otherwise the
+// timeline index serves the page, testing each row's position, unless the
+// location has few matches (fewGeoMatches): those are found through the
+// spatial index, and sorted. A dense location of one state reads a page
+// from each of its cells (geoCells, through assets_geo_timeline: 0011),
+// merged; a list of both states, which merges a page of each state
+// (MergeStates), walks the timeline.
+func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
+	dense := driven
 	var cells []int64
-	if f.Location != nil && !dense {
-		few, err := fewGeoMatches(ctx, s.q, f)
+	if !dense {
+		few, err := fewGeoMatches(ctx, c, f)
 		if err != nil {
-			return nil, false, err
+			return sqlstore.GeoPlan{}, err
 		}
 		dense = !few
-		// A list of both states (merged below) walks the timeline.
 		// geo_cells counts stack covers only, so it cannot tell which cells
 		// hold the members of a list with every member: that one reads
 		// every cell its location spans (and fewGeoMatches' bound, from
@@ -52,134 +39,21 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 		case f.WithStacked:
 			cells = boxCells(f.Location)
 		default:
-			if cells, err = nonEmptyCells(ctx, s.q, f); err != nil {
-				return nil, false, err
+			if cells, err = nonEmptyCells(ctx, c, f); err != nil {
+				return sqlstore.GeoPlan{}, err
 			}
 		}
 	}
-	q.where, q.args = assetConditions(cond, dense)
+	// The location is a condition of the filter (assetConditions' last).
+	g := sqlstore.GeoPlan{Dense: dense}
+	g.Where, g.Args = locationConditions(f.Location, dense)
 	if len(cells) > 0 {
-		// geoCells: a page from each of the box's cells through
-		// assets_geo_timeline (0011), merged, then the page's rows.
-		q.late, q.branchCond = true, "asset_geo_cell(a.longitude, a.latitude) = ?"
-		for _, c := range cells {
-			q.branches = append(q.branches, c)
+		g.BranchCond = "asset_geo_cell(a.longitude, a.latitude) = ?"
+		for _, cell := range cells {
+			g.Branches = append(g.Branches, cell)
 		}
 	}
-	switch {
-	case f.AlbumID != "":
-		assetAlbumTimeline(&q, f)
-	case driver != "":
-		assetPersonTimeline(&q, driver, f)
-	case f.State == store.StateAll && f.StackID == "" && (f.Location == nil || dense):
-		return s.listBothStates(ctx, q, cond, dense, p)
-	}
-	return page(ctx, s.q, q, p, scanAssetRow)
-}
-
-func scanAssetRow(row scanner) (catalog.Asset, error) {
-	a, err := scanAsset(row)
-	if err != nil {
-		return catalog.Asset{}, err
-	}
-	return *a, nil
-}
-
-// listBothStates pages the timeline of live and trashed assets together
-// (q is the list with f's conditions for both): a page of each state read
-// in index order from the cursor, merged. The timeline index leads with
-// the state, so one walk over both states cannot come in page order, and
-// PostgreSQL would sort the library's whole timeline for every page.
-func (s assets) listBothStates(ctx context.Context, q listQuery, f store.AssetFilter, dense bool, p store.Page) ([]catalog.Asset, bool, error) {
-	var wall int64
-	if p.AfterID != "" {
-		err := s.q.queryRow(ctx, "SELECT a.capture_wall FROM "+q.from+" WHERE "+strings.Join(q.where, " AND ")+
-			" AND a.id = ?", append(append([]any(nil), q.args...), p.AfterID)...).Scan(&wall)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, false, catalog.InvalidField("value_error",
-				"starting_after_id does not name an item of this list", p.AfterID, "query", "starting_after_id")
-		}
-		if err != nil {
-			return nil, false, fmt.Errorf("resolve cursor: %w", translate(err))
-		}
-	}
-	var out []catalog.Asset
-	more := false
-	for _, state := range []store.AssetState{store.StateLive, store.StateTrashed} {
-		one := f
-		one.State = state
-		sq := q
-		sq.where, sq.args = assetConditions(one, dense)
-		if p.AfterID != "" {
-			op := ">"
-			if q.desc {
-				op = "<"
-			}
-			sq.where = append(sq.where, "(a.capture_wall, a.id) "+op+" (?, ?)")
-			sq.args = append(sq.args, wall, p.AfterID)
-		}
-		items, m, err := page(ctx, s.q, sq, store.Page{Limit: p.Limit}, scanAssetRow)
-		if err != nil {
-			return nil, false, err
-		}
-		out, more = append(out, items...), more || m
-	}
-	slices.SortFunc(out, func(a, b catalog.Asset) int {
-		c := cmp.Or(cmp.Compare(a.Capture.Wall.UnixMicro(), b.Capture.Wall.UnixMicro()), strings.Compare(a.ID, b.ID))
-		if q.desc {
-			return -c
-		}
-		return c
-	})
-	if len(out) > p.Limit {
-		out, more = out[:p.Limit], true
-	}
-	return out, more, nil
-}
-
-// rarestPerson returns the one of the people with the fewest faces (an
-// unknown id counts none), whose timeline the asset list walks: a person's
-// face count bounds its asset count, so the other people, tested row by
-// row, reject the fewest rows.
-func rarestPerson(ctx context.Context, db conn, personIDs []string) (string, error) {
-	if len(personIDs) == 1 {
-		return personIDs[0], nil
-	}
-	rows, err := db.query(ctx, `SELECT id, face_count FROM people WHERE id = ANY(?::text[])`, personIDs)
-	if err != nil {
-		return "", fmt.Errorf("count the faces of people: %w", translate(err))
-	}
-	defer rows.Close()
-	faces := make(map[string]int64, len(personIDs))
-	for rows.Next() {
-		var id string
-		var n int64
-		if err := rows.Scan(&id, &n); err != nil {
-			return "", err
-		}
-		faces[id] = n
-	}
-	if err := rows.Err(); err != nil {
-		return "", fmt.Errorf("count the faces of people: %w", translate(err))
-	}
-	rarest := personIDs[0]
-	for _, id := range personIDs[1:] {
-		if faces[id] < faces[rarest] {
-			rarest = id
-		}
-	}
-	return rarest, nil
-}
-
-// withoutID returns ids less every copy of id.
-func withoutID(ids []string, id string) []string {
-	out := make([]string, 0, len(ids))
-	for _, v := range ids {
-		if v != id {
-			out = append(out, v)
-		}
-	}
-	return out
+	return g, nil
 }
 
 // geoIndexMatches is how many matches of a location the spatial index
@@ -211,7 +85,7 @@ const maxBoundCells = 1024
 // by the edge cells' assets outside the location. geo_cells counts the
 // assets collapsed lists show (stack covers), which is what the lists
 // that come here read, but for WithStacked.
-func fewGeoMatches(ctx context.Context, db conn, f store.AssetFilter) (bool, error) {
+func fewGeoMatches(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (bool, error) {
 	boxes := locationBoxes(f.Location)
 	units := geoLevelUnits[len(geoLevelUnits)-1]
 	for _, u := range geoLevelUnits {
@@ -232,7 +106,7 @@ func fewGeoMatches(ctx context.Context, db conn, f store.AssetFilter) (bool, err
 	// Every non-empty cell counts at least one asset: past geoIndexMatches
 	// cells the bound is too high already, so no more are read.
 	var bound int64
-	err := db.queryRow(ctx, "SELECT coalesce(sum(count), 0) FROM (SELECT count FROM geo_cells WHERE library_id = ? AND "+
+	err := c.QueryRow(ctx, "SELECT coalesce(sum(count), 0) FROM (SELECT count FROM geo_cells WHERE library_id = ? AND "+
 		liveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(cells, " OR ")+") LIMIT ?) c",
 		append(args, geoIndexMatches+1)...).Scan(&bound)
 	if err != nil {
@@ -252,7 +126,7 @@ const maxGeoCells = 32
 // nonEmptyCells returns the 1° cells (numbered as asset_geo_cell) that
 // overlap f's location and hold stack covers of f's library and state, or
 // nil when there are none or more than maxGeoCells of them.
-func nonEmptyCells(ctx context.Context, db conn, f store.AssetFilter) ([]int64, error) {
+func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) ([]int64, error) {
 	const units = 10000000
 	var ors []string
 	args := []any{f.LibraryID, units}
@@ -263,7 +137,7 @@ func nonEmptyCells(ctx context.Context, db conn, f store.AssetFilter) ([]int64, 
 			args = append(args, lr[0], units, lr[1], units, b.MinLat, units, b.MaxLat, units)
 		}
 	}
-	rows, err := db.query(ctx, "SELECT DISTINCT cy * 361 + cx FROM geo_cells WHERE library_id = ? AND "+
+	rows, err := c.Query(ctx, "SELECT DISTINCT cy * 361 + cx FROM geo_cells WHERE library_id = ? AND "+
 		liveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(ors, " OR ")+") LIMIT ?",
 		append(args, maxGeoCells+1)...)
 	if err != nil {

@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -16,31 +14,10 @@ import (
 // timeline index can scan.
 const maxOffset = 14 * time.Hour
 
-func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
-	q := listQuery{cols: assetCols, from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
-	unlocated := f
-	unlocated.Location = nil // planLocation adds it
-	driver := ""
-	if f.AlbumID == "" && len(f.PersonIDs) > 0 {
-		var err error
-		if driver, err = rarestPerson(ctx, s.q, f.PersonIDs); err != nil {
-			return nil, false, err
-		}
-		unlocated.PersonIDs = without(f.PersonIDs, driver) // its timeline tests it
-	}
-	q.where, q.args = assetConditions(unlocated, false)
-	switch {
-	case f.AlbumID != "":
-		albumTimeline(&q, f)
-	case driver != "":
-		personTimeline(&q, driver, f)
-	}
-	if err := s.planLocation(ctx, &q, f); err != nil {
-		return nil, false, err
-	}
-	var sc assetScanner
-	return page(ctx, s.q, q, p, func(rows *sql.Rows) (catalog.Asset, error) { return sc.scan(rows) })
-}
+// The asset list is sqlstore's (sqlstore/assets_list.go), with its
+// location plan from here (assets_geo_plan.go). These conditions stay for
+// the counts and clusters (assets_counts.go) and the search, until they
+// move there too.
 
 // assetConditions turns a filter into SQL conditions over "assets a", in
 // the order that lets the timeline index (library_id, live, capture_wall)

@@ -1,0 +1,139 @@
+package sqlstore
+
+import (
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+)
+
+// maxOffset bounds how far a capture instant can be from its wall reading
+// (UTC-12 .. UTC+14), so an instant window becomes a wall window that the
+// timeline index can scan.
+const maxOffset = 14 * time.Hour
+
+// GeoPlan is how an asset list answers its location filter: the dialect's
+// AssetGeo hook chooses it per query, in its own package. The plans
+// differ, as the two databases' spatial indexes and planners do: SQLite
+// chooses between its R*Tree, the cell index and the timeline by the
+// geo_cells counts; PostgreSQL prices its GiST test at a fixed
+// selectivity, so it bounds the matches first and tests only the columns
+// unless they are few (each dialect's assets_geo_plan.go).
+type GeoPlan struct {
+	// Where (with Args) tests the location on "assets a". Last puts it
+	// after the whole list's conditions (SQLite: a step over the list's
+	// query); else it ends the asset conditions, before an album's or a
+	// person's timeline bounds (PostgreSQL: part of the filter).
+	Where []string
+	Args  []any
+	Last  bool
+	// From, when set, is the list's FROM clause given the one it had:
+	// a table the plan reads first may drive it, bound by FromArgs.
+	From     func(from string) string
+	FromArgs []any
+	// LateKey, when set, pages the list late (listQuery.late) by that
+	// key, the page's rows read from the FROM clause the list had.
+	LateKey string
+	// Branches, with BranchCond, page the list late, a page per branch
+	// (listQuery.branches).
+	Branches   []any
+	BranchCond string
+	// Dense says the timeline walk tests each row's position: the lists
+	// of both states then merge a page of each (MergeStates).
+	Dense bool
+}
+
+// assetConditions turns a filter, all but its location (the dialect's
+// GeoPlan) and its album (the album's own timeline), into SQL conditions
+// over "assets a", in the order that lets the timeline index (library_id,
+// live, capture_wall, id) serve them.
+func assetConditions(d *Dialect, f store.AssetFilter) ([]string, []any) {
+	where := []string{"a.library_id = ?", liveCondition("a.live", f.State)}
+	args := []any{f.LibraryID}
+	if f.StackID != "" {
+		where, args = append(where, "a.stack_id = ?"), append(args, f.StackID)
+	} else if f.AlbumID == "" && !f.WithStacked {
+		where = append(where, "a.stack_cover = 1")
+	}
+	if len(f.IDs) > 0 {
+		in, a := d.In("a.id", f.IDs)
+		where, args = append(where, in), append(args, a...)
+	}
+	if f.MediaType != "" {
+		where, args = append(where, "a.media_type = ?"), append(args, string(f.MediaType))
+	}
+	if f.MinRating != nil {
+		where, args = append(where, "a.rating >= ?"), append(args, *f.MinRating)
+	}
+	for _, id := range f.PersonIDs {
+		// decisions.md: person_ids means all of them.
+		where = append(where, "EXISTS (SELECT 1 FROM person_assets pa WHERE pa.person_id = ? AND pa.asset_id = a.id)")
+		args = append(args, id)
+	}
+	w, a := captureConditions(f.Capture)
+	return append(where, w...), append(args, a...)
+}
+
+// liveCondition selects a state on a live column (assets.live or a link
+// table's copy of it).
+func liveCondition(col string, s store.AssetState) string {
+	switch s {
+	case store.StateTrashed:
+		return col + " = 0"
+	case store.StateAll:
+		return col + " IN (0, 1)"
+	}
+	return col + " = 1"
+}
+
+// captureConditions follows catalog.CaptureRange's contract: offsetless
+// bounds compare the wall reading; offset-aware bounds compare the instant
+// (the wall reading for assets without a known offset), with a widened wall
+// window in front so the timeline index bounds the scan.
+func captureConditions(r catalog.CaptureRange) ([]string, []any) {
+	where, args := wallConditions("a.capture_wall", r)
+	for _, b := range []struct {
+		t  *catalog.TimeBound
+		op string
+	}{{r.After, ">="}, {r.Before, "<"}} {
+		if b.t != nil && b.t.HasOffset {
+			where, args = append(where, "a.capture_instant "+b.op+" ?"), append(args, b.t.Micros())
+		}
+	}
+	return where, args
+}
+
+// wallConditions bounds the wall-reading column col by r: exactly for
+// offsetless bounds, widened by maxOffset for offset-aware ones (whose
+// instant captureConditions tests). A link table's copy of capture_wall
+// takes them too, so its timeline index scans only the window.
+func wallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
+	var where []string
+	var args []any
+	bound := func(b *catalog.TimeBound, op string, widen time.Duration) {
+		if b == nil {
+			return
+		}
+		v := b.Micros()
+		if b.HasOffset {
+			v += widen.Microseconds()
+		}
+		where, args = append(where, col+" "+op+" ?"), append(args, v)
+	}
+	bound(r.After, ">=", -maxOffset)
+	bound(r.Before, "<", maxOffset)
+	return where, args
+}
+
+// linkTimeline makes an asset list read the assets of one album or person
+// through the link table's timeline index (album_id or person_id, live,
+// capture_wall, asset_id): the links drive, in page order, and each asset
+// is found by id. q's conditions test the rest of the filter.
+func linkTimeline(d *Dialect, q *listQuery, table, alias, keyCol, key string, f store.AssetFilter) {
+	q.from = table + " " + alias + " " + d.CrossJoin + " assets a ON a.id = " + alias + ".asset_id"
+	q.sort, q.idCol = alias+".capture_wall", alias+".asset_id"
+	q.where = append([]string{alias + "." + keyCol + " = ?", liveCondition(alias+".live", f.State)}, q.where...)
+	q.args = append([]any{key}, q.args...)
+	w, a := wallConditions(alias+".capture_wall", f.Capture)
+	q.where, q.args = append(q.where, w...), append(q.args, a...)
+}
