@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -52,15 +51,6 @@ func micros(t time.Time) int64 { return t.UnixMicro() }
 // fromMicros converts the stored form to a UTC time.
 func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
-// nullMicros converts an optional time to a nullable column value.
-func nullMicros(t *time.Time) *int64 {
-	if t == nil {
-		return nil
-	}
-	v := t.UnixMicro()
-	return &v
-}
-
 // fromNullMicros converts a nullable column to an optional time.
 func fromNullMicros(v *int64) *time.Time {
 	if v == nil {
@@ -77,32 +67,3 @@ func one(what, id string, err error) error {
 	}
 	return fmt.Errorf("%s %s: %w", what, id, translate(err))
 }
-
-// affected turns an UPDATE or DELETE that matched no row into ErrNotFound.
-func affected(what, id string, tag pgconn.CommandTag, err error) error {
-	if err != nil {
-		return one(what, id, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return one(what, id, pgx.ErrNoRows)
-	}
-	return nil
-}
-
-// inserted turns an INSERT ... ON CONFLICT DO NOTHING that inserted no row
-// into ErrConflict. Creates use that form rather than letting the unique
-// index raise an error: an error aborts a PostgreSQL transaction, while
-// callers (like SQLite's) may catch a conflict and carry on in the same
-// transaction.
-func inserted(what, id string, tag pgconn.CommandTag, err error) error {
-	if err != nil {
-		return one(what, id, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("%s %s: %w", what, id, catalog.ErrConflict)
-	}
-	return nil
-}
-
-// errNoRows reports whether err is a missing row.
-func errNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }

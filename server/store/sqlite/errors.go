@@ -43,14 +43,6 @@ func micros(t time.Time) int64 { return t.UnixMicro() }
 // fromMicros converts the stored form to a UTC time.
 func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
-// nullMicros converts an optional time to a nullable column value.
-func nullMicros(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return t.UnixMicro()
-}
-
 // fromNullMicros converts a nullable column to an optional time.
 func fromNullMicros(v sql.NullInt64) *time.Time {
 	if !v.Valid {
@@ -66,19 +58,4 @@ func one(what, id string, err error) error {
 		return nil
 	}
 	return fmt.Errorf("%s %s: %w", what, id, translate(err))
-}
-
-// affected turns an UPDATE or DELETE that matched no row into ErrNotFound.
-func affected(what, id string, res sql.Result, err error) error {
-	if err != nil {
-		return one(what, id, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return one(what, id, err)
-	}
-	if n == 0 {
-		return one(what, id, sql.ErrNoRows)
-	}
-	return nil
 }

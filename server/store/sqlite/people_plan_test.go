@@ -43,17 +43,10 @@ func peoplePlanCases() []planCase {
 	// The asset list with person_ids: the rarest person's timeline drives,
 	// optionally inside a capture window, after a cursor.
 	assetsByPeople := func(name string, capture catalog.CaptureRange, cursor bool) planCase {
-		f := store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_b"}, Capture: capture}
-		q := listQuery{cols: assetCols, from: "assets a"}
-		q.where, q.args = assetConditions(f, false)
-		personTimeline(&q, "person_a", f)
-		where := strings.Join(q.where, " AND ")
-		if cursor {
-			where += " AND (pt.capture_wall, pt.asset_id) < (?, ?)"
-			q.args = append(q.args, 1, "asset_a")
-		}
-		return planCase{name: name, sql: "SELECT " + assetCols + " FROM " + q.from + " WHERE " + where +
-			" ORDER BY pt.capture_wall DESC, pt.asset_id DESC LIMIT ?", args: append(q.args, 21)}
+		f := store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_a", "person_b"}, Capture: capture}
+		return sharedSQL(func(r sqlstore.Repos) {
+			_, _, _ = r.Assets().List(ctx, f, after("asset_a", cursor))
+		}).last(name)
 	}
 	month := catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)},
 		Before: &catalog.TimeBound{Time: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}}

@@ -16,7 +16,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -339,24 +338,6 @@ func queryStrings(ctx context.Context, q Q, query string, args ...any) ([]string
 		var s string
 		return s, r.Scan(&s)
 	}, query, args...)
-}
-
-// placeholders is n comma-separated ? marks, for IN (...): NULL when n
-// is 0, so that IN (NULL) matches nothing and is still valid SQL.
-func placeholders(n int) string {
-	if n == 0 {
-		return "NULL"
-	}
-	return strings.Repeat("?, ", n-1) + "?"
-}
-
-// anySlice is xs as arguments.
-func anySlice[T any](xs []T) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
 }
 
 // micros converts a time to the stored form: microseconds since the Unix
