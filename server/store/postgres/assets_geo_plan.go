@@ -107,7 +107,7 @@ func fewGeoMatches(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (b
 	// cells the bound is too high already, so no more are read.
 	var bound int64
 	err := c.QueryRow(ctx, "SELECT coalesce(sum(count), 0) FROM (SELECT count FROM geo_cells WHERE library_id = ? AND "+
-		liveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(cells, " OR ")+") LIMIT ?) c",
+		sqlstore.LiveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(cells, " OR ")+") LIMIT ?) c",
 		append(args, geoIndexMatches+1)...).Scan(&bound)
 	if err != nil {
 		return false, fmt.Errorf("bound the assets of a location: %w", translate(err))
@@ -138,7 +138,7 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) ([
 		}
 	}
 	rows, err := c.Query(ctx, "SELECT DISTINCT cy * 361 + cx FROM geo_cells WHERE library_id = ? AND "+
-		liveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(ors, " OR ")+") LIMIT ?",
+		sqlstore.LiveCondition("live", f.State)+" AND units = ? AND ("+strings.Join(ors, " OR ")+") LIMIT ?",
 		append(args, maxGeoCells+1)...)
 	if err != nil {
 		return nil, fmt.Errorf("find the cells of a location: %w", translate(err))

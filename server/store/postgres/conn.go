@@ -82,14 +82,9 @@ var dialect = &sqlstore.Dialect{
 	},
 	StringRows: func(vals []string) (string, any) { return "unnest(?::text[]) AS value", nonNil(vals) },
 	NameFold:   true,
-	In: func(col string, ids []string) (string, []any) {
-		if ids == nil {
-			ids = []string{} // a NULL array would make NOT (col = ANY(...)) match nothing
-		}
-		return col + " = ANY(?::text[])", []any{ids}
-	},
-	CrossJoin: "JOIN",
-	Unindexed: func(col string) string { return col },
+	In:         inIDs,
+	CrossJoin:  "JOIN",
+	Unindexed:  func(col string) string { return col },
 	LeftJoinFirst: func(table, alias, sub, col string) string {
 		return "LEFT JOIN LATERAL (" + sub + ") " + alias + "x ON true LEFT JOIN " + table + " " + alias +
 			" ON " + alias + ".id = " + alias + "x." + col
@@ -118,6 +113,14 @@ var dialect = &sqlstore.Dialect{
 		return col + " = ANY(?::bytea[])", []any{vals}
 	},
 	AssetGeo: planLocation, MergeStates: true,
+}
+
+// inIDs is the dialect's In: one array argument for any number of ids.
+func inIDs(col string, ids []string) (string, []any) {
+	if ids == nil {
+		ids = []string{} // a NULL array would make NOT (col = ANY(...)) match nothing
+	}
+	return col + " = ANY(?::text[])", []any{ids}
 }
 
 // nonNil returns ids, or an empty slice for nil (a NULL array would match

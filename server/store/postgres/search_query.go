@@ -85,17 +85,11 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 		sqlstore.Args(b.withArgs, args, limit)
 }
 
-// searchConditions are the filter's conditions over "assets a": those of
-// the asset list, tested on each hit's row, and album membership through
-// the album's links. As in the list, an album shows its stacked members;
-// elsewhere stacks show as their cover.
+// searchConditions are the filter's conditions over "assets a", those of
+// the asset list tested on each hit's row, with the album's (InAlbum).
 func searchConditions(f store.AssetFilter) ([]string, []any) {
 	where, args := assetConditions(f, true)
-	if f.AlbumID != "" {
-		where = append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)")
-		args = append(args, f.AlbumID)
-	}
-	return where, args
+	return sqlstore.InAlbum(where, args, f.AlbumID)
 }
 
 // hitsCTE is the WITH clause defining hits(asset_id, score): the assets
@@ -185,8 +179,8 @@ func textCTE(q store.SearchQuery) (string, []any) {
 // capture_wall narrow them to f's state and capture window through their
 // timeline index; the filter's own conditions still decide exactly.
 func linkSource(links, with string, ids []string, score float64, f store.AssetFilter) (string, []any) {
-	where := []string{"l." + with + " = ANY(?::text[])", liveCondition("l.live", f.State)}
-	w, args := wallConditions("l.capture_wall", f.Capture)
+	where := []string{"l." + with + " = ANY(?::text[])", sqlstore.LiveCondition("l.live", f.State)}
+	w, args := sqlstore.WallConditions("l.capture_wall", f.Capture)
 	return fmt.Sprintf("SELECT l.asset_id, %g::float8 FROM %s l WHERE %s", score, links,
 		strings.Join(append(where, w...), " AND ")), append([]any{ids}, args...)
 }

@@ -96,7 +96,3 @@ func withAlbum(f store.AssetFilter, where []string, args []any) ([]string, []any
 	}
 	return append(where, "a.id IN (SELECT asset_id FROM album_assets WHERE album_id = ?)"), append(args, f.AlbumID)
 }
-
-// liveCondition selects a state on a live column: sqlstore's, for this
-// package's own queries.
-func liveCondition(col string, s store.AssetState) string { return sqlstore.LiveCondition(col, s) }

@@ -3,99 +3,25 @@ package sqlite
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
-
-// maxOffset bounds how far a capture instant can be from its wall reading
-// (UTC-12 .. UTC+14), so an instant window becomes a wall window that the
-// timeline index can scan.
-const maxOffset = 14 * time.Hour
 
 // The asset list is sqlstore's (sqlstore/assets_list.go), with its
 // location plan from here (assets_geo_plan.go). These conditions stay for
 // the counts and clusters (assets_counts.go) and the search, until they
 // move there too.
 
-// assetConditions turns a filter into SQL conditions over "assets a", in
-// the order that lets the timeline index (library_id, live, capture_wall)
-// serve them. A location is tested row by row when dense, else through the
-// spatial index (lists choose per query instead: planLocation).
+// assetConditions turns a filter, all but its album, into SQL conditions
+// over "assets a": sqlstore's, then the location, tested through the
+// R*Tree, or row by row when dense (lists choose per query instead:
+// planLocation).
 func assetConditions(f store.AssetFilter, dense bool) ([]string, []any) {
-	where := []string{"a.library_id = ?"}
-	args := []any{f.LibraryID}
-	switch f.State {
-	case store.StateTrashed:
-		where = append(where, "a.live = 0")
-	case store.StateAll:
-		where = append(where, "a.live IN (0, 1)")
-	default:
-		where = append(where, "a.live = 1")
-	}
-	if f.StackID != "" {
-		where, args = append(where, "a.stack_id = ?"), append(args, f.StackID)
-	} else if f.AlbumID == "" && !f.WithStacked {
-		where = append(where, "a.stack_cover = 1")
-	}
-	if len(f.IDs) > 0 {
-		where = append(where, "a.id IN ("+placeholders(len(f.IDs))+")")
-		args = append(args, anySlice(f.IDs)...)
-	}
-	if f.MediaType != "" {
-		where, args = append(where, "a.media_type = ?"), append(args, string(f.MediaType))
-	}
-	if f.MinRating != nil {
-		where, args = append(where, "a.rating >= ?"), append(args, *f.MinRating)
-	}
-	if len(f.PersonIDs) > 0 {
-		w, a := personAssetConditions(f.PersonIDs)
-		where, args = append(where, w...), append(args, a...)
-	}
-	w, a := captureConditions(f.Capture)
-	where, args = append(where, w...), append(args, a...)
-	w, a = locationConditions(f.Location, dense)
+	where, args := sqlstore.AssetConditions(inIDs, f)
+	w, a := locationConditions(f.Location, dense)
 	return append(where, w...), append(args, a...)
-}
-
-// captureConditions follows catalog.CaptureRange's contract: offsetless
-// bounds compare the wall reading; offset-aware bounds compare the instant
-// (the wall reading for assets without a known offset), with a widened wall
-// window in front so the timeline index bounds the scan.
-func captureConditions(r catalog.CaptureRange) ([]string, []any) {
-	where, args := wallConditions("a.capture_wall", r)
-	for _, b := range []struct {
-		t  *catalog.TimeBound
-		op string
-	}{{r.After, ">="}, {r.Before, "<"}} {
-		if b.t != nil && b.t.HasOffset {
-			where, args = append(where, "a.capture_instant "+b.op+" ?"), append(args, b.t.Micros())
-		}
-	}
-	return where, args
-}
-
-// wallConditions bounds the wall-reading column col by r: exactly for
-// offsetless bounds, widened by maxOffset for offset-aware ones (whose
-// instant captureConditions tests). A link table's copy of capture_wall
-// takes them too, so its timeline index scans only the window.
-func wallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
-	var where []string
-	var args []any
-	bound := func(b *catalog.TimeBound, op string, widen time.Duration) {
-		if b == nil {
-			return
-		}
-		v := b.Micros()
-		if b.HasOffset {
-			v += widen.Microseconds()
-		}
-		where, args = append(where, col+" "+op+" ?"), append(args, v)
-	}
-	bound(r.After, ">=", -maxOffset)
-	bound(r.Before, "<", maxOffset)
-	return where, args
 }
 
 // locationConditions selects assets through the R*Tree, or, when dense,

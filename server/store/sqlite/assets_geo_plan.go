@@ -137,7 +137,7 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state
 		}
 	}
 	rows, err := c.Query(ctx, "SELECT cy * 361 + cx, count FROM geo_cells WHERE library_id = ? AND "+
-		liveCondition("live", state)+" AND units = ? AND ("+strings.Join(ors, " OR ")+")", args...)
+		sqlstore.LiveCondition("live", state)+" AND units = ? AND ("+strings.Join(ors, " OR ")+")", args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("find the cells of a location: %w", translate(err))
 	}

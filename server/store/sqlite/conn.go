@@ -17,11 +17,9 @@ var dialect = &sqlstore.Dialect{
 		return col + " IN (SELECT value FROM json_each(?))", jsonStrings(vals)
 	},
 	StringRows: func(vals []string) (string, any) { return "json_each(?)", jsonStrings(vals) },
-	In: func(col string, ids []string) (string, []any) {
-		return col + " IN (" + placeholders(len(ids)) + ")", anySlice(ids)
-	},
-	CrossJoin: "CROSS JOIN",
-	Unindexed: func(col string) string { return "+" + col },
+	In:         inIDs,
+	CrossJoin:  "CROSS JOIN",
+	Unindexed:  func(col string) string { return "+" + col },
 	LeftJoinFirst: func(table, alias, sub, _ string) string {
 		return "LEFT JOIN " + table + " " + alias + " ON " + alias + ".id = (" + sub + ")"
 	},
@@ -47,6 +45,11 @@ var dialect = &sqlstore.Dialect{
 		return col + " IN (" + placeholders(len(vals)) + ")", anySlice(vals)
 	},
 	GeoTable: true, AssetGeo: planLocation,
+}
+
+// inIDs is the dialect's In: a placeholder an id (NULL for none).
+func inIDs(col string, ids []string) (string, []any) {
+	return col + " IN (" + placeholders(len(ids)) + ")", anySlice(ids)
 }
 
 // jsonStrings encodes vals as a JSON array for json_each (never null).

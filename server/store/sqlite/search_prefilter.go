@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // A text search reads every full-text match of its words (FTS5 has no
@@ -102,9 +103,9 @@ func (s search) prefilter(ctx context.Context, f store.AssetFilter, expr string,
 // windowSet is the set of the library's assets in f's capture window,
 // through the timeline index.
 func windowSet(f store.AssetFilter) *prefilterSQL {
-	where, args := captureConditions(f.Capture)
+	where, args := sqlstore.CaptureConditions(f.Capture)
 	return &prefilterSQL{query: "SELECT a.seq FROM assets a WHERE a.library_id = ? AND " +
-		liveCondition("a.live", f.State) + " AND " + strings.Join(where, " AND "), args: append([]any{f.LibraryID}, args...)}
+		sqlstore.LiveCondition("a.live", f.State) + " AND " + strings.Join(where, " AND "), args: append([]any{f.LibraryID}, args...)}
 }
 
 // albumSet is the set of an album's assets, through its links.
@@ -132,7 +133,7 @@ func (s search) windowSize(ctx context.Context, f store.AssetFilter) (int, error
 	}
 	var n int
 	err := s.q.QueryRowContext(ctx, `SELECT coalesce(sum(count), 0) FROM asset_day_counts
-		WHERE library_id = ? AND `+liveCondition("live", f.State)+` AND day BETWEEN ? AND ?`, f.LibraryID, lo, hi).Scan(&n)
+		WHERE library_id = ? AND `+sqlstore.LiveCondition("live", f.State)+` AND day BETWEEN ? AND ?`, f.LibraryID, lo, hi).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("size a capture window: %w", translate(err))
 	}

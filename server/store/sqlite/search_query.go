@@ -127,17 +127,11 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, sqlstore.Args(b.withArgs, args, limit)
 }
 
-// searchConditions are the filter's conditions over "assets a": those of
-// the asset list, tested on each hit's row, and album membership through
-// the album's (album_id, asset_id) index. As in the list, an album shows
-// its stacked members; elsewhere stacks show as their cover.
+// searchConditions are the filter's conditions over "assets a", those of
+// the asset list tested on each hit's row, with the album's (InAlbum).
 func searchConditions(f store.AssetFilter) ([]string, []any) {
 	where, args := assetConditions(f, true)
-	if f.AlbumID != "" {
-		where = append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)")
-		args = append(args, f.AlbumID)
-	}
-	return where, args
+	return sqlstore.InAlbum(where, args, f.AlbumID)
 }
 
 // hitsCTE is the WITH clause defining hits(seq, score): the assets that

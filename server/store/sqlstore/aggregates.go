@@ -183,17 +183,6 @@ func (s Selection) SQL(cols string) string {
 	return "SELECT " + cols + " FROM " + s.From + " WHERE " + strings.Join(s.Where, " AND ")
 }
 
-// LiveCondition selects a state on a live column.
-func LiveCondition(col string, s store.AssetState) string {
-	switch s {
-	case store.StateTrashed:
-		return col + " = 0"
-	case store.StateAll:
-		return col + " IN (0, 1)"
-	}
-	return col + " = 1"
-}
-
 func direction(asc bool) string {
 	if asc {
 		return "ASC"

@@ -43,12 +43,15 @@ type GeoPlan struct {
 	Dense bool
 }
 
-// assetConditions turns a filter, all but its location (the dialect's
-// GeoPlan) and its album (the album's own timeline), into SQL conditions
-// over "assets a", in the order that lets the timeline index (library_id,
-// live, capture_wall, id) serve them.
-func assetConditions(d *Dialect, f store.AssetFilter) ([]string, []any) {
-	where := []string{"a.library_id = ?", liveCondition("a.live", f.State)}
+// AssetConditions turns a filter, all but its location (the dialect's
+// GeoPlan, or its own conditions for counts, clusters and search) and its
+// album (the album's own timeline, or InAlbum), into SQL conditions over
+// "assets a", in the order that lets the timeline index (library_id, live,
+// capture_wall, id) serve them. in is the dialect's In, passed alone so
+// that the dialects' own hooks may call this without referring to their
+// Dialect value.
+func AssetConditions(in func(col string, ids []string) (string, []any), f store.AssetFilter) ([]string, []any) {
+	where := []string{"a.library_id = ?", LiveCondition("a.live", f.State)}
 	args := []any{f.LibraryID}
 	if f.StackID != "" {
 		where, args = append(where, "a.stack_id = ?"), append(args, f.StackID)
@@ -56,8 +59,8 @@ func assetConditions(d *Dialect, f store.AssetFilter) ([]string, []any) {
 		where = append(where, "a.stack_cover = 1")
 	}
 	if len(f.IDs) > 0 {
-		in, a := d.In("a.id", f.IDs)
-		where, args = append(where, in), append(args, a...)
+		cond, a := in("a.id", f.IDs)
+		where, args = append(where, cond), append(args, a...)
 	}
 	if f.MediaType != "" {
 		where, args = append(where, "a.media_type = ?"), append(args, string(f.MediaType))
@@ -70,13 +73,13 @@ func assetConditions(d *Dialect, f store.AssetFilter) ([]string, []any) {
 		where = append(where, "EXISTS (SELECT 1 FROM person_assets pa WHERE pa.person_id = ? AND pa.asset_id = a.id)")
 		args = append(args, id)
 	}
-	w, a := captureConditions(f.Capture)
+	w, a := CaptureConditions(f.Capture)
 	return append(where, w...), append(args, a...)
 }
 
-// liveCondition selects a state on a live column (assets.live or a link
-// table's copy of it).
-func liveCondition(col string, s store.AssetState) string {
+// LiveCondition selects a state on a live column (assets.live or a link
+// table's copy of it, geo_cells' and asset_day_counts' live).
+func LiveCondition(col string, s store.AssetState) string {
 	switch s {
 	case store.StateTrashed:
 		return col + " = 0"
@@ -86,12 +89,12 @@ func liveCondition(col string, s store.AssetState) string {
 	return col + " = 1"
 }
 
-// captureConditions follows catalog.CaptureRange's contract: offsetless
+// CaptureConditions follows catalog.CaptureRange's contract: offsetless
 // bounds compare the wall reading; offset-aware bounds compare the instant
 // (the wall reading for assets without a known offset), with a widened wall
 // window in front so the timeline index bounds the scan.
-func captureConditions(r catalog.CaptureRange) ([]string, []any) {
-	where, args := wallConditions("a.capture_wall", r)
+func CaptureConditions(r catalog.CaptureRange) ([]string, []any) {
+	where, args := WallConditions("a.capture_wall", r)
 	for _, b := range []struct {
 		t  *catalog.TimeBound
 		op string
@@ -103,11 +106,11 @@ func captureConditions(r catalog.CaptureRange) ([]string, []any) {
 	return where, args
 }
 
-// wallConditions bounds the wall-reading column col by r: exactly for
+// WallConditions bounds the wall-reading column col by r: exactly for
 // offsetless bounds, widened by maxOffset for offset-aware ones (whose
-// instant captureConditions tests). A link table's copy of capture_wall
+// instant CaptureConditions tests). A link table's copy of capture_wall
 // takes them too, so its timeline index scans only the window.
-func wallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
+func WallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
 	var where []string
 	var args []any
 	bound := func(b *catalog.TimeBound, op string, widen time.Duration) {
@@ -132,8 +135,21 @@ func wallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
 func linkTimeline(d *Dialect, q *listQuery, table, alias, keyCol, key string, f store.AssetFilter) {
 	q.from = table + " " + alias + " " + d.CrossJoin + " assets a ON a.id = " + alias + ".asset_id"
 	q.sort, q.idCol = alias+".capture_wall", alias+".asset_id"
-	q.where = append([]string{alias + "." + keyCol + " = ?", liveCondition(alias+".live", f.State)}, q.where...)
+	q.where = append([]string{alias + "." + keyCol + " = ?", LiveCondition(alias+".live", f.State)}, q.where...)
 	q.args = append([]any{key}, q.args...)
-	w, a := wallConditions(alias+".capture_wall", f.Capture)
+	w, a := WallConditions(alias+".capture_wall", f.Capture)
 	q.where, q.args = append(q.where, w...), append(q.args, a...)
+}
+
+// InAlbum adds to conditions over "assets a" the asset's membership of
+// album albumID (none for ""), tested on each row through the album's
+// (album_id, asset_id) index: the search's way, whose hits drive. As in
+// the list, an album shows its stacked members (AssetConditions leaves
+// stack_cover out when the filter names an album).
+func InAlbum(where []string, args []any, albumID string) ([]string, []any) {
+	if albumID == "" {
+		return where, args
+	}
+	return append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)"),
+		append(args, albumID)
 }

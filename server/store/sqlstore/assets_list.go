@@ -38,7 +38,7 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 			return nil, false, err
 		}
 	}
-	q.where, q.args = assetConditions(s.q.d, cond)
+	q.where, q.args = AssetConditions(s.q.d.In, cond)
 	if !geo.Last {
 		q.where, q.args = append(q.where, geo.Where...), append(q.args, geo.Args...)
 	}
@@ -91,7 +91,7 @@ func (s assets) listBothStates(ctx context.Context, q listQuery, f store.AssetFi
 		one := f
 		one.State = state
 		sq := q
-		sq.where, sq.args = assetConditions(s.q.d, one)
+		sq.where, sq.args = AssetConditions(s.q.d.In, one)
 		sq.where, sq.args = append(sq.where, geo.Where...), append(sq.args, geo.Args...)
 		if p.AfterID != "" {
 			op := ">"
