@@ -38,7 +38,7 @@ func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) (
 			return b.page(limit, nil)
 		}
 		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
-	}, func(r sqlstore.Row) (catalog.Asset, error) { return scanAssetRow(r) })
+	})
 }
 
 // searchSQL is a ranked search's SQL: the WITH clause defining hits and
@@ -80,7 +80,7 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 		where = append(append([]string(nil), where...), "(h.score, a.id) < (?::float8, ?)")
 		args = sqlstore.Args(args, after.score, after.id)
 	}
-	return b.with + ` SELECT ` + assetCols + `, h.score FROM hits h JOIN assets a ON a.id = h.asset_id
+	return b.with + ` SELECT ` + sqlstore.AssetCols(dialect) + `, h.score FROM hits h JOIN assets a ON a.id = h.asset_id
 		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?`,
 		sqlstore.Args(b.withArgs, args, limit)
 }

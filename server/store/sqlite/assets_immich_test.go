@@ -11,6 +11,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 func TestFindBySHA1AndSeq(t *testing.T) {
@@ -61,7 +62,7 @@ func TestFindBySHA1AndSeq(t *testing.T) {
 func TestImmichQueriesUseIndexes(t *testing.T) {
 	conn := planConn(t)
 	for _, c := range []planCase{
-		{name: "assets by sha1", sql: `SELECT ` + assetCols + ` FROM assets a
+		{name: "assets by sha1", sql: `SELECT ` + sqlstore.AssetCols(dialect) + ` FROM assets a
 			WHERE a.library_id = ? AND a.checksum_sha1 IN (?, ?)`, args: []any{"lib_a", []byte("a"), []byte("b")}},
 		{name: "asset seq by id", sql: `SELECT seq FROM assets WHERE id = ?`, args: []any{"asset_a"}},
 		{name: "asset id by seq", sql: `SELECT id FROM assets WHERE seq = ?`, args: []any{int64(7)}},

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -103,3 +104,21 @@ func (r sqlResult) RowsAffected() int64 {
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { _ = r.Rows.Close() }
+
+// placeholders is n comma-separated ? marks, for IN (...): NULL when n is
+// 0, so that IN (NULL) matches nothing and is still valid SQL.
+func placeholders(n int) string {
+	if n == 0 {
+		return "NULL"
+	}
+	return strings.Repeat("?, ", n-1) + "?"
+}
+
+// anySlice is xs as arguments.
+func anySlice[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}

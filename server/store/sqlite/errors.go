@@ -40,18 +40,6 @@ func translate(err error) error {
 // micros converts a time to the stored form.
 func micros(t time.Time) int64 { return t.UnixMicro() }
 
-// fromMicros converts the stored form to a UTC time.
-func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
-
-// fromNullMicros converts a nullable column to an optional time.
-func fromNullMicros(v sql.NullInt64) *time.Time {
-	if !v.Valid {
-		return nil
-	}
-	t := fromMicros(v.Int64)
-	return &t
-}
-
 // one wraps a single-row error with what was looked up.
 func one(what, id string, err error) error {
 	if err == nil {

@@ -35,13 +35,12 @@ func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) (
 	if err != nil {
 		return nil, false, err
 	}
-	var sc assetScanner
 	return sqlstore.SearchPage(ctx, s.sq(), p, b.cursor, func(limit int, score *float64) (string, []any) {
 		if score == nil {
 			return b.page(limit, nil)
 		}
 		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
-	}, func(r sqlstore.Row) (catalog.Asset, error) { return sc.scan(r) })
+	})
 }
 
 // searchSQL is a ranked search's SQL: the WITH clause defining hits and
@@ -121,7 +120,7 @@ func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
 		where = append(slices.Clone(where), "(h.score, a.id) < (?, ?)")
 		args = sqlstore.Args(args, after.score, after.id)
 	}
-	return b.with + ` SELECT ` + assetCols + `, p.score FROM (
+	return b.with + ` SELECT ` + sqlstore.AssetCols(dialect) + `, p.score FROM (
 		SELECT a.seq AS seq, a.id AS id, h.score AS score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
 		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?) p
 		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, sqlstore.Args(b.withArgs, args, limit)

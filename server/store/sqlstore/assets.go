@@ -23,21 +23,26 @@ func (r Repos) Assets() store.Assets { return assets{r.Q} }
 // assetColsOf caches assetCols per dialect: the list's hottest string.
 var assetColsOf sync.Map
 
-// cols are the columns an assetScanner reads, over "assets a". Metadata
-// layers are stored as JSON of catalog.Metadata with its Go field names:
-// renaming a field there needs a migration of meta_* columns.
-func (s assets) cols() string {
-	if c, ok := assetColsOf.Load(s.q.d); ok {
+// cols are the columns an assetScanner reads (AssetCols).
+func (s assets) cols() string { return AssetCols(s.q.d) }
+
+// AssetCols are the columns of an asset row over "assets a", as the
+// repository and the dialects' search read them (an assetScanner scans
+// them). Metadata layers are stored as JSON of catalog.Metadata with its
+// Go field names: renaming a field there needs a migration of meta_*
+// columns.
+func AssetCols(d *Dialect) string {
+	if c, ok := assetColsOf.Load(d); ok {
 		return c.(string)
 	}
-	t := s.q.d.JSONAsText
+	t := d.JSONAsText
 	c := `a.id, a.library_id, a.contributor_id, a.device_asset_id, a.device_id, a.media_type,
 	a.mime_type, a.original_file_name, a.file_created_at, a.file_modified_at, a.capture_wall,
 	a.capture_offset, a.checksum, a.checksum_sha1, a.width, a.height, a.original_size,
 	a.file_size_bytes, a.current_version_id, ` + t("a.meta_file") + `, ` + t("a.meta_geo") + `, ` +
 		t("a.meta_user") + `, ` + t("a.metrics") + `,
 	a.description, a.stack_id, a.trashed_at, a.created_at, a.updated_at, ` + assetStackCols
-	assetColsOf.Store(s.q.d, c)
+	assetColsOf.Store(d, c)
 	return c
 }
 

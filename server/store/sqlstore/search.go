@@ -21,9 +21,9 @@ import (
 // the score of the hit with an id (no row: the cursor names no hit of
 // this search, a 422), page the query of up to limit hits after the
 // cursor's score (nil: the first page) and p.AfterID, best first, each an
-// asset row that scan reads followed by its score.
+// asset row (AssetCols) followed by its score.
 func SearchPage(ctx context.Context, q Q, p store.Page, cursor func(id string) (string, []any),
-	page func(limit int, afterScore *float64) (string, []any), scan func(Row) (catalog.Asset, error),
+	page func(limit int, afterScore *float64) (string, []any),
 ) ([]store.ScoredAsset, bool, error) {
 	var after *float64
 	if p.AfterID != "" {
@@ -45,9 +45,10 @@ func SearchPage(ctx context.Context, q Q, p store.Page, cursor func(id string) (
 	}
 	defer rows.Close()
 	out := make([]store.ScoredAsset, 0, p.Limit+1)
+	var sc assetScanner
 	for rows.Next() {
 		var hit store.ScoredAsset
-		a, err := scan(scoreScanner{rows, &hit.Score})
+		a, err := sc.scan(scoreScanner{rows, &hit.Score})
 		if err != nil {
 			return nil, false, fmt.Errorf("scan: %w", err)
 		}
