@@ -92,7 +92,9 @@ models:
 ## test: vet and run every test with the race detector; the ML tests
 ## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped, and
 ## the Immich CLI test its CLI whenever `make immich-cli` could install it
-## (and the immich-go test immich-go whenever `make immich-go` could build it)
+## (and the immich-go test immich-go whenever `make immich-go` could build it).
+## -timeout 30m: go test's default 10 minutes a package is too close for
+## cmd/photoctl under -race on two cores
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
@@ -101,7 +103,7 @@ test: deps models
 		echo "test: immich-go could not be built; the immich-go test skips" >&2; fi; \
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 ./...
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m ./...
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
 ## runs 3s each before the tests); crashers land in testdata/fuzz
