@@ -39,7 +39,7 @@ func floorDiv(a, b int64) int64 { return geogrid.FloorDiv(a, b) }
 // selectAssets selects what List selects. With a location, the R*Tree
 // drives the join: left to itself, the planner scans the library's whole
 // timeline and probes the R*Tree's answer for each row. The location tests
-// are those of locationConditions in assets_list.go.
+// are those of locationConditions in assets_filter.go.
 func selectAssets(f store.AssetFilter) sqlstore.Selection {
 	if f.Location == nil {
 		where, args := assetConditions(f, false)

@@ -10,9 +10,9 @@ import (
 )
 
 // The asset list is sqlstore's (sqlstore/assets_list.go), with its
-// location plan from here (assets_geo_plan.go). These conditions stay for
-// the counts and clusters (assets_counts.go) and the search, until they
-// move there too.
+// location plan from here (assets_geo_plan.go). These conditions, the
+// same with SQLite's location tests, are the counts' and clusters'
+// (aggregates.go) and the search's (search_query.go).
 
 // assetConditions turns a filter, all but its album, into SQL conditions
 // over "assets a": sqlstore's, then the location, tested through the
