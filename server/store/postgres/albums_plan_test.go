@@ -99,7 +99,7 @@ func newAlbumFixture(t *testing.T) *albumFixture {
 			original_size, file_size_bytes, created_at, updated_at)
 			SELECT 'asset_' || lpad(i::text, 8, '0'), ?, ?, 'image', 'image/jpeg', 'a.jpg', 0, 0,
 				?::bigint - i * 3600000000, ?::bigint - i * 3600000000, sha256(i::text::bytea), 1, 1, 0, 0
-			FROM generate_series(1, ?::integer) i`, f.lib, user, micros(now), micros(now), n); err != nil {
+			FROM generate_series(1, ?::integer) i`, f.lib, user, now.UnixMicro(), now.UnixMicro(), n); err != nil {
 			return err
 		}
 		for i := range n {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -53,7 +54,7 @@ func circleCondition(c *catalog.Circle) (string, []any) {
 func geoBoxes(l *catalog.Location, dense bool) (string, []any) {
 	var ors []string
 	var args []any
-	for _, b := range locationBoxes(l) {
+	for _, b := range geogrid.LocationBoxes(l) {
 		for _, lr := range b.LonRanges() {
 			exact := "a.longitude >= ?::float8 AND a.longitude <= ?::float8 AND a.latitude >= ?::float8 AND a.latitude <= ?::float8"
 			if dense {
@@ -65,13 +66,4 @@ func geoBoxes(l *catalog.Location, dense bool) (string, []any) {
 		}
 	}
 	return strings.Join(ors, " OR "), args
-}
-
-// locationBoxes are the boxes that bound a location: its box, or a
-// circle's bounding boxes.
-func locationBoxes(l *catalog.Location) []catalog.BBox {
-	if l.Box != nil {
-		return []catalog.BBox{*l.Box}
-	}
-	return l.Circle.Bounds()
 }

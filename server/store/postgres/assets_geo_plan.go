@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -37,7 +36,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 		switch {
 		case !dense || f.State == store.StateAll:
 		case f.WithStacked:
-			cells = boxCells(f.Location)
+			cells = geogrid.DegreeCells(f.Location, maxGeoCells)
 		default:
 			if cells, err = nonEmptyCells(ctx, c, f); err != nil {
 				return sqlstore.GeoPlan{}, err
@@ -86,7 +85,7 @@ const maxBoundCells = 1024
 // assets collapsed lists show (stack covers), which is what the lists
 // that come here read, but for WithStacked.
 func fewGeoMatches(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (bool, error) {
-	boxes := locationBoxes(f.Location)
+	boxes := geogrid.LocationBoxes(f.Location)
 	units := geoLevelUnits[len(geoLevelUnits)-1]
 	for _, u := range geoLevelUnits {
 		if spannedCells(boxes, u) <= maxBoundCells {
@@ -130,7 +129,7 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) ([
 	const units = 10000000
 	var ors []string
 	args := []any{f.LibraryID, units}
-	for _, b := range locationBoxes(f.Location) {
+	for _, b := range geogrid.LocationBoxes(f.Location) {
 		for _, lr := range b.LonRanges() {
 			ors = append(ors, "(cx BETWEEN asset_geo_x(?::float8) / ? AND asset_geo_x(?::float8) / ?"+
 				" AND cy BETWEEN asset_geo_y(?::float8) / ? AND asset_geo_y(?::float8) / ?)")
@@ -159,29 +158,6 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) ([
 		return nil, nil
 	}
 	return cells, nil
-}
-
-// boxCells returns the 1° cells (numbered as asset_geo_cell) that l's
-// boxes span, empty or not, or nil when there are more than maxGeoCells.
-func boxCells(l *catalog.Location) []int64 {
-	const units = 10000000
-	var cells []int64
-	for _, b := range locationBoxes(l) {
-		y0, y1 := geogrid.YUnits(b.MinLat)/units, geogrid.YUnits(b.MaxLat)/units
-		for _, lr := range b.LonRanges() {
-			x0, x1 := geogrid.XUnits(lr[0])/units, geogrid.XUnits(lr[1])/units
-			if int64(len(cells))+(x1-x0+1)*(y1-y0+1) > maxGeoCells {
-				return nil
-			}
-			for y := y0; y <= y1; y++ {
-				for x := x0; x <= x1; x++ {
-					cells = append(cells, y*361+x)
-				}
-			}
-		}
-	}
-	slices.Sort(cells) // a circle's boxes may share cells
-	return slices.Compact(cells)
 }
 
 // spannedCells is how many cells units wide the boxes span (as the cell

@@ -74,9 +74,9 @@ func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
 			if a.Located {
 				lat, lon = a.Latitude, a.Longitude
 			}
-			rows = append(rows, []any{a.ID, libID, userID, a.Media, a.MIME, "IMG.jpg", micros(a.Created),
-				micros(a.Created), a.Wall, int32(a.Offset), a.Instant, a.Checksum, int64(1 << 20), int64(1 << 20),
-				lat, lon, rating, micros(a.Created), micros(a.Created)})
+			rows = append(rows, []any{a.ID, libID, userID, a.Media, a.MIME, "IMG.jpg", a.Created.UnixMicro(),
+				a.Created.UnixMicro(), a.Wall, int32(a.Offset), a.Instant, a.Checksum, int64(1 << 20), int64(1 << 20),
+				lat, lon, rating, a.Created.UnixMicro(), a.Created.UnixMicro()})
 		}
 		if _, err := db.pool.CopyFrom(ctx, pgx.Identifier{"assets"}, benchColumns, pgx.CopyFromRows(rows)); err != nil {
 			return "", err

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -53,10 +54,10 @@ func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []stri
 	for i, k := range kinds {
 		attempts[i] = int32(c.Kinds[k])
 	}
-	t, err := sqlstore.ScanTask(q.QueryRow(ctx, claimSQL, kinds, micros(c.Now), attempts, kinds,
-		c.Lease, micros(c.LeaseUntil), micros(c.Now)))
+	t, err := sqlstore.ScanTask(q.QueryRow(ctx, claimSQL, kinds, c.Now.UnixMicro(), attempts, kinds,
+		c.Lease, c.LeaseUntil.UnixMicro(), c.Now.UnixMicro()))
 	if err != nil {
-		return nil, one("claim task of kinds", strings.Join(kinds, ","), err)
+		return nil, fmt.Errorf("claim task of kinds %s: %w", strings.Join(kinds, ","), translate(err))
 	}
 	return t, nil
 }

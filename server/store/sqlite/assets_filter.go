@@ -6,6 +6,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -57,7 +58,7 @@ func circleCondition(c *catalog.Circle) (string, []any) {
 func geoBoxes(l *catalog.Location, minLon, maxLon, minLat, maxLat string) (string, []any) {
 	var ors []string
 	var args []any
-	for _, b := range locationBoxes(l) {
+	for _, b := range geogrid.LocationBoxes(l) {
 		for _, lr := range b.LonRanges() {
 			ors = append(ors, fmt.Sprintf("(%s >= ? AND %s <= ? AND %s >= ? AND %s <= ?)", minLon, maxLon, minLat, maxLat))
 			args = append(args, lr[0], lr[1], b.MinLat, b.MaxLat)

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -65,7 +64,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 		plan = geoTimeline
 	case plan != geoAuto && plan != geoCells: // a test's choice
 	case f.WithStacked:
-		if cells = boxCells(l, maxGeoCells); cells != nil {
+		if cells = geogrid.DegreeCells(l, maxGeoCells); cells != nil {
 			plan = geoCells
 			break
 		}
@@ -129,7 +128,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state store.AssetState, l *catalog.Location) ([]int64, int, error) {
 	var ors []string
 	args := []any{libraryID, cellUnits}
-	for _, b := range locationBoxes(l) {
+	for _, b := range geogrid.LocationBoxes(l) {
 		for _, lr := range b.LonRanges() {
 			ors = append(ors, "(cx BETWEEN "+cellOf("?", 180)+" AND "+cellOf("?", 180)+
 				" AND cy BETWEEN "+cellOf("?", 90)+" AND "+cellOf("?", 90)+")")
@@ -160,39 +159,8 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state
 	return cells, matches, translate(rows.Err())
 }
 
-// boxCells returns the geo_cell numbers of the 1° cells that l's boxes
-// span, empty or not, or nil when there are more than maxCells of them.
-func boxCells(l *catalog.Location, maxCells int) []int64 {
-	var cells []int64
-	for _, b := range locationBoxes(l) {
-		y0, y1 := geogrid.YUnits(b.MinLat)/cellUnits, geogrid.YUnits(b.MaxLat)/cellUnits
-		for _, lr := range b.LonRanges() {
-			x0, x1 := geogrid.XUnits(lr[0])/cellUnits, geogrid.XUnits(lr[1])/cellUnits
-			if int64(len(cells))+(x1-x0+1)*(y1-y0+1) > int64(maxCells) {
-				return nil
-			}
-			for y := y0; y <= y1; y++ {
-				for x := x0; x <= x1; x++ {
-					cells = append(cells, y*361+x)
-				}
-			}
-		}
-	}
-	slices.Sort(cells) // a circle's boxes may share cells
-	return slices.Compact(cells)
-}
-
 // cellOf is the SQL of the 1° cell index of a coordinate, shifted by offset
 // into positive degrees, exactly as geo_cells and assets.geo_cell compute it.
 func cellOf(expr string, offset int) string {
 	return fmt.Sprintf("CAST((%s + %d) * %d + 0.5 AS INTEGER) / %d", expr, offset, cellUnits, cellUnits)
-}
-
-// locationBoxes are the boxes that bound a location: its box, or a
-// circle's bounding boxes.
-func locationBoxes(l *catalog.Location) []catalog.BBox {
-	if l.Box != nil {
-		return []catalog.BBox{*l.Box}
-	}
-	return l.Circle.Bounds()
 }

@@ -81,9 +81,9 @@ func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
 			if a.Located {
 				lat, lon = a.Latitude, a.Longitude
 			}
-			res, err := insert.ExecContext(ctx, a.ID, libID, userID, a.Media, a.MIME, "IMG.jpg", micros(a.Created),
-				micros(a.Created), a.Wall, a.Offset, a.Instant, a.Checksum, 1<<20, 1<<20, lat, lon, rating,
-				micros(a.Created), micros(a.Created))
+			res, err := insert.ExecContext(ctx, a.ID, libID, userID, a.Media, a.MIME, "IMG.jpg", a.Created.UnixMicro(),
+				a.Created.UnixMicro(), a.Wall, a.Offset, a.Instant, a.Checksum, 1<<20, 1<<20, lat, lon, rating,
+				a.Created.UnixMicro(), a.Created.UnixMicro())
 			if err != nil {
 				tx.Rollback()
 				return "", err

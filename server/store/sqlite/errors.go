@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -35,15 +34,4 @@ func translate(err error) error {
 		return fmt.Errorf("%w: the database disk is full: %v", catalog.ErrInsufficient, se)
 	}
 	return err
-}
-
-// micros converts a time to the stored form.
-func micros(t time.Time) int64 { return t.UnixMicro() }
-
-// one wraps a single-row error with what was looked up.
-func one(what, id string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s %s: %w", what, id, translate(err))
 }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -38,18 +39,21 @@ const dueQuery = `SELECT * FROM (SELECT t.id, t.kind, t.run_after FROM tasks t
 func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []string) (*catalog.Task, error) {
 	args := make([]any, 0, 2*len(kinds))
 	for _, k := range kinds {
-		args = append(args, k, micros(c.Now))
+		args = append(args, k, c.Now.UnixMicro())
 	}
 	var id, kind string
 	var runAfter int64
 	err := q.QueryRow(ctx, claimSQL(len(kinds)), args...).Scan(&id, &kind, &runAfter)
 	if err != nil {
-		return nil, one("claim task of kinds", strings.Join(kinds, ","), err)
+		return nil, fmt.Errorf("claim task of kinds %s: %w", strings.Join(kinds, ","), translate(err))
 	}
 	t, err := sqlstore.ScanTask(q.QueryRow(ctx, `UPDATE tasks SET state = 'running', attempts = attempts + 1,
 		max_attempts = ?, lease_owner = ?, lease_until = ?, started_at = ?, finished_at = NULL, progress = 0
-		WHERE id = ? RETURNING `+taskCols, c.Kinds[kind], c.Lease, micros(c.LeaseUntil), micros(c.Now), id))
-	return t, one("claim task", id, err)
+		WHERE id = ? RETURNING `+taskCols, c.Kinds[kind], c.Lease, c.LeaseUntil.UnixMicro(), c.Now.UnixMicro(), id))
+	if err != nil {
+		return nil, fmt.Errorf("claim task %s: %w", id, translate(err))
+	}
+	return t, nil
 }
 
 // nextDueSQL finds the earliest run_after among queued tasks of n kinds,
