@@ -14,11 +14,6 @@ import (
 // savepoints (tasks_savepoint.go) and the queries over several kinds or
 // libraries, LATERAL joins over an array parameter.
 
-const (
-	taskCols = sqlstore.TaskCols
-	running  = sqlstore.TaskRunning
-)
-
 // claimSQL claims one task in one statement. For each asked kind, the
 // lateral subquery walks tasks_due from the earliest due task, passes over
 // tasks whose subject runs that kind already, and locks its first
@@ -46,7 +41,7 @@ const claimSQL = `WITH pick AS (
 UPDATE tasks SET state = 'running', attempts = attempts + 1,
 	max_attempts = (?::integer[])[array_position(?::text[], tasks.kind::text)],
 	lease_owner = ?, lease_until = ?, started_at = ?, finished_at = NULL, progress = 0
-FROM pick WHERE tasks.id = pick.claimed RETURNING ` + taskCols
+FROM pick WHERE tasks.id = pick.claimed RETURNING ` + sqlstore.TaskCols
 
 // claimTask is the dialect's ClaimTask.
 func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []string) (*catalog.Task, error) {
@@ -78,7 +73,7 @@ func taskListManySQL(where []string) string {
 		cond = " AND " + strings.Join(where, " AND ")
 	}
 	return `SELECT t.* FROM unnest(?::text[]) AS l(id) CROSS JOIN LATERAL (
-		SELECT ` + taskCols + ` FROM tasks WHERE library_id = l.id` + cond + ` ORDER BY id DESC LIMIT ?) t
+		SELECT ` + sqlstore.TaskCols + ` FROM tasks WHERE library_id = l.id` + cond + ` ORDER BY id DESC LIMIT ?) t
 		ORDER BY t.id DESC LIMIT ?`
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // TestTaskQueryPlansUseIndexes requires the task queue's queries, as the
@@ -34,20 +35,20 @@ func TestTaskQueryPlansUseIndexes(t *testing.T) {
 	}{
 		{"claim", claimSQL, []any{kinds, int64(1), []int32{3, 3}, kinds, "lease", int64(2), int64(1)}, true},
 		{"next due", nextDueSQL, []any{kinds}, false},
-		{"task by id", `SELECT ` + taskCols + ` FROM tasks WHERE id = ?`, []any{"task_a"}, false},
-		{"a transition out of running", `UPDATE tasks SET lease_until = ?` + running, []any{int64(1), "task_a", "l"}, false},
+		{"task by id", `SELECT ` + sqlstore.TaskCols + ` FROM tasks WHERE id = ?`, []any{"task_a"}, false},
+		{"a transition out of running", `UPDATE tasks SET lease_until = ?` + sqlstore.TaskRunning, []any{int64(1), "task_a", "l"}, false},
 		{"expired leases", `UPDATE tasks SET state = 'queued', lease_owner = NULL, lease_until = NULL
 			WHERE state = 'running' AND lease_until <= ?`, []any{int64(1)}, false},
 		{"expired leases out of attempts or superseded", `UPDATE tasks SET state = 'failed'
 			WHERE state = 'running' AND lease_until <= ? AND (max_attempts > 0 AND attempts >= max_attempts
 			OR EXISTS (SELECT 1 FROM tasks q WHERE q.subject = tasks.subject AND q.kind = tasks.kind
 				AND q.state = 'queued'))`, []any{int64(1)}, false},
-		{"list of a library after a cursor", `SELECT ` + taskCols + ` FROM tasks
+		{"list of a library after a cursor", `SELECT ` + sqlstore.TaskCols + ` FROM tasks
 			WHERE library_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, []any{"lib_a", "task_z", 21}, false},
-		{"list of a library by state", `SELECT ` + taskCols + ` FROM tasks
+		{"list of a library by state", `SELECT ` + sqlstore.TaskCols + ` FROM tasks
 			WHERE library_id = ? AND state = ? AND id < ? ORDER BY id DESC LIMIT ?`,
 			[]any{"lib_a", "failed", "task_z", 21}, false},
-		{"list of an asset", `SELECT ` + taskCols + ` FROM tasks
+		{"list of an asset", `SELECT ` + sqlstore.TaskCols + ` FROM tasks
 			WHERE library_id = ? AND asset_id = ? ORDER BY id DESC LIMIT ?`, []any{"lib_a", "asset_a", 21}, false},
 		// Each library's page in index order; only those pages are sorted.
 		{"list over several libraries", taskListManySQL([]string{"state = ?", "id < ?"}),

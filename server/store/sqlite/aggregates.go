@@ -33,9 +33,6 @@ func sqlEast(g geogrid.Grid) string {
 	return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.Origin, g.Origin, geogrid.FullTurn)
 }
 
-// floorDiv is geogrid's, for the day arithmetic of this package.
-func floorDiv(a, b int64) int64 { return geogrid.FloorDiv(a, b) }
-
 // selectAssets selects what List selects. With a location, the R*Tree
 // drives the join: left to itself, the planner scans the library's whole
 // timeline and probes the R*Tree's answer for each row. The location tests

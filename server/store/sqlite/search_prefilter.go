@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -126,10 +127,10 @@ func personSet(personID string) *prefilterSQL {
 func (s search) windowSize(ctx context.Context, f store.AssetFilter) (int, error) {
 	lo, hi := int64(-1<<62), int64(1<<62)
 	if b := f.Capture.After; b != nil {
-		lo = floorDiv(b.Micros(), dayMicros) - 1
+		lo = geogrid.FloorDiv(b.Micros(), dayMicros) - 1
 	}
 	if b := f.Capture.Before; b != nil {
-		hi = floorDiv(b.Micros(), dayMicros) + 1
+		hi = geogrid.FloorDiv(b.Micros(), dayMicros) + 1
 	}
 	var n int
 	err := s.q.QueryRowContext(ctx, `SELECT coalesce(sum(count), 0) FROM asset_day_counts

@@ -14,11 +14,6 @@ import (
 // queries over several kinds or libraries, UNION ALLs of one index range
 // each (SQLite has no LATERAL join).
 
-const (
-	taskCols = sqlstore.TaskCols
-	running  = sqlstore.TaskRunning
-)
-
 // claimSQL picks the task to claim among n kinds: each kind's candidate
 // comes from its own index range, then the earliest of them wins.
 func claimSQL(n int) string {
@@ -49,7 +44,7 @@ func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []stri
 	}
 	t, err := sqlstore.ScanTask(q.QueryRow(ctx, `UPDATE tasks SET state = 'running', attempts = attempts + 1,
 		max_attempts = ?, lease_owner = ?, lease_until = ?, started_at = ?, finished_at = NULL, progress = 0
-		WHERE id = ? RETURNING `+taskCols, c.Kinds[kind], c.Lease, c.LeaseUntil.UnixMicro(), c.Now.UnixMicro(), id))
+		WHERE id = ? RETURNING `+sqlstore.TaskCols, c.Kinds[kind], c.Lease, c.LeaseUntil.UnixMicro(), c.Now.UnixMicro(), id))
 	if err != nil {
 		return nil, fmt.Errorf("claim task %s: %w", id, translate(err))
 	}
@@ -73,7 +68,7 @@ func taskListManySQL(n int, where []string) string {
 	if len(where) > 0 {
 		cond = " AND " + strings.Join(where, " AND ")
 	}
-	branch := `SELECT * FROM (SELECT ` + taskCols + ` FROM tasks WHERE library_id = ?` + cond +
+	branch := `SELECT * FROM (SELECT ` + sqlstore.TaskCols + ` FROM tasks WHERE library_id = ?` + cond +
 		` ORDER BY id DESC LIMIT ?)`
 	return `SELECT * FROM (` + strings.TrimSuffix(strings.Repeat(branch+" UNION ALL ", n), " UNION ALL ") +
 		`) ORDER BY id DESC LIMIT ?`

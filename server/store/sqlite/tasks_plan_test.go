@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // taskPlanCases are the task queue's queries as tasks.go issues them.
@@ -18,9 +20,9 @@ var taskPlanCases = []planCase{
 		args: []any{"metadata", 1, "variants", 1, "geocode", 1}},
 	{name: "claim update", sql: `UPDATE tasks SET state = 'running', attempts = attempts + 1,
 		max_attempts = ?, lease_owner = ?, lease_until = ?, started_at = ?, finished_at = NULL, progress = 0
-		WHERE id = ? RETURNING ` + taskCols, args: []any{5, "r#1", 2, 1, "task_a"}},
+		WHERE id = ? RETURNING ` + sqlstore.TaskCols, args: []any{5, "r#1", 2, 1, "task_a"}},
 	{name: "next due among three kinds", sql: nextDueSQL(3), args: []any{"metadata", "variants", "geocode"}},
-	{name: "lease transition", sql: `UPDATE tasks SET lease_until = ?` + running, args: []any{1, "task_a", "r#1"}},
+	{name: "lease transition", sql: `UPDATE tasks SET lease_until = ?` + sqlstore.TaskRunning, args: []any{1, "task_a", "r#1"}},
 	{name: "requeue: fail the spent and superseded", sql: `UPDATE tasks SET state = 'failed', error = ?,
 		progress = NULL, finished_at = ?, lease_owner = NULL, lease_until = NULL
 		WHERE state = 'running' AND lease_until <= ? AND (max_attempts > 0 AND attempts >= max_attempts
@@ -29,15 +31,15 @@ var taskPlanCases = []planCase{
 	{name: "requeue: the rest", sql: `UPDATE tasks SET state = 'queued', error = ?, progress = NULL,
 		lease_owner = NULL, lease_until = NULL WHERE state = 'running' AND lease_until <= ?`, args: []any{"stopped", 1}},
 	{name: "asset deletion cascades to its tasks", sql: `DELETE FROM tasks WHERE asset_id = ?`, args: []any{"asset_a"}},
-	{name: "task list, first page", sql: "SELECT " + taskCols + " FROM tasks WHERE library_id = ? ORDER BY id DESC LIMIT ?",
+	{name: "task list, first page", sql: "SELECT " + sqlstore.TaskCols + " FROM tasks WHERE library_id = ? ORDER BY id DESC LIMIT ?",
 		args: []any{"lib_a", 21}},
-	{name: "task list after a cursor", sql: "SELECT " + taskCols + " FROM tasks WHERE library_id = ? AND id < ?" +
+	{name: "task list after a cursor", sql: "SELECT " + sqlstore.TaskCols + " FROM tasks WHERE library_id = ? AND id < ?" +
 		" ORDER BY id DESC LIMIT ?", args: []any{"lib_a", "task_a", 21}},
 	{name: "task list cursor lookup", sql: "SELECT id FROM tasks WHERE library_id = ? AND state = ? AND id = ?",
 		args: []any{"lib_a", "failed", "task_a"}},
-	{name: "task list by state", sql: "SELECT " + taskCols + " FROM tasks WHERE library_id = ? AND state = ?" +
+	{name: "task list by state", sql: "SELECT " + sqlstore.TaskCols + " FROM tasks WHERE library_id = ? AND state = ?" +
 		" AND id < ? ORDER BY id DESC LIMIT ?", args: []any{"lib_a", "failed", "task_a", 21}},
-	{name: "task list by asset", sql: "SELECT " + taskCols + " FROM tasks WHERE +library_id = ? AND asset_id = ?" +
+	{name: "task list by asset", sql: "SELECT " + sqlstore.TaskCols + " FROM tasks WHERE +library_id = ? AND asset_id = ?" +
 		" AND state = ? ORDER BY id DESC LIMIT ?", args: []any{"lib_a", "asset_a", "queued", 21}},
 	// Over several libraries each one's page comes from its own index
 	// range; only the few rows of those pages are sorted together.

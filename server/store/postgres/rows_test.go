@@ -5,7 +5,7 @@ import "context"
 // scanner is what pgx.Row and pgx.Rows offer.
 type scanner interface{ Scan(dest ...any) error }
 
-// queryStrings returns the first column of every row.
+// queryStrings returns the first column of every row (the plan fixtures' ids).
 func queryStrings(ctx context.Context, db conn, sql string, args ...any) ([]string, error) {
 	return queryAll(ctx, db, func(row scanner) (v string, err error) { return v, row.Scan(&v) }, sql, args...)
 }
