@@ -85,21 +85,7 @@ func seedAggAssets(t testing.TB, db *DB, lib, user string, first, n int) {
 // priced out: an index must be able to serve it.
 func explainAgg(t *testing.T, db *DB, st aggStmt) string {
 	t.Helper()
-	tx, err := db.pool.Begin(t.Context())
-	require.NoError(t, err)
-	defer tx.Rollback(t.Context())
-	_, err = tx.Exec(t.Context(), "SET LOCAL enable_seqscan = off")
-	require.NoError(t, err)
-	rows, err := tx.Query(t.Context(), "EXPLAIN "+st.sql, st.args...)
-	require.NoError(t, err)
-	var plan []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		plan = append(plan, line)
-	}
-	require.NoError(t, rows.Err())
-	return strings.Join(plan, "\n")
+	return explainIndexed(t, db, st.sql, st.args)
 }
 
 // TestAggregateQueriesUseIndexes runs counts and clusters through the

@@ -15,6 +15,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
 // planRecorder records every statement run through it (as sent: with $n
@@ -161,146 +162,63 @@ func (f *albumFixture) addAlbum(ctx context.Context, r store.Repos, lib, name st
 }
 
 // TestAlbumAndStackQueriesUseIndexes runs every album, link, stack and
-// burst query of the store (reads and writes) and explains each: none may
-// scan a table, the named index must drive, and a sort is allowed only
-// where the rows sorted are one asset's links or albums, one album's or
-// stack's few rows, or a handful of ids.
+// burst query of the store (storetest.AlbumPlanCases and this store's
+// own, reads and writes) and explains each: none may scan a table, the
+// named index must drive, and a sort is allowed only where the rows
+// sorted are one asset's links or albums, one album's or stack's few rows,
+// or a handful of ids.
 func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 	f := newAlbumFixture(t)
 	ctx := t.Context()
 	lib := f.lib
-	page := store.Page{Limit: 20}
-	after := func(id string) store.Page { return store.Page{Limit: 20, AfterID: id} }
-	cases := []struct {
-		name   string
-		run    func(r store.Repos) error
-		index  string // must appear in the plan of some statement
-		sortOK bool
-	}{
-		{"an album's assets, first page", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album}, page)
+	cases := append(storetest.AlbumPlanCases(ctx, storetest.AlbumPlanFixture{Lib: lib, Album: f.album, Other: f.albums[1],
+		AlbumName: "album 9", CursorAsset: f.assets[1100], Member: f.assets[1025], Pair: f.assets[1025:1027],
+		LinkIDs: f.links[:5], AlbumLink: f.links[3000+100], LibraryLink: f.links[300], AlbumCursor: f.albums[200],
+		Stack: f.stack, StackAddition: f.assets[1000], LinkKey: "album_assets_pkey"}),
+		storetest.PlanCase{Name: "a library's albums, first page", Run: func(r store.Repos) error {
+			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, store.Page{Limit: 20})
 			return err
-		}, "album_assets_timeline", false},
-		{"an album's assets after a cursor, oldest first", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album, Asc: true},
-				after(f.assets[1100]))
-			return err
-		}, "album_assets_timeline", false},
-		{"an album's trashed assets", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album,
-				State: store.StateTrashed, MediaType: catalog.MediaImage}, page)
-			return err
-		}, "album_assets_timeline", false},
-		{"a library's albums, first page", func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, page)
-			return err
-		}, "albums_library", false},
-		{"a library's albums after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, after(f.albums[200]))
-			return err
-		}, "albums_library", false},
-		{"an asset's albums", func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib, AssetID: f.assets[1025]}, page)
-			return err
-		}, "album_assets_asset", true}, // one asset's few albums
-		{"an album by id, with its dates and cover", func(r store.Repos) error {
+		}, Index: "albums_library"},
+		storetest.PlanCase{Name: "an album by id, with its dates and cover", Run: func(r store.Repos) error {
 			_, err := r.Albums().Get(ctx, f.album)
 			return err
-		}, "album_assets_timeline", false},
-		{"an album by name", func(r store.Repos) error {
-			_, err := r.Albums().FindByName(ctx, lib, "album 9")
-			return err
-		}, "albums_library_name", false},
-		{"an album's links, first page", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album}, page)
-			return err
-		}, "album_assets_album", false},
-		{"an album's links after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album},
-				after(f.links[3000+100]))
-			return err
-		}, "album_assets_album", false},
-		{"an asset's links", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AssetID: f.assets[1025]}, page)
-			return err
-		}, "album_assets_asset", true}, // one asset's few links
-		{"a library's links after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib}, after(f.links[300]))
-			return err
-		}, "album_assets_library", false},
-		{"links by id", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, IDs: f.links[:5]}, page)
-			return err
-		}, "album_assets_pkey", true},
-		{"link, unlink and delete", func(r store.Repos) error {
-			if err := r.Albums().AddLink(ctx, &catalog.AlbumAsset{ID: "aa_new", AlbumID: f.album,
-				AssetID: f.assets[2999], LibraryID: lib, CreatedAt: time.Unix(0, 0), UpdatedAt: time.Unix(0, 0)}); err != nil {
-				return err
-			}
-			links, err := r.Albums().Links(ctx, f.album, f.assets[1025:1027])
-			if err != nil {
-				return err
-			}
-			if _, err := r.Albums().LinksOfAssets(ctx, f.assets[25:26]); err != nil {
-				return err
-			}
-			if _, err := r.Albums().AlbumLinks(ctx, f.album); err != nil {
-				return err
-			}
-			if err := r.Albums().RemoveLinks(ctx, []string{links[0].ID}); err != nil {
-				return err
-			}
-			return r.Albums().Delete(ctx, f.albums[1])
-		}, "album_assets_pair", true},
-		{"a library's stacks", func(r store.Repos) error {
-			_, _, err := r.Stacks().List(ctx, store.StackFilter{LibraryID: lib}, after(f.stack))
-			return err
-		}, "stacks_library", true},
-		{"a stack's writes", func(r store.Repos) error {
-			st, err := r.Stacks().Get(ctx, f.stack)
-			if err != nil {
-				return err
-			}
-			st.AssetIDs = append(st.AssetIDs[1:], f.assets[1000])
-			st.CoverAssetID = st.AssetIDs[0]
-			if err := r.Stacks().Update(ctx, st); err != nil {
-				return err
-			}
-			return r.Stacks().Delete(ctx, st.ID)
-		}, "assets_stack", true},
-		{"a shot's neighbours", func(r store.Repos) error {
+		}, Index: "album_assets_timeline"},
+		storetest.PlanCase{Name: "a new link", Run: func(r store.Repos) error {
+			return r.Albums().AddLink(ctx, &catalog.AlbumAsset{ID: "aa_new", AlbumID: f.album,
+				AssetID: f.assets[2999], LibraryID: lib, CreatedAt: time.Unix(0, 0), UpdatedAt: time.Unix(0, 0)})
+		}, Index: "assets_pkey"},
+		storetest.PlanCase{Name: "a shot's neighbours", Run: func(r store.Repos) error {
 			now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 			_, err := r.Bursts().Near(ctx, lib, now.Add(-48*time.Hour), now.Add(-40*time.Hour), 400)
 			return err
-		}, "assets_capture_instant", false},
-		{"shots by id, exclusions", func(r store.Repos) error {
+		}, Index: "assets_capture_instant"},
+		storetest.PlanCase{Name: "shots by id, exclusions", Run: func(r store.Repos) error {
 			if _, err := r.Bursts().Shots(ctx, f.assets[:3]); err != nil {
 				return err
 			}
 			return r.Bursts().Exclude(ctx, f.assets[:2], time.Unix(0, 0))
-		}, "assets_pkey", false},
-	}
+		}, Index: "assets_pkey"})
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+		t.Run(c.Name, func(t *testing.T) {
 			tx, err := f.db.pool.Begin(ctx)
 			require.NoError(t, err)
 			defer tx.Rollback(context.WithoutCancel(ctx)) // every case sees the same fixture
 			_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
 			require.NoError(t, err)
 			rec := &planRecorder{q: tx}
-			require.NoError(t, c.run(newRepos(conn{rec})))
+			require.NoError(t, c.Run(newRepos(conn{rec})))
 			var all []string
 			for i, sql := range rec.stmts {
-				plan := albumPlan(t, tx, sql, rec.args[i])
+				plan := planOf(t, tx, sql, rec.args[i])
 				text := strings.Join(plan, "\n")
 				t.Logf("%s\nplan:\n%s", strings.Join(strings.Fields(sql), " "), text)
 				require.NotContains(t, text, "Seq Scan", "a table scan in: %s", sql)
-				if !c.sortOK {
+				if !c.SortOK {
 					require.NotRegexp(t, sortNode, text, "a sort in: %s", sql)
 				}
 				all = append(all, plan...)
 			}
-			require.Contains(t, strings.Join(all, "\n"), c.index)
+			require.Contains(t, strings.Join(all, "\n"), c.Index)
 		})
 	}
 }
@@ -309,19 +227,3 @@ func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 // orders the ties of an index's order among themselves (a shot's
 // neighbours by upload order within one capture instant), is allowed.
 var sortNode = regexp.MustCompile(`(?m)^\s*(->\s*)?Sort\s+\(`)
-
-// albumPlan returns the plan of sql with args, in tx.
-func albumPlan(t *testing.T, tx pgx.Tx, sql string, args []any) []string {
-	t.Helper()
-	rows, err := tx.Query(t.Context(), "EXPLAIN "+sql, args...)
-	require.NoError(t, err)
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		plan = append(plan, line)
-	}
-	require.NoError(t, rows.Err())
-	return plan
-}

@@ -43,7 +43,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 			}
 		}
 	}
-	// The location is a condition of the filter (assetConditions' last).
+	// The location is a condition of the filter (FilterConditions' last).
 	g := sqlstore.GeoPlan{Dense: dense}
 	g.Where, g.Args = locationConditions(f.Location, dense)
 	if len(cells) > 0 {
@@ -74,7 +74,7 @@ const maxBoundCells = 1024
 // prices every "point <@ box" at a fixed selectivity of 0.1%, so left
 // alone it takes the spatial index for the whole world too, and sorts every
 // located asset for one page. With more matches than that, the box is
-// dense enough for the timeline walk (assetConditions with dense) to fill a
+// dense enough for the timeline walk (locationConditions with dense) to fill a
 // page soon.
 //
 // The matches are bounded from above by the counts of the geo_cells cells
@@ -171,4 +171,41 @@ func spannedCells(boxes []catalog.BBox, units int64) int64 {
 		}
 	}
 	return n
+}
+
+// locationConditions is the dialect's Location, for counts, clusters
+// and search (the asset list's location is planLocation's).
+//
+// A location is tested exactly on the coordinate columns (any of its
+// boxes, split at the antimeridian; a circle then exactly). Unless dense,
+// each box also carries the GiST test point(longitude, latitude) <@ box
+// (index assets_geo), which PostgreSQL then prefers whatever the box (it
+// prices <@ at a fixed 0.1% of the rows): pass dense=false only when the
+// box holds few assets (fewGeoMatches) or every match is read anyway; with
+// dense (many matches, or another index drives the query) only the columns
+// are tested and the timeline index serves the query.
+func locationConditions(l *catalog.Location, dense bool) ([]string, []any) {
+	ors, args := sqlstore.GeoBoxes(l, func(b catalog.BBox) (string, []any) {
+		if dense {
+			return columnsBox, boxArgs(b)
+		}
+		return gistBox(b, b)
+	})
+	return sqlstore.WithCircle(l, floatArg, []string{"a.latitude IS NOT NULL", "a.longitude IS NOT NULL", "(" + ors + ")"}, args)
+}
+
+// columnsBox tests a box, edges included, on the coordinate columns of
+// "assets a" (arguments: boxArgs).
+const columnsBox = "a.longitude >= ?::float8 AND a.longitude <= ?::float8 AND a.latitude >= ?::float8 AND a.latitude <= ?::float8"
+
+// boxArgs are the arguments of columnsBox.
+func boxArgs(b catalog.BBox) []any { return []any{b.MinLon, b.MaxLon, b.MinLat, b.MaxLat} }
+
+// gistBox finds the assets of box through the spatial index assets_geo,
+// searching part of it: the geometric <@ compares with a tolerance of
+// 1e-6, so the index only finds candidates and box is tested exactly on
+// the columns too.
+func gistBox(part, box catalog.BBox) (string, []any) {
+	return "point(a.longitude, a.latitude) <@ box(point(?::float8, ?::float8), point(?::float8, ?::float8)) AND " + columnsBox,
+		append([]any{part.MinLon, part.MinLat, part.MaxLon, part.MaxLat}, boxArgs(box)...)
 }

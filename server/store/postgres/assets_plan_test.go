@@ -91,16 +91,7 @@ func assetPlanDB(t *testing.T, n int) *DB {
 // explainAsset returns the plan of one assetStmt statement.
 func explainAsset(t *testing.T, db *DB, st assetStmt) string {
 	t.Helper()
-	rows, err := db.pool.Query(t.Context(), "EXPLAIN "+st.sql, st.args...)
-	require.NoError(t, err)
-	var plan []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		plan = append(plan, line)
-	}
-	require.NoError(t, rows.Err())
-	return strings.Join(plan, "\n")
+	return strings.Join(planOf(t, db.pool, st.sql, st.args), "\n")
 }
 
 var assetSortStep = regexp.MustCompile(`(?m)^\s*(->\s*)?Sort\b`)
@@ -275,21 +266,7 @@ func TestAssetLookupPlans(t *testing.T) {
 		}
 		require.NotEmpty(t, rec.stmts, name)
 		for _, st := range rec.stmts {
-			tx, err := db.pool.Begin(t.Context())
-			require.NoError(t, err)
-			_, err = tx.Exec(t.Context(), "SET LOCAL enable_seqscan = off")
-			require.NoError(t, err)
-			rows, err := tx.Query(t.Context(), "EXPLAIN "+st.sql, st.args...)
-			require.NoError(t, err)
-			var plan []string
-			for rows.Next() {
-				var line string
-				require.NoError(t, rows.Scan(&line))
-				plan = append(plan, line)
-			}
-			require.NoError(t, rows.Err())
-			require.NoError(t, tx.Rollback(t.Context()))
-			text := strings.Join(plan, "\n")
+			text := explainIndexed(t, db, st.sql, st.args)
 			require.NotContains(t, text, "Seq Scan", fmt.Sprintf("%s: %s\n%s", name, st.sql, text))
 		}
 	}

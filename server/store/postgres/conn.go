@@ -2,12 +2,14 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -103,8 +105,12 @@ var dialect = &sqlstore.Dialect{
 	NextDue:   func(kinds []string) (string, []any) { return nextDueSQL, []any{kinds} },
 	TaskPages: taskPages, PHashBand: phashBand,
 	// Aggregates (issue 34, part B).
-	AssetDay: sqlDay, BucketDay: bucketDay, SumInt: func(col string) string { return "sum(" + col + ")::bigint" },
-	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	// The functions of migration 0003_aggregates.
+	AssetDay: "asset_day(a.capture_wall)", BucketDay: bucketDay, SumInt: func(col string) string { return "sum(" + col + ")::bigint" },
+	GeoX: "asset_geo_x(a.longitude)", GeoY: "asset_geo_y(a.latitude)",
+	GeoEast: func(g geogrid.Grid) string {
+		return fmt.Sprintf("(x - %d + CASE WHEN x < %d THEN %d ELSE 0 END)", g.Origin, g.Origin, geogrid.FullTurn)
+	},
 	SubqueryAlias: func(name string) string { return " " + name },
 	AssetRows:     selectAssets, GeoFrame: geoFrame,
 
@@ -113,7 +119,13 @@ var dialect = &sqlstore.Dialect{
 		return col + " = ANY(?::bytea[])", []any{vals}
 	},
 	AssetGeo: planLocation, MergeStates: true,
+
+	// Search (issue 34, the last of it).
+	Text: tsearch{}, SearchKey: "id", RoundScore: roundScore, FloatArg: floatArg, Location: locationConditions,
 }
+
+// floatArg is the dialect's FloatArg.
+const floatArg = "?::float8"
 
 // inIDs is the dialect's In: one array argument for any number of ids.
 func inIDs(col string, ids []string) (string, []any) {

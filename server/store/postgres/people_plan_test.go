@@ -281,19 +281,3 @@ func (l *stmtLog) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	l.note(sql, args)
 	return l.q.QueryRow(ctx, sql, args...)
 }
-
-// planOf returns the plan of sql with args, in tx.
-func planOf(t *testing.T, tx pgx.Tx, sql string, args []any) []string {
-	t.Helper()
-	rows, err := tx.Query(t.Context(), "EXPLAIN "+sql, args...)
-	require.NoError(t, err)
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		plan = append(plan, line)
-	}
-	require.NoError(t, rows.Err())
-	return plan
-}

@@ -12,6 +12,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // searchFixture seeds two libraries with assets captured an hour apart
@@ -65,16 +66,7 @@ func searchFixture(t *testing.T) (*DB, string) {
 // searchExplain returns the plan of a query of the store (? placeholders).
 func searchExplain(t *testing.T, tx pgx.Tx, sql string, args []any) string {
 	t.Helper()
-	rows, err := tx.Query(t.Context(), "EXPLAIN "+rebind(sql), args...)
-	require.NoError(t, err)
-	var plan []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		plan = append(plan, line)
-	}
-	require.NoError(t, rows.Err())
-	return strings.Join(plan, "\n")
+	return strings.Join(planOf(t, tx, rebind(sql), args), "\n")
 }
 
 // TestSearchQueriesUseIndexes explains the content-search queries as the
@@ -97,12 +89,12 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{beach}},
 			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{{"sand*"}, {"dusk"}}},
 		} {
-			b, err := buildSearch(q)
+			b, err := ranked(q)
 			require.NoError(t, err)
 			tx, err := db.pool.Begin(ctx)
 			require.NoError(t, err)
 			defer tx.Rollback(ctx)
-			for _, c := range []searchCall{pageOf(b, nil), pageOf(b, &scoreCursor{score: 3, id: "asset_00000100"})} {
+			for _, c := range []searchCall{pageOf(b, nil), pageOf(b, &sqlstore.ScoreCursor{Score: 3, ID: "asset_00000100"})} {
 				plan := searchExplain(t, tx, c.sql, c.args)
 				require.Contains(t, plan, "Bitmap Index Scan on search_text_document", plan)
 				require.Contains(t, plan, "'#m202406'", "the window is in the index condition\n%s", plan)
@@ -145,14 +137,16 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 		}
 		cases := map[string]searchCall{}
 		for name, q := range queries {
-			b, err := buildSearch(q)
+			b, err := ranked(q)
 			require.NoError(t, err)
-			cases[name+": page"] = pageOf(b, &scoreCursor{score: 3, id: "asset_00000100"})
+			cases[name+": page"] = pageOf(b, &sqlstore.ScoreCursor{Score: 3, ID: "asset_00000100"})
 			cases[name+": cursor"] = cursorOf(b, "asset_00000100")
 		}
-		word, args := wordQuery("ann*")
-		cases["names"] = searchCall{`SELECT kind, ref_id FROM search_names WHERE library_id = ? AND document @@ ` + word, append([]any{lib}, args...)}
-		cases["a word"] = searchCall{`SELECT 1 FROM search_text WHERE document @@ ` + word, args}
+		names, args := tsearch{}.Names(lib, store.SearchTerm{"ann*"})
+		cases["names"] = searchCall{names, args}
+		word, args := tsearch{}.HasWord("ann", true)
+		cases["a word"] = searchCall{word, args}
+		cases["person vectors"] = searchCall{sqlstore.PersonVectorsSQL(dialect), []any{lib, 10}}
 		cases["pHash bands"] = searchCall{`SELECT a.id FROM assets a WHERE (a.library_id = ? AND ` + phashBand(0) + ` = ANY(?::text[]))
 			OR (a.library_id = ? AND ` + phashBand(3) + ` = ANY(?::text[])) LIMIT ?`,
 			[]any{lib, []string{"00ff", "01ff"}, lib, []string{"abcd"}, 10}}
@@ -162,7 +156,7 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 		}
 	})
 
-	// The lookups run as written above.
+	// The lookups run.
 	r := db.Read().Search()
 	ok, err := r.HasWord(ctx, "beach", false)
 	require.NoError(t, err)
@@ -181,13 +175,22 @@ type searchCall struct {
 	args []any
 }
 
+// ranked is q's ranked search as Assets builds it.
+func ranked(q store.SearchQuery) (*sqlstore.Ranked, error) {
+	ctes, args, err := tsearch{}.Criteria(context.Background(), nil, q)
+	if err != nil {
+		return nil, err
+	}
+	return sqlstore.NewRanked(dialect, q, ctes, args)
+}
+
 // pageOf and cursorOf are a search's queries as Assets runs them.
-func pageOf(b *searchSQL, after *scoreCursor) searchCall {
-	sql, args := b.page(21, after)
+func pageOf(b *sqlstore.Ranked, after *sqlstore.ScoreCursor) searchCall {
+	sql, args := b.Page(21, after)
 	return searchCall{sql, args}
 }
 
-func cursorOf(b *searchSQL, id string) searchCall {
-	sql, args := b.cursor(id)
+func cursorOf(b *sqlstore.Ranked, id string) searchCall {
+	sql, args := b.Cursor(id)
 	return searchCall{sql, args}
 }

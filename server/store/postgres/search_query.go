@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,101 +23,26 @@ const (
 	textScale   = 10
 )
 
-// Assets ranks the hits of q's criteria: each criterion is a CTE of
-// (asset_id, score) — the GIN index of search_text finds the text matches,
-// capture-time window included (timeTokens) — and each hit's asset row is
-// then tested against the filter; the page is the best of those.
-func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
-	b, err := buildSearch(q)
-	if err != nil {
-		return nil, false, err
-	}
-	return sqlstore.SearchPage(ctx, s.sq(), p, b.cursor, func(limit int, score *float64) (string, []any) {
-		if score == nil {
-			return b.page(limit, nil)
-		}
-		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
-	})
-}
-
-// searchSQL is a ranked search's SQL: the WITH clause defining hits and
-// the filter's conditions over "assets a", with their arguments.
-type searchSQL struct {
-	with      string
-	withArgs  []any
-	where     []string
-	whereArgs []any
-}
-
-// scoreCursor is the last hit of the previous page.
-type scoreCursor struct {
-	score float64
-	id    string
-}
-
-// buildSearch builds q's SQL.
-func buildSearch(q store.SearchQuery) (*searchSQL, error) {
-	with, args, err := hitsCTE(q)
-	if err != nil {
-		return nil, err
-	}
-	where, whereArgs := searchConditions(q.Filter)
-	return &searchSQL{with: with, withArgs: args, where: where, whereArgs: whereArgs}, nil
-}
-
-// cursor is the query of the score of the hit with this id.
-func (b *searchSQL) cursor(id string) (string, []any) {
-	return b.with + ` SELECT h.score FROM hits h JOIN assets a ON a.id = h.asset_id
-		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, sqlstore.Args(b.withArgs, b.whereArgs, id)
-}
-
-// page is the query of up to limit hits after the cursor (nil: the
-// first), best first.
-func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
-	where, args := b.where, b.whereArgs
-	if after != nil {
-		where = append(append([]string(nil), where...), "(h.score, a.id) < (?::float8, ?)")
-		args = sqlstore.Args(args, after.score, after.id)
-	}
-	return b.with + ` SELECT ` + sqlstore.AssetCols(dialect) + `, h.score FROM hits h JOIN assets a ON a.id = h.asset_id
-		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?`,
-		sqlstore.Args(b.withArgs, args, limit)
-}
-
-// searchConditions are the filter's conditions over "assets a", those of
-// the asset list tested on each hit's row, with the album's (InAlbum).
-func searchConditions(f store.AssetFilter) ([]string, []any) {
-	where, args := assetConditions(f, true)
-	return sqlstore.InAlbum(where, args, f.AlbumID)
-}
-
-// hitsCTE is the WITH clause defining hits(asset_id, score): the assets
-// that match every criterion of q, scored by the sum of the criteria's
-// scores. Scores are rounded to 1e-9 so that a cursor's score, computed
-// again by another plan that may add in another order, compares equal.
-func hitsCTE(q store.SearchQuery) (string, []any, error) {
-	var ctes, parts []string
+// Criteria are the CTEs of q's criteria (sqlstore.TextIndex), each of
+// (id, score): the GIN index of search_text finds the text matches,
+// capture-time window included (timeTokens); sqlstore.Ranked then tests
+// each hit's asset row against the filter.
+func (tsearch) Criteria(_ context.Context, _ sqlstore.Conn, q store.SearchQuery) ([]string, []any, error) {
+	var ctes []string
 	var args []any
 	if len(q.Terms) > 0 {
 		cte, a := textCTE(q)
-		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "txt")
+		ctes, args = append(ctes, cte), append(args, a...)
 	}
 	if q.Image != nil {
 		cte, a := imageCTE(q.Image)
-		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "img")
+		ctes, args = append(ctes, cte), append(args, a...)
 	}
-	const rounded = "round((%s)::numeric, 9)::float8"
-	switch len(parts) {
-	case 0:
-		return "", nil, errors.New("search: a ranked search needs a text or an image")
-	case 1:
-		ctes = append(ctes, "hits(asset_id, score) AS (SELECT asset_id, "+fmt.Sprintf(rounded, "score")+" FROM "+parts[0]+")")
-	default:
-		ctes = append(ctes, "hits(asset_id, score) AS (SELECT txt.asset_id, "+fmt.Sprintf(rounded, "txt.score + img.score")+
-			" FROM txt JOIN img ON img.asset_id = txt.asset_id)")
-	}
-	return "WITH " + strings.Join(ctes, ", "), args, nil
+	return ctes, args, nil
 }
+
+// roundScore rounds a hit's score to 1e-9 (the dialect's RoundScore).
+func roundScore(expr string) string { return "round((" + expr + ")::numeric, 9)::float8" }
 
 // textSource is the query of (asset_id, s): the assets whose text matches
 // every one of terms (and the capture-time lexemes timeQuery, when not
@@ -141,7 +65,7 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 		" AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")", sqlstore.Args(rankArgs, matchArgs)
 }
 
-// textCTE defines txt(asset_id, score) for q's terms. Terms that match no
+// textCTE defines txt(id, score) for q's terms. Terms that match no
 // name go into one text query; a term that matches people or albums is a
 // group of its own, the union of its text matches and the assets of those
 // people and albums, best score per asset; an asset must be in every
@@ -151,7 +75,7 @@ func textCTE(q store.SearchQuery) (string, []any) {
 	timeQuery := timeTokens(q.Filter.Capture)
 	if len(named) == 0 {
 		src, args := textSource(plain, timeQuery)
-		return "txt(asset_id, score) AS (" + src + ")", args
+		return "txt(id, score) AS (" + src + ")", args
 	}
 	var groups []string
 	var args []any
@@ -169,7 +93,7 @@ func textCTE(q store.SearchQuery) (string, []any) {
 		})
 		groups = append(groups, "SELECT asset_id, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") n GROUP BY asset_id")
 	}
-	return fmt.Sprintf("txt(asset_id, score) AS (SELECT asset_id, sum(s) FROM (%s) g GROUP BY asset_id HAVING count(*) = %d)",
+	return fmt.Sprintf("txt(id, score) AS (SELECT asset_id, sum(s) FROM (%s) g GROUP BY asset_id HAVING count(*) = %d)",
 		strings.Join(groups, " UNION ALL "), len(groups)), args
 }
 
@@ -196,7 +120,7 @@ func timeTokens(r catalog.CaptureRange) string {
 	return "'#" + strings.Join(tokens, "' | '#") + "'"
 }
 
-// imageCTE defines img(asset_id, score) for an image's matches, passed as
+// imageCTE defines img(id, score) for an image's matches, passed as
 // arrays: the look-alikes (id, score) and the people (person_id, face,
 // score). An asset scores its look-alike score plus, per face of the
 // image, the best score of its people like it.
@@ -209,7 +133,7 @@ func imageCTE(im *store.ImageCriteria) (string, []any) {
 	for i, p := range im.People {
 		people[i], faces[i], likes[i] = p.PersonID, int32(p.Face), p.Score
 	}
-	return `img(asset_id, score) AS (SELECT asset_id, sum(s) FROM (
+	return `img(id, score) AS (SELECT asset_id, sum(s) FROM (
 		SELECT v.id COLLATE "C" AS asset_id, v.score AS s FROM unnest(?::text[], ?::float8[]) AS v(id, score)
 		UNION ALL
 		SELECT asset_id, max(s) FROM (SELECT pa.asset_id, p.face, p.score AS s

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -56,21 +55,7 @@ func TestTaskQueryPlansUseIndexes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tx, err := db.Pool().Begin(t.Context())
-			require.NoError(t, err)
-			defer tx.Rollback(t.Context())
-			_, err = tx.Exec(t.Context(), "SET LOCAL enable_seqscan = off")
-			require.NoError(t, err)
-			rows, err := tx.Query(t.Context(), "EXPLAIN "+rebind(c.sql), c.args...)
-			require.NoError(t, err)
-			var plan []string
-			for rows.Next() {
-				var line string
-				require.NoError(t, rows.Scan(&line))
-				plan = append(plan, line)
-			}
-			require.NoError(t, rows.Err())
-			text := strings.Join(plan, "\n")
+			text := explainIndexed(t, db, c.sql, c.args)
 			require.NotContains(t, text, "Seq Scan", text)
 			if !c.sort {
 				require.NotRegexp(t, `(?m)^\s*(->\s*)?Sort\b`, text, "a page must come in index order\n%s", text)

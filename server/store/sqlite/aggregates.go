@@ -2,53 +2,32 @@ package sqlite
 
 // What SQLite spells its own way in the counts and clusters repository
 // written once (sqlstore/aggregates.go), handed over in the dialect
-// (conn.go): the day and grid expressions of migration 0003, and the
-// R*Tree that drives every located read.
+// (conn.go, which spells the day and grid expressions of migration 0003):
+// the R*Tree that drives every located read.
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/store"
-	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // dayMicros is one day of capture_wall.
 const dayMicros = 86_400_000_000
 
-// sqlDay is the wall-clock date of "assets a" as days since 1970-01-01
-// (floor division), spelled as in migration 0003.
-const sqlDay = "(a.capture_wall - ((a.capture_wall % 86400000000) + 86400000000) % 86400000000) / 86400000000"
-
-// sqlX and sqlY are an asset's position in geogrid units, computed as
-// geogrid.XUnits and YUnits do (and as the geo_cells triggers store it).
-const (
-	sqlX = "CAST((a.longitude + 180) * 10000000 + 0.5 AS INTEGER)"
-	sqlY = "CAST((a.latitude + 90) * 10000000 + 0.5 AS INTEGER)"
-)
-
-// sqlEast is geogrid.Grid.East over a column x of a subquery.
-func sqlEast(g geogrid.Grid) string {
-	return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.Origin, g.Origin, geogrid.FullTurn)
-}
-
 // selectAssets selects what List selects. With a location, the R*Tree
 // drives the join: left to itself, the planner scans the library's whole
 // timeline and probes the R*Tree's answer for each row. The location tests
-// are those of locationConditions in assets_filter.go.
+// are those of locationConditions in assets_geo_plan.go.
 func selectAssets(f store.AssetFilter) sqlstore.Selection {
 	if f.Location == nil {
-		where, args := assetConditions(f, false)
+		where, args := sqlstore.AssetConditions(inIDs, f)
 		where, args = withAlbum(f, where, args)
 		return sqlstore.Selection{From: "assets a", Where: where, Args: args}
 	}
-	ors, args := geoBoxes(f.Location, "min_lon", "max_lon", "min_lat", "max_lat")
+	ors, args := sqlstore.GeoBoxes(f.Location, rtreeEntry)
 	sel := viaRTree(f, []string{ors}, args)
-	if c := f.Location.Circle; c != nil {
-		w, a := circleCondition(c)
-		sel.Where, sel.Args = append(sel.Where, w), append(sel.Args, a...)
-	}
+	sel.Where, sel.Args = sqlstore.WithCircle(f.Location, floatArg, sel.Where, sel.Args)
 	return sel
 }
 
@@ -79,7 +58,7 @@ func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selectio
 // entries that pass any of terms.
 func viaRTree(f store.AssetFilter, terms []string, termArgs []any) sqlstore.Selection {
 	f.Location = nil
-	where, args := assetConditions(f, false)
+	where, args := sqlstore.AssetConditions(inIDs, f)
 	where, args = withAlbum(f, where, args)
 	return sqlstore.Selection{From: "(SELECT seq FROM assets_geo WHERE (" + strings.Join(terms, ") OR (") +
 		")) g CROSS JOIN assets a ON a.seq = g.seq", Where: where, Args: append(termArgs, args...)}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
 // planRecorder records every statement run through it, reads and writes.
@@ -90,138 +91,45 @@ func newAlbumFixture(t *testing.T) *albumFixture {
 }
 
 // TestAlbumAndStackQueriesUseIndexes runs every album, link and stack
-// query of the store (reads and writes) and explains each: none may scan a
-// table, the named index must drive, and a sort is allowed only where the
-// rows sorted are one asset's links or albums, or a handful of ids.
+// query of the store (storetest.AlbumPlanCases, reads and writes) and
+// explains each: none may scan a table, the named index must drive, and a
+// sort is allowed only where the rows sorted are one asset's albums, or a
+// handful of ids (an asset's links come in order from their index).
 func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 	f := newAlbumFixture(t)
 	ctx := t.Context()
-	lib := f.lib
-	page := store.Page{Limit: 20}
-	after := func(id string) store.Page { return store.Page{Limit: 20, AfterID: id} }
-	cases := []struct {
-		name       string
-		run        func(r store.Repos) error
-		index      string // must appear in the plan of the main statement
-		tempSortOK bool
-	}{
-		{"an album's assets, first page", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album}, page)
-			return err
-		}, "album_assets_timeline", false},
-		{"an album's assets after a cursor, oldest first", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album, Asc: true},
-				after(f.cursorAssetID))
-			return err
-		}, "album_assets_timeline", false},
-		{"an album's trashed assets", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, AlbumID: f.album,
-				State: store.StateTrashed, MediaType: catalog.MediaImage}, page)
-			return err
-		}, "album_assets_timeline", false},
-		{"an album's links, first page", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album}, page)
-			return err
-		}, "album_assets_album", false},
-		{"an album's links after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.album}, after(f.links[45]))
-			return err
-		}, "album_assets_album", false},
-		{"an asset's links", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, AssetID: f.assets[25].ID}, page)
-			return err
-		}, "album_assets_asset", false},
-		{"a library's links after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib}, after(f.links[3]))
-			return err
-		}, "album_assets_library", false},
-		{"links by id", func(r store.Repos) error {
-			_, _, err := r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: lib, IDs: f.links[:5]}, page)
-			return err
-		}, "sqlite_autoindex_album_assets_1", true},
-		{"a library's albums after a cursor", func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, after(f.album))
-			return err
-		}, "albums_library", false},
-		{"an asset's albums", func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib, AssetID: f.assets[25].ID}, page)
-			return err
-		}, "album_assets_asset", true},
-		{"an album by name", func(r store.Repos) error {
-			_, err := r.Albums().FindByName(ctx, lib, "one")
-			return err
-		}, "albums_library_name", false},
-		{"link, unlink and delete", func(r store.Repos) error {
-			links, err := r.Albums().Links(ctx, f.album, []string{f.assets[25].ID, f.assets[26].ID})
-			if err != nil {
-				return err
-			}
-			if _, err := r.Albums().LinksOfAssets(ctx, []string{f.assets[25].ID}); err != nil {
-				return err
-			}
-			if err := r.Albums().RemoveLinks(ctx, []string{links[0].ID}); err != nil {
-				return err
-			}
-			return r.Albums().Delete(ctx, f.other)
-		}, "album_assets_pair", true},
-		{"a library's stacks", func(r store.Repos) error {
-			_, _, err := r.Stacks().List(ctx, store.StackFilter{LibraryID: lib}, after(f.stack))
-			return err
-		}, "stacks_library", true},
-		{"a stack's writes", func(r store.Repos) error {
-			st, err := r.Stacks().Get(ctx, f.stack)
-			if err != nil {
-				return err
-			}
-			st.AssetIDs = append(st.AssetIDs[1:], f.assets[2].ID)
-			st.CoverAssetID = st.AssetIDs[0]
-			if err := r.Stacks().Update(ctx, st); err != nil {
-				return err
-			}
-			return r.Stacks().Delete(ctx, st.ID)
-		}, "assets_stack", true},
-		{"an asset with its stack", func(r store.Repos) error {
+	cases := append(storetest.AlbumPlanCases(ctx, storetest.AlbumPlanFixture{Lib: f.lib, Album: f.album, Other: f.other,
+		AlbumName: "one", CursorAsset: f.cursorAssetID, Member: f.assets[25].ID,
+		Pair: []string{f.assets[25].ID, f.assets[26].ID}, LinkIDs: f.links[:5], AlbumLink: f.links[45],
+		LibraryLink: f.links[3], AlbumCursor: f.album, Stack: f.stack, StackAddition: f.assets[2].ID,
+		LinkKey: "sqlite_autoindex_album_assets_1"}),
+		storetest.PlanCase{Name: "an asset with its stack", Run: func(r store.Repos) error {
 			_, err := r.Assets().Get(ctx, f.assets[0].ID)
 			return err
-		}, "assets_stack", false},
-	}
+		}, Index: "assets_stack"})
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+		if c.Name == "an asset's links" {
+			c.SortOK = false
+		}
+		t.Run(c.Name, func(t *testing.T) {
 			tx, err := f.db.writer.BeginTx(ctx, nil)
 			require.NoError(t, err)
 			defer tx.Rollback() // every case sees the same fixture
 			rec := &planRecorder{querier: tx}
-			require.NoError(t, c.run(newRepos(rec)))
+			require.NoError(t, c.Run(newRepos(rec)))
 			var all []string
 			for i, q := range rec.stmts {
-				plan := explainIn(t, tx, q, rec.args[i])
+				plan := explain(t, tx, q, rec.args[i])
 				t.Logf("%s\nplan:\n  %s", strings.Join(strings.Fields(q), " "), strings.Join(plan, "\n  "))
 				for _, row := range plan {
 					require.False(t, fullScan(row), "full scan: %s\nin: %s", row, q)
-					if !c.tempSortOK {
+					if !c.SortOK {
 						require.NotContains(t, row, "TEMP B-TREE", "a sort in: %s", q)
 					}
 				}
 				all = append(all, plan...)
 			}
-			require.Contains(t, strings.Join(all, "\n"), c.index)
+			require.Contains(t, strings.Join(all, "\n"), c.Index)
 		})
 	}
-}
-
-// explainIn is explain over any connection or transaction.
-func explainIn(t *testing.T, q querier, query string, args []any) []string {
-	t.Helper()
-	rows, err := q.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
-	require.NoError(t, err)
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, notUsed int
-		var detail string
-		require.NoError(t, rows.Scan(&id, &parent, &notUsed, &detail))
-		plan = append(plan, detail)
-	}
-	require.NoError(t, rows.Err())
-	return plan
 }

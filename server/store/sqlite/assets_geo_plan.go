@@ -97,7 +97,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 	g := sqlstore.GeoPlan{Last: true}
 	switch plan {
 	case geoRTree:
-		ors, args := geoBoxes(l, "min_lon", "max_lon", "min_lat", "max_lat")
+		ors, args := sqlstore.GeoBoxes(l, rtreeEntry)
 		g.From = func(from string) string {
 			return "(SELECT seq FROM assets_geo WHERE " + ors + ") g CROSS JOIN " + from + " ON a.seq = g.seq"
 		}
@@ -112,13 +112,10 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 		g.From = func(string) string { return "assets a INDEXED BY assets_geo_timeline" }
 		fallthrough
 	default:
-		ors, args := geoBoxes(l, "a.longitude", "a.longitude", "a.latitude", "a.latitude")
+		ors, args := sqlstore.GeoBoxes(l, columnsBox)
 		g.Where, g.Args = append(g.Where, "("+ors+")"), append(g.Args, args...)
 	}
-	if l.Circle != nil {
-		w, a := circleCondition(l.Circle)
-		g.Where, g.Args = append(g.Where, w), append(g.Args, a...)
-	}
+	g.Where, g.Args = sqlstore.WithCircle(l, floatArg, g.Where, g.Args)
 	return g, nil
 }
 
@@ -164,3 +161,27 @@ func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state
 func cellOf(expr string, offset int) string {
 	return fmt.Sprintf("CAST((%s + %d) * %d + 0.5 AS INTEGER) / %d", expr, offset, cellUnits, cellUnits)
 }
+
+// locationConditions is the dialect's Location: through the R*Tree, or,
+// when dense, on the coordinate columns; a circle is pre-filtered by its
+// bounding boxes and tested exactly. (Lists choose per query instead:
+// planLocation.)
+func locationConditions(l *catalog.Location, dense bool) ([]string, []any) {
+	if dense {
+		ors, args := sqlstore.GeoBoxes(l, columnsBox)
+		return sqlstore.WithCircle(l, floatArg, []string{"(" + ors + ")"}, args)
+	}
+	ors, args := sqlstore.GeoBoxes(l, rtreeEntry)
+	return sqlstore.WithCircle(l, floatArg, []string{"a.seq IN (SELECT seq FROM assets_geo WHERE " + ors + ")"}, args)
+}
+
+// columnsBox tests a box on the coordinate columns of "assets a".
+func columnsBox(b catalog.BBox) (string, []any) {
+	return "a.longitude >= ? AND a.longitude <= ? AND a.latitude >= ? AND a.latitude <= ?", boxArgs(b)
+}
+
+// rtreeEntry tests a box on an R*Tree entry of assets_geo (rtreeBox).
+func rtreeEntry(b catalog.BBox) (string, []any) { return rtreeBox, boxArgs(b) }
+
+// boxArgs are the arguments of columnsBox and rtreeBox.
+func boxArgs(b catalog.BBox) []any { return []any{b.MinLon, b.MaxLon, b.MinLat, b.MaxLat} }

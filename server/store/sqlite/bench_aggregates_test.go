@@ -110,40 +110,10 @@ func seedBenchLibrary(ctx context.Context, db *DB, n int) (string, error) {
 	return libID, err
 }
 
-// BenchmarkCountsByMonth counts a library's live assets per month: from
-// asset_day_counts, and by a scan of the timeline (a wall-clock bound inside
-// a day forces the fallback).
-func BenchmarkCountsByMonth(b *testing.B) {
-	_, lib := openBenchLibrary(b)
-	storetest.BenchCountsByMonth(b, lib)
-}
-
-// BenchmarkGeoClustersWorld2Deg clusters the whole world in 2° cells: from
-// geo_cells, and from the assets through the R*Tree (a media type forces the
-// fallback; almost every asset is an image).
-func BenchmarkGeoClustersWorld2Deg(b *testing.B) {
-	_, lib := openBenchLibrary(b)
-	storetest.BenchGeoClustersWorld2Deg(b, lib)
-}
-
-// BenchmarkTrashRestore100 trashes and restores the 100 latest uploads
-// with coordinates, each write moving counts and cells and, for the
-// representatives among them, looking up new ones.
-func BenchmarkTrashRestore100(b *testing.B) {
+// BenchmarkAggregates runs the counts' and clusters' benchmarks
+// (storetest.RunBenchAggregates): counts from asset_day_counts and by a
+// scan of the timeline, clusters from geo_cells and through the R*Tree.
+func BenchmarkAggregates(b *testing.B) {
 	db, lib := openBenchLibrary(b)
-	rows, err := db.reader.QueryContext(context.Background(), `SELECT id FROM assets WHERE library_id = ?
-		AND latitude IS NOT NULL ORDER BY id DESC LIMIT 100`, lib.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			b.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	storetest.BenchTrashRestore(b, lib, ids)
+	storetest.RunBenchAggregates(b, lib, sqlConn{db.reader})
 }

@@ -56,7 +56,7 @@ func TestBurstQueriesUseIndexes(t *testing.T) {
 			require.NoError(t, c.run(newRepos(rec)))
 			var all []string
 			for i, q := range rec.stmts {
-				plan := explainIn(t, tx, q, rec.args[i])
+				plan := explain(t, tx, q, rec.args[i])
 				t.Logf("%s\nplan:\n  %s", strings.Join(strings.Fields(q), " "), strings.Join(plan, "\n  "))
 				for _, row := range plan {
 					require.False(t, fullScan(row), "full scan: %s\nin: %s", row, q)

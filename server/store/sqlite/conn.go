@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -36,8 +38,13 @@ var dialect = &sqlstore.Dialect{
 	TaskPages: taskPages,
 	PHashBand: func(i int) string { return "a.phash_b" + strconv.Itoa(i) },
 	// Aggregates (issue 34, part B).
-	AssetDay: sqlDay, SumInt: func(col string) string { return "sum(" + col + ")" },
-	GeoX: sqlX, GeoY: sqlY, GeoEast: sqlEast,
+	// The day and grid expressions as migration 0003 spells them.
+	AssetDay: "(a.capture_wall - ((a.capture_wall % 86400000000) + 86400000000) % 86400000000) / 86400000000",
+	SumInt:   func(col string) string { return "sum(" + col + ")" },
+	GeoX:     "CAST((a.longitude + 180) * 10000000 + 0.5 AS INTEGER)", GeoY: "CAST((a.latitude + 90) * 10000000 + 0.5 AS INTEGER)",
+	GeoEast: func(g geogrid.Grid) string {
+		return fmt.Sprintf("(x - %d + (x < %d) * %d)", g.Origin, g.Origin, geogrid.FullTurn)
+	},
 	SubqueryAlias: func(string) string { return "" },
 	AssetRows:     selectAssets, GeoFrame: geoFrame,
 
@@ -46,7 +53,13 @@ var dialect = &sqlstore.Dialect{
 		return col + " IN (" + placeholders(len(vals)) + ")", anySlice(vals)
 	},
 	GeoTable: true, AssetGeo: planLocation,
+
+	// Search (issue 34, the last of it).
+	Text: fts{}, SearchKey: "seq", NarrowPage: true, FloatArg: floatArg, Location: locationConditions,
 }
+
+// floatArg is the dialect's FloatArg.
+const floatArg = "?"
 
 // inIDs is the dialect's In: a placeholder an id (NULL for none).
 func inIDs(col string, ids []string) (string, []any) {

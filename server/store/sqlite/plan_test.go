@@ -139,10 +139,11 @@ func planConn(t *testing.T) *sql.DB {
 	return conn
 }
 
-// explain returns the detail column of EXPLAIN QUERY PLAN, one row each.
-func explain(t *testing.T, conn *sql.DB, query string, args []any) []string {
+// explain returns the detail column of EXPLAIN QUERY PLAN, one row each,
+// over any connection or transaction.
+func explain(t *testing.T, q querier, query string, args []any) []string {
 	t.Helper()
-	rows, err := conn.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
+	rows, err := q.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
 	require.NoError(t, err)
 	defer rows.Close()
 	var plan []string

@@ -1,9 +1,6 @@
 package sqlite
 
 import (
-	"context"
-	"database/sql"
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -11,14 +8,12 @@ import (
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
-// search reads the content-search indexes of migration 0013 (FTS5); the
-// ranked query is in search_query.go, what both dialects do alike in
-// sqlstore/search.go.
-type search struct{ q querier }
+// fts is the dialect's TextIndex (sqlstore/search.go): the content-search
+// indexes of migration 0013 (FTS5). The criteria of a ranked search are in
+// search_query.go.
+type fts struct{}
 
-var _ store.Search = search{}
-
-func (r repos) Search() store.Search { return search{r.q} }
+var _ sqlstore.TextIndex = fts{}
 
 // ftsTerm is the FTS5 expression of a term: any of its spellings, each a
 // word or, with a trailing "*", the beginning of one (a one-letter prefix
@@ -63,35 +58,13 @@ func ftsAll(terms []store.SearchTerm, timeExpr string) string {
 	return expr
 }
 
-func (s search) Names(ctx context.Context, libraryID string, term store.SearchTerm) ([]store.NameMatch, error) {
-	return sqlstore.SearchNames(ctx, s.sq(), `SELECT r.kind, r.ref_id FROM search_names n
-		CROSS JOIN search_name_refs r ON r.doc = n.rowid
-		WHERE search_names MATCH ? AND r.library_id = ?`, ftsTerm(term), libraryID)
+func (fts) Names(libraryID string, term store.SearchTerm) (string, []any) {
+	return `SELECT r.kind, r.ref_id FROM search_names n CROSS JOIN search_name_refs r ON r.doc = n.rowid
+		WHERE search_names MATCH ? AND r.library_id = ?`, []any{ftsTerm(term), libraryID}
 }
 
-func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
+func (fts) HasWord(word string, prefix bool) (string, []any) {
 	w := ftsWord(word, prefix && utf8.RuneCountInString(word) > 1)
-	var one int
-	err := s.q.QueryRowContext(ctx, `SELECT 1 FROM search_text WHERE search_text MATCH ?
-		UNION ALL SELECT 1 FROM search_names WHERE search_names MATCH ? LIMIT 1`, textColumns+w, w).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil, translate(err)
+	return `SELECT 1 FROM search_text WHERE search_text MATCH ?
+		UNION ALL SELECT 1 FROM search_names WHERE search_names MATCH ? LIMIT 1`, []any{textColumns + w, w}
 }
-
-func (s search) PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
-	return sqlstore.PHashCandidates(ctx, s.sq(), libraryID, bands, limit)
-}
-
-func (s search) PersonVectors(ctx context.Context, libraryID string, limit int) ([]store.PersonVector, error) {
-	// The clustering's centroid sum when it is up to date, else the
-	// featured face's embedding.
-	return sqlstore.PersonVectors(ctx, s.sq(), `SELECT p.id, CASE WHEN c.stale = 0 AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
-		FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
-		WHERE p.library_id = ? AND p.face_count > 0 AND v IS NOT NULL ORDER BY p.face_count DESC, p.id LIMIT ?`,
-		libraryID, limit)
-}
-
-// sq is s's querier for sqlstore.
-func (s search) sq() sqlstore.Q { return sqlstore.NewQ(sqlConn{s.q}, dialect) }

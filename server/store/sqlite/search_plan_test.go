@@ -10,6 +10,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // TestSearchPlans explains the queries of content search as the store
@@ -43,43 +44,44 @@ func TestSearchPlans(t *testing.T) {
 			if name == "text and names in a window" {
 				plan.window = windowSet(q.Filter)
 			}
-			b, err := buildSearch(q, plan)
+			b, err := ranked(q, plan)
 			require.NoError(t, err)
-			page, args := b.page(21, &scoreCursor{score: 1, id: "asset_b"})
+			page, args := b.Page(21, &sqlstore.ScoreCursor{Score: 1, ID: "asset_b"})
 			requireIndexed(t, db, page, args, true)
-			cursor, args := b.cursor("asset_b")
+			cursor, args := b.Cursor("asset_b")
 			requireIndexed(t, db, cursor, args, false)
 		})
 	}
-	r := search{db.reader}
+	r := db.Read().Search()
 	window := store.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{After: &after, Before: &before}}
 	for name, pre := range map[string]*prefilterSQL{"capture window": windowSet(window), "person": personSet("person_a"),
 		"album": albumSet("album_a")} {
 		t.Run("text prefiltered by "+name, func(t *testing.T) {
-			b, err := buildSearch(store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto}}, searchPlan{pre: pre})
+			b, err := ranked(store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto}}, searchPlan{pre: pre})
 			require.NoError(t, err)
-			page, args := b.page(21, nil)
+			page, args := b.Page(21, nil)
 			requireIndexed(t, db, page, args, true)
 		})
 	}
+	names, namesArgs := fts{}.Names("lib_a", store.SearchTerm{"ann"})
+	word, wordArgs := fts{}.HasWord("ann", true)
 	lookups := map[string]struct {
 		sql   string
 		args  []any
 		sorts bool
 	}{
-		"names": {`SELECT r.kind, r.ref_id FROM search_names n CROSS JOIN search_name_refs r ON r.doc = n.rowid
-			WHERE search_names MATCH ? AND r.library_id = ?`, []any{`"ann"*`, "lib_a"}, false},
+		"names":  {names, namesArgs, false},
+		"a word": {word, wordArgs, false},
 		"pHash bands": {`SELECT a.id FROM assets a WHERE (a.library_id = ? AND a.phash_b0 IN (?, ?))
 			OR (a.library_id = ? AND a.phash_b3 IN (?)) LIMIT ?`, []any{"lib_a", "00ff", "01ff", "lib_a", "abcd", 10}, false},
-		"person vectors": {`SELECT p.id, CASE WHEN c.stale = 0 AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
-			FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
-			WHERE p.library_id = ? AND p.face_count > 0 AND v IS NOT NULL ORDER BY p.face_count DESC, p.id LIMIT ?`,
-			[]any{"lib_a", 10}, true},
+		"person vectors": {sqlstore.PersonVectorsSQL(dialect), []any{"lib_a", 10}, true},
 	}
 	for name, c := range lookups {
 		t.Run(name, func(t *testing.T) { requireIndexed(t, db, c.sql, c.args, c.sorts) })
 	}
-	// The lookups run as written above.
+	// The lookups run.
+	_, err = r.HasWord(context.Background(), "ann", true)
+	require.NoError(t, err)
 	_, err = r.Names(context.Background(), "lib_a", store.SearchTerm{"ann"})
 	require.NoError(t, err)
 	_, err = r.PHashCandidates(context.Background(), "lib_a", [4][]string{{"00ff"}, nil, nil, {"abcd"}}, 10)
@@ -88,11 +90,20 @@ func TestSearchPlans(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// ranked is q's ranked search as Assets builds it, under plan.
+func ranked(q store.SearchQuery, plan searchPlan) (*sqlstore.Ranked, error) {
+	ctes, args, err := criteria(q, plan)
+	if err != nil {
+		return nil, err
+	}
+	return sqlstore.NewRanked(dialect, q, ctes, args)
+}
+
 // requireIndexed fails on a full scan of a table, and on a sort unless
 // sorts allows it.
 func requireIndexed(t *testing.T, db *DB, query string, args []any, sorts bool) {
 	t.Helper()
-	plan := explainIn(t, db.reader, query, args)
+	plan := explain(t, db.reader, query, args)
 	t.Logf("plan:\n  %s", strings.Join(plan, "\n  "))
 	for _, row := range plan {
 		require.False(t, fullScan(row) && !intermediate(row), "full scan: %s", row)

@@ -44,19 +44,19 @@ type prefilterSQL struct {
 	args  []any
 }
 
-// prefilter picks the most selective driver of f and returns its set's
-// query, or nil when none is small enough, or the text's matches (expr,
+// prefilter picks the most selective driver of f, reading the sizes over
+// c, and returns its set's query, or nil when none is small enough, or the text's matches (expr,
 // when not "") are too few to pay for it. timed says that the text's
 // expression already holds the capture window (timeTokens): the window is
 // then no driver.
-func (s search) prefilter(ctx context.Context, f store.AssetFilter, expr string, timed bool) (*prefilterSQL, error) {
+func prefilter(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, expr string, timed bool) (*prefilterSQL, error) {
 	var best *prefilterSQL
 	size := prefilterMax + 1
 	if prefilterMode == prefilterAlways {
 		size = 1 << 62
 	}
 	if !timed && (f.Capture.After != nil || f.Capture.Before != nil) {
-		n, err := s.windowSize(ctx, f)
+		n, err := windowSize(ctx, c, f)
 		if err != nil {
 			return nil, err
 		}
@@ -66,7 +66,7 @@ func (s search) prefilter(ctx context.Context, f store.AssetFilter, expr string,
 	}
 	if f.AlbumID != "" {
 		var n int
-		if err := s.q.QueryRowContext(ctx, `SELECT asset_count FROM albums WHERE id = ?`, f.AlbumID).Scan(&n); err != nil {
+		if err := c.QueryRow(ctx, `SELECT asset_count FROM albums WHERE id = ?`, f.AlbumID).Scan(&n); err != nil {
 			return nil, fmt.Errorf("size an album: %w", translate(err))
 		}
 		if n < size {
@@ -76,7 +76,7 @@ func (s search) prefilter(ctx context.Context, f store.AssetFilter, expr string,
 	if len(f.PersonIDs) > 0 {
 		var id string
 		var n int
-		err := s.q.QueryRowContext(ctx, `SELECT id, face_count FROM people WHERE id IN (`+placeholders(len(f.PersonIDs))+
+		err := c.QueryRow(ctx, `SELECT id, face_count FROM people WHERE id IN (`+placeholders(len(f.PersonIDs))+
 			`) ORDER BY face_count LIMIT 1`, anySlice(f.PersonIDs)...).Scan(&id, &n)
 		if err == nil && n < size {
 			size, best = n, personSet(id)
@@ -90,7 +90,7 @@ func (s search) prefilter(ctx context.Context, f store.AssetFilter, expr string,
 	}
 	// Count the matches up to what makes the prefilter pay.
 	var matches int
-	err := s.q.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM search_text WHERE search_text MATCH ? LIMIT ?)`,
+	err := c.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM search_text WHERE search_text MATCH ? LIMIT ?)`,
 		expr, prefilterShare*size).Scan(&matches)
 	if err != nil {
 		return nil, fmt.Errorf("count text matches: %w", translate(err))
@@ -124,7 +124,7 @@ func personSet(personID string) *prefilterSQL {
 // windowSize estimates how many of the library's assets lie in f's capture
 // window from the per-day counts (0003), widened by a day each side for
 // offsets: an upper bound, unless stacks hide members there.
-func (s search) windowSize(ctx context.Context, f store.AssetFilter) (int, error) {
+func windowSize(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (int, error) {
 	lo, hi := int64(-1<<62), int64(1<<62)
 	if b := f.Capture.After; b != nil {
 		lo = geogrid.FloorDiv(b.Micros(), dayMicros) - 1
@@ -133,7 +133,7 @@ func (s search) windowSize(ctx context.Context, f store.AssetFilter) (int, error
 		hi = geogrid.FloorDiv(b.Micros(), dayMicros) + 1
 	}
 	var n int
-	err := s.q.QueryRowContext(ctx, `SELECT coalesce(sum(count), 0) FROM asset_day_counts
+	err := c.QueryRow(ctx, `SELECT coalesce(sum(count), 0) FROM asset_day_counts
 		WHERE library_id = ? AND `+sqlstore.LiveCondition("live", f.State)+` AND day BETWEEN ? AND ?`, f.LibraryID, lo, hi).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("size a capture window: %w", translate(err))

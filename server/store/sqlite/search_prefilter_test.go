@@ -121,7 +121,7 @@ func TestSearchPrefilterAgrees(t *testing.T) {
 		useTimeTokens = true
 		require.Equal(t, direct, walk(q), "query %d with the time tokens", i)
 		prefilterMode, useTimeTokens = prefilterAlways, false
-		plan, err := search{f.db.reader}.plan(ctx, q)
+		plan, err := choosePlan(ctx, sqlConn{f.db.reader}, q)
 		require.NoError(t, err)
 		if plainExpr(q, "") != "" {
 			require.NotNil(t, plan.pre)

@@ -3,9 +3,7 @@ package sqlite
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -20,42 +18,17 @@ import (
 // nothing: they select, they do not rank.
 const textRank = "-bm25(search_text, 1.0, 1.0, 2.0, 2.0, 1.0, 0.0)"
 
-// Assets ranks the hits of q's criteria. The hits are found first (the
-// full-text index, the name matches, the image's look-alikes and people),
-// each criterion a CTE of (seq, score); then each hit's asset row is read
-// by seq and tested against the filter, and the page is the best of those.
-// Only the page's rows are read whole (the inner query reads seq, id and
-// the filter columns).
-func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
-	plan, err := s.plan(ctx, q)
+// Criteria are the CTEs of q's criteria (sqlstore.TextIndex), read as
+// its searchPlan says: the full-text index finds the text's matches, the
+// names' links and the image's look-alikes and people the rest, each a
+// CTE of (seq, score); sqlstore.Ranked then reads each hit's asset row by
+// seq and tests it against the filter.
+func (fts) Criteria(ctx context.Context, c sqlstore.Conn, q store.SearchQuery) ([]string, []any, error) {
+	p, err := choosePlan(ctx, c, q)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
-	b, err := buildSearch(q, plan)
-	if err != nil {
-		return nil, false, err
-	}
-	return sqlstore.SearchPage(ctx, s.sq(), p, b.cursor, func(limit int, score *float64) (string, []any) {
-		if score == nil {
-			return b.page(limit, nil)
-		}
-		return b.page(limit, &scoreCursor{score: *score, id: p.AfterID})
-	})
-}
-
-// searchSQL is a ranked search's SQL: the WITH clause defining hits and
-// the filter's conditions, with their arguments.
-type searchSQL struct {
-	with      string
-	withArgs  []any
-	where     []string
-	whereArgs []any
-}
-
-// scoreCursor is the last hit of the previous page.
-type scoreCursor struct {
-	score float64
-	id    string
+	return criteria(q, p)
 }
 
 // searchPlan says how a search reads its text matches (all optional):
@@ -70,8 +43,8 @@ type searchPlan struct {
 	window   *prefilterSQL
 }
 
-// plan chooses q's searchPlan.
-func (s search) plan(ctx context.Context, q store.SearchQuery) (searchPlan, error) {
+// choosePlan chooses q's searchPlan, reading the sizes of its sets over c.
+func choosePlan(ctx context.Context, c sqlstore.Conn, q store.SearchQuery) (searchPlan, error) {
 	var p searchPlan
 	if len(q.Terms) == 0 {
 		return p, nil
@@ -81,11 +54,11 @@ func (s search) plan(ctx context.Context, q store.SearchQuery) (searchPlan, erro
 		p.timeExpr = timeTokens(f.Capture)
 	}
 	var err error
-	if p.pre, err = s.prefilter(ctx, f, plainExpr(q, p.timeExpr), p.timeExpr != ""); err != nil {
+	if p.pre, err = prefilter(ctx, c, f, plainExpr(q, p.timeExpr), p.timeExpr != ""); err != nil {
 		return p, err
 	}
 	if _, named := sqlstore.SplitTerms(q); len(named) > 0 && prefilterMode != prefilterNever && !f.Capture.IsZero() {
-		n, err := s.windowSize(ctx, f)
+		n, err := windowSize(ctx, c, f)
 		if err != nil {
 			return p, err
 		}
@@ -96,71 +69,26 @@ func (s search) plan(ctx context.Context, q store.SearchQuery) (searchPlan, erro
 	return p, nil
 }
 
-// buildSearch builds q's SQL as plan says.
-func buildSearch(q store.SearchQuery, plan searchPlan) (*searchSQL, error) {
-	with, args, err := hitsCTE(q, plan)
-	if err != nil {
-		return nil, err
-	}
-	where, whereArgs := searchConditions(q.Filter)
-	return &searchSQL{with: with, withArgs: args, where: where, whereArgs: whereArgs}, nil
-}
-
-// cursor is the query of the score of the hit with this id.
-func (b *searchSQL) cursor(id string) (string, []any) {
-	return b.with + ` SELECT h.score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
-		WHERE ` + strings.Join(b.where, " AND ") + ` AND a.id = ?`, sqlstore.Args(b.withArgs, b.whereArgs, id)
-}
-
-// page is the query of up to limit hits after the cursor (nil: the
-// first), best first.
-func (b *searchSQL) page(limit int, after *scoreCursor) (string, []any) {
-	where, args := b.where, b.whereArgs
-	if after != nil {
-		where = append(slices.Clone(where), "(h.score, a.id) < (?, ?)")
-		args = sqlstore.Args(args, after.score, after.id)
-	}
-	return b.with + ` SELECT ` + sqlstore.AssetCols(dialect) + `, p.score FROM (
-		SELECT a.seq AS seq, a.id AS id, h.score AS score FROM hits h CROSS JOIN assets a ON a.seq = h.seq
-		WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?) p
-		CROSS JOIN assets a ON a.seq = p.seq ORDER BY p.score DESC, p.id DESC`, sqlstore.Args(b.withArgs, args, limit)
-}
-
-// searchConditions are the filter's conditions over "assets a", those of
-// the asset list tested on each hit's row, with the album's (InAlbum).
-func searchConditions(f store.AssetFilter) ([]string, []any) {
-	where, args := assetConditions(f, true)
-	return sqlstore.InAlbum(where, args, f.AlbumID)
-}
-
-// hitsCTE is the WITH clause defining hits(seq, score): the assets that
-// match every criterion of q, scored by the sum of the criteria's scores.
-func hitsCTE(q store.SearchQuery, plan searchPlan) (string, []any, error) {
-	var ctes, parts []string
+// criteria are the CTEs of q's criteria: pre(seq), the prefilter's set,
+// when plan has one, then txt(seq, score) and img(seq, score).
+func criteria(q store.SearchQuery, plan searchPlan) ([]string, []any, error) {
+	var ctes []string
 	var args []any
 	if plan.pre != nil {
 		ctes, args = append(ctes, "pre(seq) AS MATERIALIZED ("+plan.pre.query+")"), append(args, plan.pre.args...)
 	}
 	if len(q.Terms) > 0 {
 		cte, a := textCTE(q, plan)
-		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "txt")
+		ctes, args = append(ctes, cte), append(args, a...)
 	}
 	if q.Image != nil {
 		cte, a, err := imageCTE(q.Image)
 		if err != nil {
-			return "", nil, err
+			return nil, nil, err
 		}
-		ctes, args, parts = append(ctes, cte), append(args, a...), append(parts, "img")
+		ctes, args = append(ctes, cte), append(args, a...)
 	}
-	switch len(parts) {
-	case 0:
-		return "", nil, errors.New("search: a ranked search needs a text or an image")
-	case 1:
-		ctes = append(ctes, "hits(seq, score) AS (SELECT seq, score FROM "+parts[0]+")")
-	default:
-		ctes = append(ctes, "hits(seq, score) AS (SELECT txt.seq, txt.score + img.score FROM txt CROSS JOIN img ON img.seq = txt.seq)")
-	}
-	return "WITH " + strings.Join(ctes, ", "), args, nil
+	return ctes, args, nil
 }
 
 // textCTE defines txt(seq, score) for q's terms. Terms that match no name

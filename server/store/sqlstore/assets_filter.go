@@ -1,10 +1,12 @@
 package sqlstore
 
 import (
+	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
 // maxOffset bounds how far a capture instant can be from its wall reading
@@ -74,6 +76,23 @@ func AssetConditions(in func(col string, ids []string) (string, []any), f store.
 		args = append(args, id)
 	}
 	w, a := CaptureConditions(f.Capture)
+	return append(where, w...), append(args, a...)
+}
+
+// FilterConditions is AssetConditions, then f's location as the
+// dialect's location conditions test it (dense: the location holds many
+// of the rows read: tested on the coordinate columns rather than through
+// the spatial index): the conditions of counts, clusters and search
+// (Dialect.Location). in and location are the dialect's In and Location,
+// passed alone as AssetConditions' in is.
+func FilterConditions(in func(col string, ids []string) (string, []any),
+	location func(l *catalog.Location, dense bool) ([]string, []any), f store.AssetFilter, dense bool,
+) ([]string, []any) {
+	where, args := AssetConditions(in, f)
+	if f.Location == nil {
+		return where, args
+	}
+	w, a := location(f.Location, dense)
 	return append(where, w...), append(args, a...)
 }
 
@@ -152,4 +171,32 @@ func InAlbum(where []string, args []any, albumID string) ([]string, []any) {
 	}
 	return append(where, "EXISTS (SELECT 1 FROM album_assets aa WHERE aa.album_id = ? AND aa.asset_id = a.id)"),
 		append(args, albumID)
+}
+
+// GeoBoxes is the OR of box's condition on each of a location's boxes,
+// split at the antimeridian into longitude ranges (each given as a box of
+// its own), with their arguments.
+func GeoBoxes(l *catalog.Location, box func(catalog.BBox) (string, []any)) (string, []any) {
+	var ors []string
+	var args []any
+	for _, b := range geogrid.LocationBoxes(l) {
+		for _, lr := range b.LonRanges() {
+			c, a := box(catalog.BBox{MinLon: lr[0], MaxLon: lr[1], MinLat: b.MinLat, MaxLat: b.MaxLat})
+			ors, args = append(ors, "("+c+")"), append(args, a...)
+		}
+	}
+	return strings.Join(ors, " OR "), args
+}
+
+// WithCircle adds to conditions over "assets a" the exact great-circle
+// test of l's circle, when it has one: geo_distance, as both dialects'
+// migrations define it (catalog.DistanceMeters in SQL). float is the
+// dialect's FloatArg.
+func WithCircle(l *catalog.Location, float string, where []string, args []any) ([]string, []any) {
+	c := l.Circle
+	if c == nil {
+		return where, args
+	}
+	return append(where, "geo_distance(a.longitude, a.latitude, "+float+", "+float+") <= "+float),
+		append(args, c.Lon, c.Lat, c.RadiusM)
 }

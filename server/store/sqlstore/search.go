@@ -2,46 +2,97 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// Content search (store.Search) is the dialects' where its SQL is the
-// full-text index's: FTS5's MATCH and bm25 in SQLite, tsvector's @@ and
-// ts_rank in PostgreSQL, each with the ranked query built around it and
-// the plan tests that hold it. What they do alike is here: reading a
-// page of hits and its cursor, the look-alike candidates, the names'
-// and people's rows, and the terms' and capture window's shape.
+// Content search (store.Search) is written here around each dialect's
+// full-text index, its Dialect.Text: FTS5's MATCH and bm25 in SQLite,
+// tsvector's @@ and ts_rank in PostgreSQL. The dialect defines the
+// criteria's hits and the queries of its index; the page of hits, its
+// cursor, the look-alike candidates and the people's vectors are here.
 
-// SearchPage runs a ranked search's page for p: cursor is the query of
-// the score of the hit with an id (no row: the cursor names no hit of
-// this search, a 422), page the query of up to limit hits after the
-// cursor's score (nil: the first page) and p.AfterID, best first, each an
-// asset row (AssetCols) followed by its score.
-func SearchPage(ctx context.Context, q Q, p store.Page, cursor func(id string) (string, []any),
-	page func(limit int, afterScore *float64) (string, []any),
-) ([]store.ScoredAsset, bool, error) {
-	var after *float64
+// TextIndex is a dialect's full-text index as content search uses it.
+type TextIndex interface {
+	// Names is the query of the (kind, ref_id) of the library's people
+	// and albums with a name holding a word that starts with one of
+	// term's spellings, with its arguments.
+	Names(libraryID string, term store.SearchTerm) (string, []any)
+	// HasWord is the query of a row when the word (under the index's
+	// tokenizer), or with prefix a word it begins, is in any asset's text
+	// or any name, with its arguments.
+	HasWord(word string, prefix bool) (string, []any)
+	// Criteria are the common table expressions of q's criteria, reading
+	// over c what chooses their plan: txt(K, score) of the assets its
+	// terms match when it has terms, then img(K, score) of those like its
+	// image when it has one (K the dialect's SearchKey), after any they
+	// read. The scores are summed into each hit's (hits).
+	Criteria(ctx context.Context, c Conn, q store.SearchQuery) ([]string, []any, error)
+}
+
+// search is store.Search over the dialect's TextIndex.
+type search struct{ q Q }
+
+var _ store.Search = search{}
+
+// Search returns the content-search repository.
+func (r Repos) Search() store.Search { return search{r.Q} }
+
+func (s search) Names(ctx context.Context, libraryID string, term store.SearchTerm) ([]store.NameMatch, error) {
+	query, args := s.q.d.Text.Names(libraryID, term)
+	return queryAll(ctx, s.q, func(r scanner) (store.NameMatch, error) {
+		var m store.NameMatch
+		var kind string
+		err := r.Scan(&kind, &m.ID)
+		m.Kind = store.NameKind(kind)
+		return m, err
+	}, query, args...)
+}
+
+func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
+	query, args := s.q.d.Text.HasWord(word, prefix)
+	var one int
+	err := s.q.queryRow(ctx, query, args...).Scan(&one)
+	if isNoRows(err) {
+		return false, nil
+	}
+	return err == nil, s.q.translate(err)
+}
+
+// Assets ranks the hits of q's criteria (Ranked), and reads the page of p:
+// the hits tested against the filter, best first. Only the page's asset
+// rows are read whole.
+func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
+	ctes, args, err := s.q.d.Text.Criteria(ctx, s.q.c, q)
+	if err != nil {
+		return nil, false, err
+	}
+	r, err := NewRanked(s.q.d, q, ctes, args)
+	if err != nil {
+		return nil, false, err
+	}
+	var after *ScoreCursor
 	if p.AfterID != "" {
-		query, args := cursor(p.AfterID)
-		after = new(float64)
-		err := q.queryRow(ctx, query, args...).Scan(after)
+		query, args := r.Cursor(p.AfterID)
+		after = &ScoreCursor{ID: p.AfterID}
+		err := s.q.queryRow(ctx, query, args...).Scan(&after.Score)
 		if isNoRows(err) {
 			return nil, false, catalog.InvalidField("value_error",
 				"starting_after_id does not name an item of this search", p.AfterID, "query", "starting_after_id")
 		}
 		if err != nil {
-			return nil, false, fmt.Errorf("resolve search cursor: %w", q.translate(err))
+			return nil, false, fmt.Errorf("resolve search cursor: %w", s.q.translate(err))
 		}
 	}
-	query, args := page(p.Limit+1, after)
-	rows, err := q.query(ctx, query, args...)
+	query, args := r.Page(p.Limit+1, after)
+	rows, err := s.q.query(ctx, query, args...)
 	if err != nil {
-		return nil, false, fmt.Errorf("search: %w", q.translate(err))
+		return nil, false, fmt.Errorf("search: %w", s.q.translate(err))
 	}
 	defer rows.Close()
 	out := make([]store.ScoredAsset, 0, p.Limit+1)
@@ -56,7 +107,7 @@ func SearchPage(ctx context.Context, q Q, p store.Page, cursor func(id string) (
 		out = append(out, hit)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("search: %w", q.translate(err))
+		return nil, false, fmt.Errorf("search: %w", s.q.translate(err))
 	}
 	if len(out) > p.Limit {
 		return out[:p.Limit], true, nil
@@ -72,30 +123,86 @@ type scoreScanner struct {
 
 func (s scoreScanner) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.score)...) }
 
-// SearchNames runs a query of name matches, rows of (kind, ref_id).
-func SearchNames(ctx context.Context, q Q, query string, args ...any) ([]store.NameMatch, error) {
-	return queryAll(ctx, q, func(r scanner) (store.NameMatch, error) {
-		var m store.NameMatch
-		var kind string
-		err := r.Scan(&kind, &m.ID)
-		m.Kind = store.NameKind(kind)
-		return m, err
-	}, query, args...)
+// Ranked is a ranked search's SQL: the WITH clause defining the criteria
+// and hits(K, score), the assets matching every criterion scored by the
+// sum of their scores, and the filter's conditions over "assets a" tested
+// on each hit's row, with their arguments.
+type Ranked struct {
+	d         *Dialect
+	with      string
+	withArgs  []any
+	where     []string
+	whereArgs []any
 }
 
-// PersonVectors runs a query of people's vectors, rows of (person_id,
-// embedding).
-func PersonVectors(ctx context.Context, q Q, query string, args ...any) ([]store.PersonVector, error) {
-	return queryAll(ctx, q, func(r scanner) (store.PersonVector, error) {
-		var v store.PersonVector
-		return v, r.Scan(&v.PersonID, &v.Embedding)
-	}, query, args...)
+// ScoreCursor is the last hit of the previous page.
+type ScoreCursor struct {
+	Score float64
+	ID    string
+}
+
+// NewRanked builds q's ranked search over its criteria's CTEs (TextIndex).
+func NewRanked(d *Dialect, q store.SearchQuery, ctes []string, args []any) (*Ranked, error) {
+	k := d.SearchKey
+	score := func(e string) string { return e }
+	if d.RoundScore != nil {
+		score = d.RoundScore
+	}
+	switch {
+	case len(q.Terms) > 0 && q.Image != nil:
+		ctes = append(ctes, "hits("+k+", score) AS (SELECT txt."+k+", "+score("txt.score + img.score")+
+			" FROM txt "+d.CrossJoin+" img ON img."+k+" = txt."+k+")")
+	case len(q.Terms) > 0 || q.Image != nil:
+		part := "txt"
+		if q.Image != nil {
+			part = "img"
+		}
+		ctes = append(ctes, "hits("+k+", score) AS (SELECT "+k+", "+score("score")+" FROM "+part+")")
+	default:
+		return nil, errors.New("search: a ranked search needs a text or an image")
+	}
+	where, whereArgs := FilterConditions(d.In, d.Location, q.Filter, true)
+	where, whereArgs = InAlbum(where, whereArgs, q.Filter.AlbumID)
+	return &Ranked{d: d, with: "WITH " + strings.Join(ctes, ", "), withArgs: args, where: where, whereArgs: whereArgs}, nil
+}
+
+// hits is the join of the hits to their assets' rows.
+func (r *Ranked) hits() string {
+	return "hits h " + r.d.CrossJoin + " assets a ON a." + r.d.SearchKey + " = h." + r.d.SearchKey
+}
+
+// Cursor is the query of the score of the hit with this id (no row: the
+// cursor names no hit of this search).
+func (r *Ranked) Cursor(id string) (string, []any) {
+	return r.with + ` SELECT h.score FROM ` + r.hits() + ` WHERE ` + strings.Join(r.where, " AND ") + ` AND a.id = ?`,
+		Args(r.withArgs, r.whereArgs, id)
+}
+
+// Page is the query of up to limit hits after the cursor (nil: the
+// first), best first, each an asset row (AssetCols) and its score. With
+// the dialect's NarrowPage the page is chosen on the hits' keys and the
+// filter's columns, then its rows are read whole.
+func (r *Ranked) Page(limit int, after *ScoreCursor) (string, []any) {
+	where, args := r.where, r.whereArgs
+	if after != nil {
+		where = append(slices.Clone(where), "(h.score, a.id) < ("+r.d.FloatArg+", ?)")
+		args = Args(args, after.Score, after.ID)
+	}
+	best := ` FROM ` + r.hits() + ` WHERE ` + strings.Join(where, " AND ") + ` ORDER BY h.score DESC, a.id DESC LIMIT ?`
+	args = Args(r.withArgs, args, limit)
+	if !r.d.NarrowPage {
+		return r.with + ` SELECT ` + AssetCols(r.d) + `, h.score` + best, args
+	}
+	k := r.d.SearchKey
+	return r.with + ` SELECT ` + AssetCols(r.d) + `, p.score FROM (SELECT a.` + k + ` AS ` + k + `, a.id AS id, h.score AS score` +
+		best + `) p ` + r.d.CrossJoin + ` assets a ON a.` + k + ` = p.` + k + ` ORDER BY p.score DESC, p.id DESC`, args
 }
 
 // PHashCandidates finds the library's assets sharing a band of their
 // perceptual hash (Dialect.PHashBand) with one of bands' values, each
 // band through its own index.
-func PHashCandidates(ctx context.Context, q Q, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
+func (s search) PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
+	q := s.q
 	var ors []string
 	var args []any
 	for i, values := range bands {
@@ -116,86 +223,20 @@ func PHashCandidates(ctx context.Context, q Q, libraryID string, bands [4][]stri
 		`, '') FROM assets a WHERE `+strings.Join(ors, " OR ")+` LIMIT ?`, append(args, limit)...)
 }
 
-// SplitTerms splits q's terms into those that match no name and the
-// indexes of those that do.
-func SplitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
-	for i, t := range q.Terms {
-		if i < len(q.Names) && len(q.Names[i]) > 0 {
-			named = append(named, i)
-		} else {
-			plain = append(plain, t)
-		}
-	}
-	return plain, named
+func (s search) PersonVectors(ctx context.Context, libraryID string, limit int) ([]store.PersonVector, error) {
+	return queryAll(ctx, s.q, func(r scanner) (store.PersonVector, error) {
+		var v store.PersonVector
+		return v, r.Scan(&v.PersonID, &v.Embedding)
+	}, PersonVectorsSQL(s.q.d), libraryID, limit)
 }
 
-// NameLinks calls fn for the people among names, then the albums, when
-// there are any: the table linking them to their assets (links), its
-// column of their ids (with), their ids, and the score an asset of
-// theirs has for the term.
-func NameLinks(names []store.NameMatch, fn func(links, with string, ids []string, score float64)) {
-	var people, albums []string
-	for _, m := range names {
-		if m.Kind == store.NamePerson {
-			people = append(people, m.ID)
-		} else {
-			albums = append(albums, m.ID)
-		}
-	}
-	if len(people) > 0 {
-		fn("person_assets", "person_id", people, store.PersonNameScore)
-	}
-	if len(albums) > 0 {
-		fn("album_assets", "album_id", albums, store.AlbumNameScore)
-	}
-}
-
-// maxTimeTokens bounds the capture-time tokens of a window: a longer list
-// would cost more to merge than it saves.
-const maxTimeTokens = 64
-
-// TimeTokens returns the capture-time tokens the full-text index holds
-// (y2024, m202406, d20240601) that cover r's window — whole years, whole
-// months, then days — widened by a day on each side (an offset-aware
-// bound compares instants, up to 14 hours from the wall clock the tokens
-// hold), or nil when the window is open on a side or needs more than
-// maxTimeTokens. The filter's own conditions still decide exactly; the
-// tokens let the index leave out most matches outside the window.
-func TimeTokens(r catalog.CaptureRange) []string {
-	if r.After == nil || r.Before == nil {
-		return nil
-	}
-	day := func(us int64) time.Time {
-		t := time.UnixMicro(us).UTC()
-		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-	}
-	lo, hi := day(r.After.Micros()).AddDate(0, 0, -1), day(r.Before.Micros()).AddDate(0, 0, 1)
-	var tokens []string
-	for d := lo; !d.After(hi); {
-		switch {
-		case d.YearDay() == 1 && !d.AddDate(1, 0, -1).After(hi):
-			tokens, d = append(tokens, "y"+d.Format("2006")), d.AddDate(1, 0, 0)
-		case d.Day() == 1 && !d.AddDate(0, 1, -1).After(hi):
-			tokens, d = append(tokens, "m"+d.Format("200601")), d.AddDate(0, 1, 0)
-		default:
-			tokens, d = append(tokens, "d"+d.Format("20060102")), d.AddDate(0, 0, 1)
-		}
-		if len(tokens) > maxTimeTokens {
-			return nil
-		}
-	}
-	return tokens
-}
-
-// Args joins argument lists and single arguments into one list.
-func Args(parts ...any) []any {
-	var out []any
-	for _, p := range parts {
-		if list, ok := p.([]any); ok {
-			out = append(out, list...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
+// PersonVectorsSQL is the query of the vectors of a library's people
+// (arguments: the library, the limit): the clustering's centroid sum when
+// it is up to date, else the featured face's embedding.
+func PersonVectorsSQL(d *Dialect) string {
+	return `SELECT id, v FROM (
+		SELECT p.id, p.face_count, CASE WHEN c.stale = ` + d.False + ` AND c.n > 0 THEN c.sum ELSE f.embedding END AS v
+		FROM people p LEFT JOIN person_centroids c ON c.person_id = p.id LEFT JOIN faces f ON f.id = p.thumbnail_face_id
+		WHERE p.library_id = ? AND p.face_count > 0) x
+		WHERE v IS NOT NULL ORDER BY face_count DESC, id LIMIT ?`
 }

@@ -230,6 +230,34 @@ type Dialect struct {
 	// which still runs the one query (a known problem its plan test,
 	// sqlite/assets_stacks_plan_test.go, pins until it merges too).
 	MergeStates bool
+
+	// Search (issue 34, the last of it).
+
+	// Text is the full-text index content search runs on (search.go).
+	Text TextIndex
+	// SearchKey is the column a search's criteria and hits key their
+	// assets by, joined to the same column of "assets a": seq in SQLite,
+	// whose FTS5 rowids are the assets' seq; id in PostgreSQL.
+	SearchKey string
+	// RoundScore rounds a hit's score (an SQL expression) so that a
+	// cursor's score, computed again by another plan that may add in
+	// another order, compares equal: to 1e-9 in PostgreSQL; nil in SQLite,
+	// whose one plan adds in one order.
+	RoundScore func(expr string) string
+	// NarrowPage says a search's page is chosen on the hits' keys and the
+	// filter's columns before its rows are read whole (Ranked.Page), so
+	// that the hits that do not make the page are never read whole: true
+	// in SQLite; false in PostgreSQL, which reads the page in one step.
+	NarrowPage bool
+	// FloatArg is the placeholder of a double precision argument: ? in
+	// SQLite; ?::float8 in PostgreSQL, which infers no type for a
+	// parameter compared with an expression.
+	FloatArg string
+	// Location is the conditions over "assets a" of a location, in the
+	// dialect's own way: through the spatial index, or, when dense (the
+	// location holds many of the rows read), on the coordinate columns.
+	// The counts, the clusters and the search test it (FilterConditions).
+	Location func(l *catalog.Location, dense bool) ([]string, []any)
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.
@@ -363,4 +391,17 @@ func fromNullMicros(v *int64) *time.Time {
 	}
 	t := fromMicros(*v)
 	return &t
+}
+
+// Args joins argument lists and single arguments into one list.
+func Args(parts ...any) []any {
+	var out []any
+	for _, p := range parts {
+		if list, ok := p.([]any); ok {
+			out = append(out, list...)
+		} else {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -3,7 +3,7 @@ package storetest
 // The bodies of the SQL stores' benchmarks of counts and geo clusters over
 // a realistic library (sqlite/bench_aggregates_test.go,
 // postgres/bench_aggregates_test.go): each store seeds the same assets its
-// own fastest way and runs these under its own benchmark names.
+// own fastest way and runs these (RunBenchAggregates).
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // BenchLibrary is a seeded store and its one library.
@@ -136,6 +137,41 @@ func (g *BenchAssets) Next(i int) BenchAsset {
 	sum := sha256.Sum256(seed[:])
 	a.Checksum = sum[:]
 	return a
+}
+
+// RunBenchAggregates runs the counts' and clusters' benchmarks on lib:
+// counts by month, the world's geo clusters, and trash and restore of the
+// 100 latest uploads with coordinates, read over c (the store's pool).
+func RunBenchAggregates(b *testing.B, lib BenchLibrary, c sqlstore.Conn) {
+	b.Run("CountsByMonth", func(b *testing.B) { BenchCountsByMonth(b, lib) })
+	b.Run("GeoClustersWorld2Deg", func(b *testing.B) { BenchGeoClustersWorld2Deg(b, lib) })
+	b.Run("TrashRestore100", func(b *testing.B) {
+		ids, err := latestLocated(c, lib.ID)
+		if err != nil || len(ids) != 100 {
+			b.Fatalf("%d latest located uploads: %v", len(ids), err)
+		}
+		BenchTrashRestore(b, lib, ids)
+	})
+}
+
+// latestLocated reads the 100 latest uploads with coordinates of a
+// library.
+func latestLocated(c sqlstore.Conn, libID string) ([]string, error) {
+	rows, err := c.Query(context.Background(), `SELECT id FROM assets WHERE library_id = ? AND latitude IS NOT NULL
+		ORDER BY id DESC LIMIT 100`, libID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // BenchCountsByMonth counts a library's live assets per month: from
