@@ -51,6 +51,7 @@ func suite() []group {
 		{"FacesML", faceMLCases},
 		{"AssetTexts", assetTextCases},
 		{"Albums", albumCases},
+		{"ConcurrentAlbums", concurrentAlbumCases},
 		{"Stacks", stackCases},
 		{"Bursts", burstCases},
 		{"Tags", tagCases},
