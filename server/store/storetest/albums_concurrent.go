@@ -71,9 +71,13 @@ func albumWriter(t *testing.T, s store.Store, albumID string, mine []*catalog.As
 	}
 	trashed := at(0).Add(time.Hour)
 	for _, step := range []func(r store.Repos) error{
-		func(r store.Repos) error { return r.Assets().SetTrashed(ctx(t), []string{mine[0].ID}, &trashed, trashed) },
+		func(r store.Repos) error {
+			return r.Assets().SetTrashed(ctx(t), []string{mine[0].ID}, &trashed, trashed)
+		},
 		func(r store.Repos) error { return r.Albums().RemoveLinks(ctx(t), links[1:2]) },
-		func(r store.Repos) error { return r.Assets().SetTrashed(ctx(t), []string{mine[2].ID}, &trashed, trashed) },
+		func(r store.Repos) error {
+			return r.Assets().SetTrashed(ctx(t), []string{mine[2].ID}, &trashed, trashed)
+		},
 		func(r store.Repos) error { return r.Assets().SetTrashed(ctx(t), []string{mine[2].ID}, nil, trashed) },
 	} {
 		if err := s.InTx(ctx(t), step); err != nil {
