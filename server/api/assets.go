@@ -34,6 +34,16 @@ type Asset struct {
 	Stack            *AssetStack    `json:"stack"`
 }
 
+// AssetDetail is one asset as GET /api/assets/{id} returns it: the Asset
+// and what only the one asset's read shows.
+type AssetDetail struct {
+	Asset
+	// OCRText is the text the ocr step read in the picture, its lines in
+	// reading order joined by newlines: null until the step ran, "" when it
+	// found none.
+	OCRText *string `json:"ocr_text"`
+}
+
 // AssetStack is set on every member of a stack: the stack, how many
 // members listing it (stack_id=) in this asset's state shows, and its cover.
 // Collapsed lists (stacks=collapse, the default) show the stack as its

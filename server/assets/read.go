@@ -19,6 +19,24 @@ func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*ca
 	return a, err
 }
 
+// Detail returns the asset id, which p may read, and the text OCR read in
+// it: nil until the ocr step ran on it, "" when it found none.
+func (s *Service) Detail(ctx context.Context, p *catalog.Principal, id string) (*catalog.Asset, *string, error) {
+	r := s.store.Read()
+	a, _, err := s.asset(ctx, r, p, id, needRead, "reading")
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := r.AssetTexts().Get(ctx, id)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return a, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, rec.OCRText, nil
+}
+
 // ListInput is an asset list request: the library (selection rule) and the
 // store filter without it.
 type ListInput struct {

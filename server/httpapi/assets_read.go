@@ -21,11 +21,15 @@ func (s *Server) getAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.assets.Get(c.UserContext(), principal(c), c.Params("id"))
+	a, ocr, err := s.assets.Detail(c.UserContext(), principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
-	return s.sendAsset(c, toAPIAsset(a, variants))
+	list := []api.Asset{toAPIAsset(a, variants)}
+	if err := s.withFaces(c, list); err != nil {
+		return err
+	}
+	return sendJSON(c, api.AssetDetail{Asset: list[0], OCRText: ocr})
 }
 
 func (s *Server) listAssets(c *fiber.Ctx) error {

@@ -58,6 +58,8 @@ func TestUploadCreatesAnAssetWithEveryField(t *testing.T) {
 	require.Contains(t, exif, "profile_description")
 	require.NotContains(t, meta, "profile_description")
 	require.Equal(t, a.ID, meta["asset_id"])
+	require.Contains(t, m, "ocr_text")
+	require.Nil(t, m["ocr_text"], "null: the ocr step has not run (servertest runs no ML)")
 }
 
 func TestUploadDeduplicatesPerLibrary(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -39,7 +40,10 @@ func TestRenderedTextIsReadAndStored(t *testing.T) {
 
 	r := s.Do("GET", "/api/assets/"+a.ID, session, nil)
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	r.JSON(t, &a)
+	var detail api.AssetDetail
+	r.JSON(t, &detail)
+	require.Equal(t, rec.OCRText, detail.OCRText, "the asset shows the text read in it")
+	a = detail.Asset
 	t.Logf("description: %s", deref(a.Description))
 	require.Contains(t, words(deref(a.Description)), words(`It shows the text "HARBOUR CAFE Open daily 1987".`))
 	require.Contains(t, assetEvents(t, s, session, a.LibraryID)["asset.updated"], `{"fields":[],"step":"ocr"}`)
