@@ -80,12 +80,22 @@ func (c *Client) AssetsPage(ctx context.Context, q AssetQuery, after string, lim
 // Asset returns one asset. variants, when given, limits asset_urls to
 // those renderings.
 func (c *Client) Asset(ctx context.Context, id string, variants ...string) (*api.Asset, error) {
+	d, err := c.AssetDetail(ctx, id, variants...)
+	if err != nil {
+		return nil, err
+	}
+	return &d.Asset, nil
+}
+
+// AssetDetail returns one asset as its own read shows it, with the text
+// OCR read in it (nil until the server's ocr step ran).
+func (c *Client) AssetDetail(ctx context.Context, id string, variants ...string) (*api.AssetDetail, error) {
 	q := url.Values{}
 	if len(variants) > 0 {
 		q.Set("include", "variants")
 		q.Set("variants", strings.Join(variants, ","))
 	}
-	var a api.Asset
+	var a api.AssetDetail
 	if _, err := c.do(ctx, &call{method: "GET", path: assetPath(id), query: q, idempotent: true, out: &a}); err != nil {
 		return nil, err
 	}

@@ -9,12 +9,14 @@ import (
 )
 
 // assetInfo is what the detail pane shows of an asset beyond the list's
-// copy of it: the albums that show it and the people in it, fetched once
-// the cursor rests on it (never for a whole list).
+// copy of it: the albums that show it, the people in it and the text OCR
+// read in it, fetched once the cursor rests on it (never for a whole
+// list).
 type assetInfo struct {
 	loading bool
 	albums  []string
 	people  []string
+	text    *string
 	err     error
 }
 
@@ -52,11 +54,16 @@ func (m *Model) infoCmd() tea.Cmd {
 	}
 }
 
-// fetchInfo reads the albums showing asset id (GET /api/albums?asset_id=)
-// and the people with a face in it (GET /api/people?asset_id=), in its
-// library lib (which the server asks for once there are several).
+// fetchInfo reads the albums showing asset id (GET /api/albums?asset_id=),
+// the people with a face in it (GET /api/people?asset_id=), in its library
+// lib (which the server asks for once there are several), and its text
+// (GET /api/assets/{id}).
 func (m *Model) fetchInfo(ctx context.Context, lib, id string) (*assetInfo, error) {
-	info := &assetInfo{}
+	d, err := m.c.AssetDetail(ctx, id, "thumbnail")
+	if err != nil {
+		return nil, err
+	}
+	info := &assetInfo{text: d.OCRText}
 	for a, err := range m.c.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: lib, AssetID: id}) {
 		if err != nil {
 			return nil, err

@@ -53,6 +53,9 @@ func detailLines(a api.Asset, info *assetInfo) [][2]string {
 	}
 	add("About", str(md.Description))
 	add("AI says", str(a.Description))
+	if info != nil && !info.loading && info.err == nil {
+		add("Text", strings.Join(strings.Fields(strings.ReplaceAll(str(info.text), "\n", " · ")), " "))
+	}
 	for _, k := range slices.Sorted(maps.Keys(a.Metrics)) {
 		if v, ok := a.Metrics[k].(float64); ok { // scores; not the hashes (phash, colors)
 			add(k, metricText(v))

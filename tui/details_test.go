@@ -62,13 +62,15 @@ func TestDetailLinesNamePlaceAndCameraAndLeaveOutHashes(t *testing.T) {
 	a.Metadata.Make, a.Metadata.Model = s("Canon"), s("Canon EOS R5")
 	a.Metadata.City, a.Metadata.State, a.Metadata.Country = s("Porto"), s("Porto"), s("Portugal")
 	got := map[string]string{}
-	for _, kv := range detailLines(a, &assetInfo{albums: []string{"Trips", "Best"}, people: []string{"Ada", "Bo"}}) {
+	sign := "HARBOUR CAFE\nOpen daily 1987"
+	for _, kv := range detailLines(a, &assetInfo{albums: []string{"Trips", "Best"}, people: []string{"Ada", "Bo"}, text: &sign}) {
 		got[kv[0]] = kv[1]
 	}
 	require.Equal(t, "Canon EOS R5", got["Camera"])
 	require.Equal(t, "Porto, Portugal", got["Place"], "city, region, country, each once")
 	require.Equal(t, "Trips, Best", got["Albums"])
 	require.Equal(t, "Ada, Bo", got["People"])
+	require.Equal(t, "HARBOUR CAFE · Open daily 1987", got["Text"], "the text OCR read, its lines on one line")
 	require.Equal(t, "0.8123", got["quality"])
 	require.NotContains(t, got, "phash")
 	require.NotContains(t, got, "colors")
