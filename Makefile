@@ -117,8 +117,7 @@ fuzz:
 ## defaults to every package whose tests run a store (scripts/store-packages;
 ## the rest never open one). No -race here, to keep it affordable (make test
 ## runs the PostgreSQL store's own tests with -race); a longer -timeout, as
-## each server creates its database. One crash trial instead of three: on
-## PostgreSQL each waits out the killed server's one-minute task leases.
+## each server creates its database.
 PG_PKGS ?= $(shell scripts/store-packages)
 test-postgres: deps
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
@@ -126,7 +125,6 @@ test-postgres: deps
 	dir=$${TMPDIR:-/tmp}/photoctl-pg-$$$$; url=$$(scripts/pg-cluster start $$dir) || exit 1; \
 	trap 'scripts/pg-cluster stop '$$dir EXIT; \
 	CGO_ENABLED=1 PHOTOCTL_TEST_DATABASE_URL=$$url PHOTOCTL_POSTGRES_REQUIRED=1 PHOTOCTL_TEST_STORE=postgres \
-		PHOTOCTL_CRASH_TRIALS=$${PHOTOCTL_CRASH_TRIALS:-1} \
 		$(GO) test -count=1 -timeout 30m $(PG_PKGS)
 
 # Node 22 and the Immich CLI for the compatibility test: npm packages

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,10 +22,11 @@ import (
 )
 
 // TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone: tasks a killed
-// worker left running (live-looking leases) stay running while another
-// process shares the data directory, and go back to the queue when serve
-// starts alone — on SQLite. On PostgreSQL, where workers may run on other
-// hosts, serve takes back only expired leases (app.startTasks).
+// worker left running (live-looking leases) stay running while the worker
+// may still be alive — on SQLite while another process shares the data
+// directory; on PostgreSQL, where workers may run on other hosts, while
+// the worker holds its presence (store.TaskPresence) — and go back to the
+// queue when serve starts once it is gone.
 func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
 	dir := t.TempDir()
 	noWorkers := func(c *app.Config) { c.DataDir, c.Workers.Concurrency = dir, 0 }
@@ -48,10 +50,16 @@ func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
 	}
 	require.NoError(t, st.Close())
 
-	// Another process holds the data directory: serve must not take over.
+	// Another process holds the data directory (and, on PostgreSQL, the
+	// worker its presence): serve must not take over.
 	lock, err := os.OpenFile(filepath.Join(dir, "photoctl.lock"), os.O_RDWR, 0)
 	require.NoError(t, err)
 	require.NoError(t, syscall.Flock(int(lock.Fd()), syscall.LOCK_SH))
+	release := func() {}
+	if servertest.Postgres() {
+		release = holdPresence(t, s.Config, "dead")
+		defer release()
+	}
 	s = servertest.Start(t, noWorkers)
 	session = s.Login(u).AccessToken
 	for _, task := range servertest.List[api.Task](s, session, "/api/tasks") {
@@ -59,25 +67,35 @@ func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
 	}
 	shutdown(t, s)
 	require.NoError(t, lock.Close())
+	release() // the worker is gone
 
 	s = servertest.Start(t, noWorkers)
 	session = s.Login(u).AccessToken
 	list := servertest.List[api.Task](s, session, "/api/tasks")
 	require.Len(t, list, 2)
-	if servertest.Postgres() {
-		// Workers on other hosts share a PostgreSQL database; the data
-		// directory's lock says nothing about them, so only expired
-		// leases are taken back.
-		for _, task := range list {
-			require.Equal(t, "running", task.State)
-		}
-		return
-	}
 	for _, task := range list {
 		require.Equal(t, "queued", task.State)
 		require.Equal(t, 1, task.Attempts)
 		require.Equal(t, "the worker running it stopped before it finished", *task.Error)
 	}
+}
+
+// holdPresence holds the presence of a task runner named runner on the
+// PostgreSQL store of cfg, as a worker alive on another host does, until
+// the returned function is called.
+func holdPresence(t *testing.T, cfg app.Config, runner string) func() {
+	t.Helper()
+	st, err := app.OpenStore(t.Context(), cfg)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(t.Context())
+	held, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- st.(store.TaskPresence).HoldPresence(ctx, runner, func() { close(held) }) }()
+	<-held
+	return sync.OnceFunc(func() {
+		cancel()
+		require.NoError(t, <-done)
+		require.NoError(t, st.Close())
+	})
 }
 
 // requireServes checks that s answers the asset's original and thumbnail

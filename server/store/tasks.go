@@ -42,6 +42,21 @@ type TaskListener interface {
 	ListenTasks(ctx context.Context, wake func()) error
 }
 
+// TaskPresence is a Store whose task runners say they are alive by holding
+// a lock their database session keeps (PostgreSQL's session advisory
+// locks): when a runner's process dies, its session ends and the lock
+// goes, and other processes requeue its tasks at once
+// (Tasks.RequeueOrphans) instead of when their leases end. SQLite's
+// processes need none: one process at a time runs tasks, and it requeues
+// every running task when it starts.
+type TaskPresence interface {
+	// HoldPresence holds the presence of runner (the part of its leases
+	// before "#") on a connection of its own: it calls held once it
+	// holds, and keeps it until ctx ends (it then releases it, returning
+	// nil) or the connection fails (the error: the presence is gone).
+	HoldPresence(ctx context.Context, runner string, held func()) error
+}
+
 // Tasks is the durable task queue. A task's subject is its asset, or its
 // library when it has none (catalog.Task.Subject).
 //
@@ -95,6 +110,11 @@ type Tasks interface {
 	// attempts, or whose kind is queued again for its subject, fails with
 	// reason instead. It returns how many tasks it requeued and failed.
 	Requeue(ctx context.Context, leaseEnd, now time.Time, reason string) (requeued, failed int, err error)
+	// RequeueOrphans is Requeue for the running tasks whose runner is
+	// gone: the presence its leases name (TaskPresence) is no longer held,
+	// because its process died or lost its connection to the database. A
+	// store without presence (SQLite) finds none.
+	RequeueOrphans(ctx context.Context, now time.Time, reason string) (requeued, failed int, err error)
 	// NextDue returns when the earliest queued task of the given kinds
 	// becomes due, or ErrNotFound when none is queued.
 	NextDue(ctx context.Context, kinds []string) (time.Time, error)

@@ -79,6 +79,11 @@ type Runner struct {
 	now   func() time.Time
 	seq   atomic.Uint64
 
+	// needPresence says the store has presence (presence.go); present
+	// that the runner holds its own.
+	needPresence bool
+	present      atomic.Bool
+
 	mu      sync.Mutex
 	started bool
 	cancel  context.CancelFunc
@@ -138,7 +143,9 @@ func (r *Runner) Wake() { r.cfg.Signal.Notify() }
 // without finishing them to the queue (or fails those out of attempts).
 // With all, every running task counts as abandoned: only for a process
 // that knows no other one works on this database (start-up, data
-// directory lock held alone). Otherwise only expired leases count.
+// directory lock held alone). Otherwise expired leases count, and on a
+// store with presence (store.TaskPresence) the tasks of runners that hold
+// theirs no more: their process died.
 func (r *Runner) RequeueAbandoned(ctx context.Context, all bool) (int, error) {
 	now := r.now()
 	leaseEnd := now
@@ -148,8 +155,13 @@ func (r *Runner) RequeueAbandoned(ctx context.Context, all bool) (int, error) {
 	var requeued, failed int
 	err := r.st.InTx(ctx, func(rp store.Repos) error {
 		var err error
-		requeued, failed, err = rp.Tasks().Requeue(ctx, leaseEnd, now,
-			"the worker running it stopped before it finished")
+		const reason = "the worker running it stopped before it finished"
+		requeued, failed, err = rp.Tasks().Requeue(ctx, leaseEnd, now, reason)
+		if err != nil {
+			return err
+		}
+		orphans, orphansFailed, err := rp.Tasks().RequeueOrphans(ctx, now, reason)
+		requeued, failed = requeued+orphans, failed+orphansFailed
 		return err
 	})
 	if err != nil {
@@ -176,6 +188,11 @@ func (r *Runner) Start(ctx context.Context) {
 	r.wg.Add(1)
 	go r.reap(ctx)
 	if r.cfg.Concurrency > 0 && len(r.names) > 0 {
+		if p, ok := r.st.(store.TaskPresence); ok {
+			r.needPresence = true
+			r.wg.Add(1)
+			go r.presence(ctx, p)
+		}
 		r.wg.Add(1)
 		go r.dispatch(ctx)
 		if l, ok := r.st.(store.TaskListener); ok {
@@ -275,6 +292,9 @@ func (r *Runner) dispatch(ctx context.Context) {
 // idle.
 func (r *Runner) next(ctx context.Context, busy bool) (*catalog.Task, time.Duration) {
 	poll := r.cfg.PollInterval
+	if !r.claimable() {
+		return nil, poll
+	}
 	now := r.now()
 	if !busy {
 		due, err := r.st.Read().Tasks().NextDue(ctx, r.names)

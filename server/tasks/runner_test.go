@@ -238,8 +238,18 @@ func TestRunnerRequeuesATaskWhoseWorkerDiedOnceItsLeaseExpires(t *testing.T) {
 	claimAsCrashed(t, w, "metadata", time.Hour)
 
 	// Another process may still run it: a start that is not alone leaves a
-	// live lease alone.
-	r := w.runner(w.open(), pipeline(c), tasks.RunnerConfig{})
+	// live lease alone. On a store with presence the worker looks alive
+	// only while it holds its own (one that does not is gone, and its
+	// tasks go back at once: the store's TestTasksOfARunnerWithoutPresence…).
+	st := w.open()
+	if p, ok := st.(store.TaskPresence); ok {
+		ctx, cancel := context.WithCancel(t.Context())
+		held := make(chan struct{})
+		go func() { _ = p.HoldPresence(ctx, "dead", func() { close(held) }) }()
+		<-held
+		defer cancel()
+	}
+	r := w.runner(st, pipeline(c), tasks.RunnerConfig{})
 	n, err := r.RequeueAbandoned(t.Context(), false)
 	require.NoError(t, err)
 	require.Zero(t, n)

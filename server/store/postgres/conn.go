@@ -122,6 +122,9 @@ var dialect = &sqlstore.Dialect{
 
 	// Search (issue 34, the last of it).
 	Text: tsearch{}, SearchKey: "id", RoundScore: roundScore, FloatArg: floatArg, Location: locationConditions,
+
+	// Tasks of runners gone (presence.go).
+	OrphanLease: orphanLease,
 }
 
 // floatArg is the dialect's FloatArg.

@@ -258,6 +258,12 @@ type Dialect struct {
 	// location holds many of the rows read), on the coordinate columns.
 	// The counts, the clusters and the search test it (FilterConditions).
 	Location func(l *catalog.Location, dense bool) ([]string, []any)
+
+	// OrphanLease is the condition over "tasks" that a running task's
+	// runner (its lease_owner before "#") no longer holds its presence
+	// (store.TaskPresence): PostgreSQL's session advisory lock, looked up
+	// in pg_locks; "" in SQLite, which has no presence.
+	OrphanLease string
 }
 
 // Postgres reports whether d is PostgreSQL's dialect.

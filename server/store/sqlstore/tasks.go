@@ -181,12 +181,25 @@ func (s Tasks) NextDue(ctx context.Context, kinds []string) (time.Time, error) {
 }
 
 func (s Tasks) Requeue(ctx context.Context, leaseEnd, now time.Time, reason string) (int, int, error) {
+	return s.requeue(ctx, "lease_until <= ?", []any{micros(leaseEnd)}, now, reason)
+}
+
+func (s Tasks) RequeueOrphans(ctx context.Context, now time.Time, reason string) (int, int, error) {
+	if s.q.d.OrphanLease == "" {
+		return 0, 0, nil
+	}
+	return s.requeue(ctx, s.q.d.OrphanLease, nil, now, reason)
+}
+
+// requeue returns the running tasks that pass abandoned (a condition over
+// "tasks" with its arguments) to the queue, or fails them: Requeue.
+func (s Tasks) requeue(ctx context.Context, abandoned string, args []any, now time.Time, reason string) (int, int, error) {
 	res, err := s.q.exec(ctx, `UPDATE tasks SET state = 'failed', error = ?, progress = NULL,
 		finished_at = ?, lease_owner = NULL, lease_until = NULL
-		WHERE state = 'running' AND lease_until <= ? AND (max_attempts > 0 AND attempts >= max_attempts
+		WHERE state = 'running' AND `+abandoned+` AND (max_attempts > 0 AND attempts >= max_attempts
 			OR EXISTS (SELECT 1 FROM tasks q WHERE q.subject = tasks.subject AND q.kind = tasks.kind
 				AND q.state = 'queued'))`,
-		reason, micros(now), micros(leaseEnd))
+		Args(reason, micros(now), args)...)
 	if err != nil {
 		return 0, 0, fmt.Errorf("fail abandoned tasks: %w", s.q.translate(err))
 	}
@@ -195,8 +208,7 @@ func (s Tasks) Requeue(ctx context.Context, leaseEnd, now time.Time, reason stri
 		// SQLite's single writer: no task can be enqueued since the
 		// statement above, so the rest go back in one statement.
 		res, err = s.q.exec(ctx, `UPDATE tasks SET state = 'queued', error = ?, progress = NULL,
-		lease_owner = NULL, lease_until = NULL WHERE state = 'running' AND lease_until <= ?`,
-			reason, micros(leaseEnd))
+		lease_owner = NULL, lease_until = NULL WHERE state = 'running' AND `+abandoned, Args(reason, args)...)
 		if err != nil {
 			return 0, 0, fmt.Errorf("requeue abandoned tasks: %w", s.q.translate(err))
 		}
@@ -206,8 +218,8 @@ func (s Tasks) Requeue(ctx context.Context, leaseEnd, now time.Time, reason stri
 	// of its kind queued for its subject since the statement above (a
 	// concurrent enqueue) makes it fail instead. There are few: at most the
 	// tasks that were running.
-	ids, err := queryStrings(ctx, s.q, `SELECT id FROM tasks WHERE state = 'running' AND lease_until <= ?
-		ORDER BY id`, micros(leaseEnd))
+	ids, err := queryStrings(ctx, s.q, `SELECT id FROM tasks WHERE state = 'running' AND `+abandoned+`
+		ORDER BY id`, args...)
 	if err != nil {
 		return 0, 0, fmt.Errorf("list abandoned tasks: %w", err)
 	}
@@ -215,8 +227,8 @@ func (s Tasks) Requeue(ctx context.Context, leaseEnd, now time.Time, reason stri
 	for _, id := range ids {
 		err := s.q.savepoint(ctx, func(q Q) error {
 			res, err := q.exec(ctx, `UPDATE tasks SET state = 'queued', error = ?, progress = NULL,
-				lease_owner = NULL, lease_until = NULL WHERE id = ? AND state = 'running' AND lease_until <= ?`,
-				reason, id, micros(leaseEnd))
+				lease_owner = NULL, lease_until = NULL WHERE id = ? AND state = 'running' AND `+abandoned,
+				Args(reason, id, args)...)
 			return q.affected("requeue abandoned task", id, res, err)
 		})
 		switch {
