@@ -31,7 +31,7 @@ package geocode
 
 //go:generate go run ./internal/gen -o places.idx.gz
 //go:generate ../../scripts/fetch-geodata
-//go:generate go run ./internal/towngen -in ../../.cache/geo/cities.pbf -places places.idx.gz -o towns.idx.gz
+//go:generate go run ./internal/towngen -places places.idx.gz -o towns.idx.gz
 
 import (
 	"bytes"

