@@ -1,0 +1,104 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
+)
+
+// KindRegeocode is the library task that names the places of the
+// library's assets with a position again (see Regeocode).
+const KindRegeocode = "regeocode"
+
+// geocodeVersionKey prefixes the setting that records that regeocode tasks
+// were queued for a version of the geocoder's data: one key per version,
+// so PutIfAbsent tells the one process that first starts with it.
+const geocodeVersionKey = "geocode_data_version:"
+
+// ScheduleRegeocodes queues a regeocode task for every library holding an
+// asset with a position, once per version of the geocoder's data (version:
+// ingest/geocode's DataVersion), the first time a process starts with it:
+// places stored before were named by other data (before towns, a photo at
+// Cape Canaveral was "Florida, United States of America"). Serve and
+// worker call it at start; of processes starting together one queues
+// them. A regeocode already queued is kept.
+func ScheduleRegeocodes(ctx context.Context, st store.Store, version string, now time.Time) error {
+	stamp := []byte(now.UTC().Format(time.RFC3339Nano) + " " + catalog.NewID(catalog.PrefixTask, now))
+	return st.InTx(ctx, func(r store.Repos) error {
+		stored, err := r.Settings().PutIfAbsent(ctx, geocodeVersionKey+version, stamp)
+		if err != nil || string(stored) != string(stamp) {
+			return err // another process, or an earlier start, queued them
+		}
+		_, err = scheduleRegeocodes(ctx, r, now)
+		return err
+	})
+}
+
+// Regeocode queues a regeocode task for every library holding an asset
+// with a position, whatever the data's version: an administrator's
+// `photoctl admin regeocode`. It returns the libraries queued.
+func Regeocode(ctx context.Context, st store.Store, now time.Time) (libraries int, err error) {
+	err = st.InTx(ctx, func(r store.Repos) error {
+		libraries, err = scheduleRegeocodes(ctx, r, now)
+		return err
+	})
+	return libraries, err
+}
+
+// scheduleRegeocodes queues the tasks and returns how many libraries.
+func scheduleRegeocodes(ctx context.Context, r store.Repos, now time.Time) (int, error) {
+	libs, err := r.Libraries().WithPositions(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, lib := range libs {
+		t := &catalog.Task{ID: catalog.NewID(catalog.PrefixTask, now), Kind: KindRegeocode,
+			State: catalog.TaskQueued, LibraryID: lib, RunAfter: now, CreatedAt: now}
+		if err := r.Clustering().Schedule(ctx, t); err != nil {
+			return 0, fmt.Errorf("schedule regeocode of %s: %w", lib, err)
+		}
+	}
+	return len(libs), nil
+}
+
+func (p *Pipeline) regeocode(ctx context.Context, t *catalog.Task) error {
+	if t.AssetID != "" {
+		return tasks.Permanent(errors.New("a regeocode task is a library's, not an asset's"))
+	}
+	return p.RegeocodeLibrary(ctx, t.LibraryID)
+}
+
+// RegeocodeLibrary runs the geocode step again on every asset of the
+// library, live or trashed, that has a position: country, state, town,
+// place name and display label follow the geocoder's data of today, and
+// the search text (built from them by the store) with them. An asset whose
+// place comes out the same is not written; assets without a position are
+// not touched. Nothing else of the ingest chain runs again. Idempotent.
+func (p *Pipeline) RegeocodeLibrary(ctx context.Context, libraryID string) error {
+	if err := p.d.Geocoder.Load(); err != nil {
+		return fmt.Errorf("regeocode: %w", err)
+	}
+	f := store.AssetFilter{LibraryID: libraryID, State: store.StateAll, WithStacked: true,
+		Location: &catalog.Location{Box: &catalog.World}}
+	pg := store.Page{Limit: 200}
+	for {
+		list, more, err := p.d.Store.Read().Assets().List(ctx, f, pg)
+		if err != nil {
+			return err
+		}
+		for _, a := range list {
+			if err := p.Geocode(ctx, a.ID); err != nil {
+				return fmt.Errorf("regeocode %s: %w", a.ID, err)
+			}
+		}
+		if !more || len(list) == 0 {
+			return nil
+		}
+		pg.AfterID = list[len(list)-1].ID
+	}
+}
