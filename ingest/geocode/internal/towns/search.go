@@ -10,6 +10,7 @@ type List struct {
 	nameEnd   []uint32 // name i is names[nameEnd[i-1]:nameEnd[i]]
 	towns     []town
 	start     []uint32 // towns of cell i: towns[start[i]:start[i+1]]
+	cellReach []uint8  // the greatest ReachKm of cell i's towns, rounded up
 }
 
 // town is a Town as the search reads it: 24 bytes.
@@ -94,9 +95,29 @@ func (l *List) Nearest(lat, lon float64, country string) (t Town, ok bool) {
 	cos := float32(math.Cos(lat * math.Pi / 180))
 	fy, fx := float32(y), float32(x)
 	best, bestScore := -1, float32(1)
+	const unitsPerKm = float32(Scale / kmPerDegree)
 	for r := r0; r <= r1; r++ {
+		// How far the position is from the row's band, in latitude.
+		south, north := float32(int64(r)*cellUnits-90*Scale), float32(int64(r+1)*cellUnits-90*Scale)
+		dyCell := max(0, south-fy, fy-north)
 		for k := range span {
-			c := r*cols + (c0+k)%cols
+			col := (c0 + k) % int(cols)
+			c := r*int(cols) + col
+			if l.start[c] == l.start[c+1] {
+				continue
+			}
+			// Skip the cell when even its farthest-reaching town could
+			// not reach the position deeper than the best so far.
+			west := float32(int64(col)*cellUnits - 180*Scale)
+			dxCell := max(0, west-fx, fx-(west+cellUnits))
+			if dxCell > 180*Scale { // the cell is across the antimeridian
+				dxCell = max(0, 360*Scale-dxCell-cellUnits)
+			}
+			dxCell *= cos
+			reach := float32(l.cellReach[c]) * unitsPerKm
+			if dxCell*dxCell+dyCell*dyCell > bestScore*reach*reach {
+				continue
+			}
 			for i := l.start[c]; i < l.start[c+1]; i++ {
 				tw := &l.towns[i]
 				if want >= 0 && int(tw.country) != want {
@@ -111,11 +132,11 @@ func (l *List) Nearest(lat, lon float64, country string) (t Town, ok bool) {
 				}
 				dx *= cos
 				d2 := dx*dx + dy*dy
-				limit := bestScore * tw.reach * tw.reach
-				if d2 > limit {
+				r2 := tw.reach * tw.reach
+				if d2 > bestScore*r2 {
 					continue
 				}
-				score := d2 / (tw.reach * tw.reach)
+				score := d2 / r2
 				if best < 0 || score < bestScore || (score == bestScore && tw.pop > l.towns[best].pop) {
 					best, bestScore = int(i), score
 				}

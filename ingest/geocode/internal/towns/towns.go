@@ -194,6 +194,13 @@ func Decode(data []byte) (*List, error) {
 	for ; prev < rows*cols; prev++ {
 		l.start[prev+1] = uint32(len(l.towns))
 	}
+	// The greatest reach in each cell, whole kilometres rounded up, lets
+	// a search skip the cells no town of which can reach the position.
+	l.cellReach = make([]uint8, rows*cols)
+	for _, t := range l.towns {
+		c := cellOf(t.lat, t.lon)
+		l.cellReach[c] = max(l.cellReach[c], uint8(math.Ceil(ReachKm(t.pop))))
+	}
 	return l, nil
 }
 
