@@ -4,7 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/photoctl/photoctl/ingest/geocode"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 // Regeocode queues a regeocode task for every library holding an asset
@@ -19,4 +21,11 @@ func Regeocode(ctx context.Context, cfg Config) (int, error) {
 	}
 	defer st.Close()
 	return pipeline.Regeocode(ctx, st, time.Now())
+}
+
+// MarkPlacesCurrent records that the places in st are those of the
+// geocoder's data of today, so that serve and worker do not queue regeocode
+// tasks at their next start (photoctl dev seed, whose places are synthetic).
+func MarkPlacesCurrent(ctx context.Context, st store.Store) error {
+	return pipeline.MarkGeocoded(ctx, st, geocode.DataVersion(), time.Now())
 }

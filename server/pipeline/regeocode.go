@@ -39,6 +39,17 @@ func ScheduleRegeocodes(ctx context.Context, st store.Store, version string, now
 	})
 }
 
+// MarkGeocoded records that the places stored are this version's, so that
+// no start queues regeocode tasks for it: for a library whose places were
+// written otherwise than by the geocode step (photoctl dev seed's synthetic
+// ones, which re-geocoding would only replace).
+func MarkGeocoded(ctx context.Context, st store.Store, version string, now time.Time) error {
+	return st.InTx(ctx, func(r store.Repos) error {
+		_, err := r.Settings().PutIfAbsent(ctx, geocodeVersionKey+version, []byte(now.UTC().Format(time.RFC3339Nano)+" marked"))
+		return err
+	})
+}
+
 // Regeocode queues a regeocode task for every library holding an asset
 // with a position, whatever the data's version: an administrator's
 // `photoctl admin regeocode`. It returns the libraries queued.

@@ -86,3 +86,20 @@ func (e *env) search(libraryID, word string) []string {
 	}
 	return ids
 }
+
+// TestRegeocodeIsQueuedOncePerDataVersion: a version marked as the
+// places' own (dev seed's) queues nothing; the next version queues again.
+func TestRegeocodeIsQueuedOncePerDataVersion(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	path := halves(t, 64, 48)
+	tag(t, path, "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945", "-GPSLongitudeRef=E")
+	a := e.upload(path, "", assets.UploadInput{})
+	require.NoError(t, e.p.Metadata(e.ctx, a.ID))
+	now := time.Now()
+	require.NoError(t, pipeline.MarkGeocoded(e.ctx, e.st, "v1", now))
+	require.NoError(t, pipeline.ScheduleRegeocodes(e.ctx, e.st, "v1", now))
+	require.Empty(t, e.regeocodeTasks(a.LibraryID), "the marked version queues nothing")
+	require.NoError(t, pipeline.ScheduleRegeocodes(e.ctx, e.st, "v2", now))
+	require.Len(t, e.regeocodeTasks(a.LibraryID), 1, "a new version does")
+}
