@@ -13,7 +13,8 @@ import (
 )
 
 // TestCLIShowsTheTown uploads a photo exiftool placed at Cape Canaveral to
-// a server running the pipeline: get, ls and search name the town.
+// a server running the pipeline: get, ls and search name the town, and
+// `photoctl admin regeocode` queues a regeocode task the server runs.
 func TestCLIShowsTheTown(t *testing.T) {
 	t.Parallel()
 	photoctlBinary(t)
@@ -21,7 +22,8 @@ func TestCLIShowsTheTown(t *testing.T) {
 		t.Skip("exiftool is not installed")
 	}
 	s := servertest.Start(t, servertest.WithPipeline)
-	cs := &cliServer{Server: s, user: s.CreateUser(), env: binaryEnv(t, "XDG_CACHE_HOME="+t.TempDir(), "NO_COLOR=1")}
+	cs := &cliServer{Server: s, user: s.CreateUser(),
+		env: append(binaryEnv(t, "XDG_CACHE_HOME="+t.TempDir(), "NO_COLOR=1"), s.DatabaseEnv()...)}
 	env := cs.keyEnv(t)
 	dir := photoTree(t, nil, map[string][]byte{"launch.jpg": servertest.JPEG(t, 64, 48, 7)})
 	path := filepath.Join(dir, "launch.jpg")
@@ -48,4 +50,20 @@ func TestCLIShowsTheTown(t *testing.T) {
 	r = cs.run(t, "", env, "search", "-q", "canaveral")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "Cape Canaveral  launch.jpg")
+
+	// An administrator queues the re-geocoding; the server runs it and
+	// finds the place unchanged.
+	r = cs.run(t, "", nil, "admin", "regeocode", "--data-dir", s.Config.DataDir)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, "queued regeocode for 1 libraries\n", r.stdout)
+	r = cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.run(t, "", env, "tasks", "list", "--state", "succeeded", "--all", "--json")
+	kinds := []string{}
+	for _, task := range decode[[]api.Task](t, r) {
+		kinds = append(kinds, task.Kind)
+	}
+	require.Contains(t, kinds, "regeocode")
+	r = cs.run(t, "", env, "get", id)
+	require.Contains(t, r.stdout, "(Cape Canaveral, United States of America)")
 }
