@@ -9,8 +9,9 @@ type List struct {
 	names     string   // every name, one after the other
 	nameEnd   []uint32 // name i is names[nameEnd[i-1]:nameEnd[i]]
 	towns     []town
-	start     []uint32 // towns of cell i: towns[start[i]:start[i+1]]
-	cellReach []uint8  // the greatest ReachKm of cell i's towns, rounded up
+	start     []uint32        // towns of cell i: towns[start[i]:start[i+1]]
+	cellReach []uint8         // the greatest ReachKm of cell i's towns, rounded up
+	byCode    [26 * 26]uint16 // 1 + the index in countries of each code of capitals, 0 for none
 }
 
 // town is a Town as the search reads it: 24 bytes.
@@ -65,12 +66,7 @@ func reachUnits(population uint32) float32 {
 func (l *List) Nearest(lat, lon float64, country string) (t Town, ok bool) {
 	want := -1
 	if country != "" {
-		for i := range l.countries {
-			if l.countries[i].Code == country {
-				want = i
-			}
-		}
-		if want < 0 {
+		if want = l.countryIndex(country); want < 0 {
 			return Town{}, false
 		}
 	}
@@ -147,6 +143,15 @@ func (l *List) Nearest(lat, lon float64, country string) (t Town, ok bool) {
 		return Town{}, false
 	}
 	return l.town(best), true
+}
+
+// countryIndex returns the index of a country code in l.countries, -1
+// for none: a table of the 26 × 26 codes of two capital letters.
+func (l *List) countryIndex(code string) int {
+	if len(code) != 2 || code[0] < 'A' || code[0] > 'Z' || code[1] < 'A' || code[1] > 'Z' {
+		return -1
+	}
+	return int(l.byCode[int(code[0]-'A')*26+int(code[1]-'A')]) - 1
 }
 
 func (l *List) town(i int) Town {

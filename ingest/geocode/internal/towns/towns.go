@@ -149,6 +149,9 @@ func Decode(data []byte) (*List, error) {
 		}
 		code := string(d.b[:2])
 		d.b = d.b[2:]
+		if code[0] >= 'A' && code[0] <= 'Z' && code[1] >= 'A' && code[1] <= 'Z' {
+			l.byCode[int(code[0]-'A')*26+int(code[1]-'A')] = uint16(len(l.countries) + 1)
+		}
 		l.countries = append(l.countries, Country{Code: code, Name: d.string()})
 	}
 	// The names go into one string, each found by its offset: 4 bytes a
