@@ -13,6 +13,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -97,3 +98,49 @@ func (s searcher) search(token, query string) []string {
 
 // searcher is a server that searches.
 type searcher struct{ *servertest.Server }
+
+// TestServeRegeocodesOnceWhenThePlaceDataIsNew starts a server on a
+// library written before this place data (no version of it recorded), with
+// a photo whose stored place is the admin areas' alone: the server queues
+// the regeocode task at start and its runner names the town; a restart
+// queues nothing more.
+func TestServeRegeocodesOnceWhenThePlaceDataIsNew(t *testing.T) {
+	needTools(t, "exiftool", "ffmpeg", "ffprobe")
+	ctx := context.Background()
+	cfg := servertest.StoreConfig(t)
+	u, err := app.CreateUser(ctx, cfg, app.NewUser{Email: "old@example.com", Password: "correct horse battery"})
+	require.NoError(t, err)
+	st := servertest.OpenStore(t, cfg)
+	libs, err := st.Read().Libraries().LiveMemberships(ctx, u.ID)
+	require.NoError(t, err)
+	now := time.Now().UTC()
+	a := &catalog.Asset{ID: catalog.NewID(catalog.PrefixAsset, now), LibraryID: libs[0].Library.ID, ContributorID: u.ID,
+		MediaType: catalog.MediaImage, MIMEType: "image/jpeg", OriginalFileName: "launch.jpg",
+		FileCreatedAt: now, FileModifiedAt: now, Capture: catalog.CaptureTime{Wall: now},
+		Checksum: []byte("an old upload"), OriginalSize: 1, FileSizeBytes: 1, Metrics: map[string]any{}, CreatedAt: now, UpdatedAt: now}
+	a.FileMeta.Latitude, a.FileMeta.Longitude = ptr(28.39), ptr(-80.60)
+	a.GeoMeta = catalog.Metadata{Country: ptr("United States of America"), CountryCode: ptr("US"),
+		State: ptr("Florida"), PlaceName: ptr("Florida"), DisplayLabel: ptr("Florida, United States of America")}
+	require.NoError(t, st.InTx(ctx, func(r store.Repos) error { return r.Assets().Create(ctx, a) }))
+
+	sameStore := func(c *app.Config) { c.DataDir, c.Database = cfg.DataDir, cfg.Database }
+	s := servertest.Start(t, servertest.WithPipeline, sameStore)
+	deadline := time.Now().Add(chainTimeout)
+	var got *catalog.Asset
+	for {
+		got, err = st.Read().Assets().Get(ctx, a.ID)
+		require.NoError(t, err)
+		if deref(got.Merged().City) != "" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.Equal(t, "Cape Canaveral, United States of America", deref(got.Merged().DisplayLabel))
+	require.NoError(t, s.App().Shutdown(ctx))
+
+	servertest.Start(t, sameStore) // a restart with the same data
+	list, _, err := st.Read().Tasks().List(ctx, store.TaskFilter{LibraryID: a.LibraryID, Kind: pipeline.KindRegeocode}, store.Page{Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, list, 1, "queued once, at the first start")
+	require.Equal(t, catalog.TaskSucceeded, list[0].State)
+}
