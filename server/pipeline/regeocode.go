@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -77,11 +78,26 @@ func scheduleRegeocodes(ctx context.Context, r store.Repos, now time.Time) (int,
 	return len(libs), nil
 }
 
+// regeocodeBudget bounds one run of a regeocode task, well inside the
+// default task timeout (ingest.task_timeout, 10 minutes): a library whose
+// places take longer to rewrite (some 6 ms an asset, so about 20,000
+// assets a run) is finished by the task the run queues for it when its
+// budget is spent, which skips the assets already done.
+const regeocodeBudget = 2 * time.Minute
+
 func (p *Pipeline) regeocode(ctx context.Context, t *catalog.Task) error {
 	if t.AssetID != "" {
 		return tasks.Permanent(errors.New("a regeocode task is a library's, not an asset's"))
 	}
-	return p.RegeocodeLibrary(ctx, t.LibraryID)
+	done, err := p.regeocodeUntil(ctx, t.LibraryID, p.d.Now().Add(regeocodeBudget))
+	if err != nil || done {
+		return err
+	}
+	return p.d.Store.InTx(ctx, func(r store.Repos) error {
+		now := p.d.Now()
+		return r.Clustering().Schedule(ctx, &catalog.Task{ID: catalog.NewID(catalog.PrefixTask, now), Kind: KindRegeocode,
+			State: catalog.TaskQueued, LibraryID: t.LibraryID, RunAfter: now, CreatedAt: now})
+	})
 }
 
 // RegeocodeLibrary runs the geocode step again on every asset of the
@@ -91,8 +107,15 @@ func (p *Pipeline) regeocode(ctx context.Context, t *catalog.Task) error {
 // place comes out the same is not written; assets without a position are
 // not touched. Nothing else of the ingest chain runs again. Idempotent.
 func (p *Pipeline) RegeocodeLibrary(ctx context.Context, libraryID string) error {
+	_, err := p.regeocodeUntil(ctx, libraryID, time.Time{})
+	return err
+}
+
+// regeocodeUntil is RegeocodeLibrary that stops once deadline (when not
+// zero) has passed, reporting whether it got through the library.
+func (p *Pipeline) regeocodeUntil(ctx context.Context, libraryID string, deadline time.Time) (done bool, err error) {
 	if err := p.d.Geocoder.Load(); err != nil {
-		return fmt.Errorf("regeocode: %w", err)
+		return false, fmt.Errorf("regeocode: %w", err)
 	}
 	f := store.AssetFilter{LibraryID: libraryID, State: store.StateAll, WithStacked: true,
 		Location: &catalog.Location{Box: &catalog.World}}
@@ -100,15 +123,26 @@ func (p *Pipeline) RegeocodeLibrary(ctx context.Context, libraryID string) error
 	for {
 		list, more, err := p.d.Store.Read().Assets().List(ctx, f, pg)
 		if err != nil {
-			return err
+			return false, err
 		}
 		for _, a := range list {
+			// The lookup is a microsecond, a write transaction some
+			// milliseconds: only an asset whose place changes is written
+			// (by the geocode step, which checks again in its
+			// transaction), so a run that stops early leaves its work
+			// done and the next one skips it (some 50 µs an asset).
+			if reflect.DeepEqual(p.placeAt(positionOf(a.Merged())), a.GeoMeta) {
+				continue
+			}
 			if err := p.Geocode(ctx, a.ID); err != nil {
-				return fmt.Errorf("regeocode %s: %w", a.ID, err)
+				return false, fmt.Errorf("regeocode %s: %w", a.ID, err)
 			}
 		}
 		if !more || len(list) == 0 {
-			return nil
+			return true, nil
+		}
+		if !deadline.IsZero() && p.d.Now().After(deadline) {
+			return false, nil
 		}
 		pg.AfterID = list[len(list)-1].ID
 	}

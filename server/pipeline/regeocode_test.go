@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -8,8 +9,10 @@ import (
 
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/tasks"
 )
 
 // TestRegeocodeNamesTheTownOfAnAssetStoredWithTheAdminLabel: an asset
@@ -102,4 +105,63 @@ func TestRegeocodeIsQueuedOncePerDataVersion(t *testing.T) {
 	require.Empty(t, e.regeocodeTasks(a.LibraryID), "the marked version queues nothing")
 	require.NoError(t, pipeline.ScheduleRegeocodes(e.ctx, e.st, "v2", now))
 	require.Len(t, e.regeocodeTasks(a.LibraryID), 1, "a new version does")
+}
+
+// TestRegeocodeOfALargeLibraryGoesOnInANewTask: a run whose budget is
+// spent (a clock that races on here) queues a regeocode task for the
+// library and stops; the tasks that follow skip the assets done and
+// finish the library.
+func TestRegeocodeOfALargeLibraryGoesOnInANewTask(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	libs, err := e.st.Read().Libraries().LiveMemberships(e.ctx, e.user.User.ID)
+	require.NoError(t, err)
+	lib := libs[0].Library.ID
+	_, err = devseed.Seed(e.ctx, e.st, devseed.Options{LibraryID: lib, Assets: 600, Seed: 1})
+	require.NoError(t, err)
+	var clock atomic.Int64
+	clock.Store(time.Now().UnixNano())
+	racing := func() time.Time { return time.Unix(0, clock.Add(int64(10*time.Second))) } // 12 calls a budget
+	p, err := pipeline.New(pipeline.Deps{Store: e.st, Blobs: e.blobs, Metadata: e.pool, Renderer: e.renderer,
+		Geocoder: sharedGeocoder(), Embedded: e.pool, Now: racing})
+	require.NoError(t, err)
+	var run tasks.Handler
+	for _, k := range p.Kinds() {
+		if k.Name == pipeline.KindRegeocode {
+			run = k.Run
+		}
+	}
+	rewritten := func() int { return len(e.updates(lib)) }
+
+	task := &catalog.Task{Kind: pipeline.KindRegeocode, LibraryID: lib}
+	require.NoError(t, run(e.ctx, task))
+	require.Len(t, e.regeocodeTasks(lib), 1, "the budget was spent: a task goes on")
+	runs, done := 1, rewritten()
+	for {
+		require.NoError(t, run(e.ctx, task)) // the queued task, as the runner would claim it
+		runs++
+		if rewritten() == done {
+			break // a run found every place current
+		}
+		done = rewritten()
+		require.Less(t, runs, 50)
+	}
+	require.Greater(t, runs, 2, "each run does a part")
+	require.Positive(t, done)
+	require.NoError(t, p.RegeocodeLibrary(e.ctx, lib))
+	require.Equal(t, done, rewritten(), "every place was current")
+}
+
+// updates returns the library's asset.updated events.
+func (e *env) updates(libraryID string) []catalog.Event {
+	e.t.Helper()
+	list, _, err := e.st.Read().Events().List(e.ctx, libraryID, store.Page{Limit: 10000})
+	require.NoError(e.t, err)
+	var out []catalog.Event
+	for _, ev := range list {
+		if ev.Type == "asset.updated" {
+			out = append(out, ev)
+		}
+	}
+	return out
 }
