@@ -13,7 +13,7 @@ import (
 )
 
 // KindRegeocode is the library task that names the places of the
-// library's assets with a position again (see Regeocode).
+// library's assets with a position again (see RegeocodeLibrary).
 const KindRegeocode = "regeocode"
 
 // geocodeVersionKey prefixes the setting that records that regeocode tasks

@@ -46,8 +46,9 @@ const kmPerDegree = 6371.0088 * math.Pi / 180
 // village of 1,000 (GeoNames' smallest, and the data has a few of 0 or
 // unknown population, counted as 1,000), 9 km for a town of 10,000, 16 km
 // for 100,000, 28 km for a million, 50 km from 6¼ million. Within a city of
-// a million, a village of 1,000 wins only in the kilometre or so around its
-// own centre.
+// a million, a village of 1,000 names only the positions less than a fifth
+// as far from its centre as from the city's (5 km / 28 km): the kilometre
+// around it 5 km out of town.
 func ReachKm(population uint32) float64 {
 	return min(MaxReachKm, 5*math.Pow(max(float64(population), 1000)/1000, 0.25))
 }
