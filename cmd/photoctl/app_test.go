@@ -145,7 +145,8 @@ func TestVersion(t *testing.T) {
 	isolate(t)
 	r := runCLI(t, nil, "", "--version")
 	require.Equal(t, exitOK, r.code)
-	require.Equal(t, "photoctl version "+version+"\n", r.stdout)
+	require.Equal(t, "photoctl version "+version+"\n"+dataCredits+"\n", r.stdout)
+	require.Contains(t, r.stdout, "GeoNames (geonames.org), CC BY 4.0", "the towns' licence asks for credit")
 }
 
 func TestUsageErrorsExit2OnStderr(t *testing.T) {

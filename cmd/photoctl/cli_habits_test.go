@@ -189,7 +189,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 
 	r = cs.run(t, "", down, "--version")
 	require.Equal(t, exitOK, r.code)
-	require.Equal(t, "photoctl version dev\n", r.stdout)
+	require.Equal(t, "photoctl version dev\n"+dataCredits+"\n", r.stdout)
 }
 
 func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {

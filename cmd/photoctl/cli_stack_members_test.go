@@ -103,7 +103,7 @@ func lsStackColumn(t *testing.T, table string) map[string]string {
 	lines := strings.Split(strings.TrimSpace(table), "\n")
 	cells := regexp.MustCompile(`\s{2,}`)
 	header := cells.Split(lines[0], -1)
-	require.Equal(t, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "NAME"}, header)
+	require.Equal(t, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "PLACE", "NAME"}, header)
 	out := map[string]string{}
 	for _, line := range lines[1:] {
 		row := cells.Split(line, -1)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -102,7 +103,8 @@ listed as an asset of its own, so that a pipeline into trash, albums add or
 bulk-edit acts on all of them. The STACK column shows "+N" on a stack's
 cover (N other members), "in stack" on its other members and "-" outside
 stacks. --covers-only lists a stack as one asset, its cover, as the app's
-timeline does.
+timeline does. The PLACE column names where a photo with a GPS position was
+taken: the nearest town, else the state or country ("-" for none).
 
 Example:
    photoctl ls --after 2024-05-01 --before 2024-06-01 --media-type image
@@ -170,7 +172,7 @@ func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 	for i := range assets {
 		rows[i] = lsRow(&assets[i])
 	}
-	if err := printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "NAME"}, rows); err != nil {
+	if err := printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "PLACE", "NAME"}, rows); err != nil {
 		return err
 	}
 	return printMoreHint(opts.IO, false, more, n, "assets")
@@ -186,7 +188,14 @@ func assetRow(a *api.Asset) []string {
 	if a.TrashedAt != nil {
 		name += " (trashed)"
 	}
-	return []string{a.ID, takenAt(a), orDash(a.MediaType), humanBytes(a.FileSizeBytes), rating, name}
+	return []string{a.ID, takenAt(a), orDash(a.MediaType), humanBytes(a.FileSizeBytes), rating, placeCell(a), name}
+}
+
+// placeCell is the PLACE column of the ls and search tables: the most
+// specific place name the geocoder found (the nearest town, else the
+// state or country), "-" for none.
+func placeCell(a *api.Asset) string {
+	return orDash(deref(a.Metadata.PlaceName))
 }
 
 // takenAt shortens local_datetime to minutes: 2024-05-01 12:30.
@@ -245,8 +254,8 @@ func assetFields(a *api.Asset) [][]string {
 	}
 	if m.Latitude != nil && m.Longitude != nil {
 		place := fmt.Sprintf("%.6f, %.6f", *m.Latitude, *m.Longitude)
-		if m.PlaceName != nil {
-			place += " (" + *m.PlaceName + ")"
+		if label := cmp.Or(deref(m.DisplayLabel), deref(m.PlaceName)); label != "" {
+			place += " (" + label + ")"
 		}
 		rows = append(rows, []string{"location", place})
 	}

@@ -76,7 +76,7 @@ Example:
 				}
 				s := newStreams(c)
 				if err := printList(s, c.Bool("json"), found,
-					[]string{"ID", "SCORE", "TAKEN", "TYPE", "SIZE", "RATING", "NAME"}, func(h api.SearchHit) []string {
+					[]string{"ID", "SCORE", "TAKEN", "TYPE", "SIZE", "RATING", "PLACE", "NAME"}, func(h api.SearchHit) []string {
 						row := assetRow(&h.Asset)
 						return append([]string{row[0], strconv.FormatFloat(h.Score, 'f', 3, 64)}, row[1:]...)
 					}); err != nil {

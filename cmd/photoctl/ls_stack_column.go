@@ -7,11 +7,11 @@ import (
 )
 
 // lsRow is an asset in the ls table: its assetRow with the STACK column
-// before NAME.
+// before PLACE and NAME.
 func lsRow(a *api.Asset) []string {
 	row := assetRow(a)
-	last := len(row) - 1
-	return append(row[:last:last], stackCell(a), row[last])
+	place := len(row) - 2 // PLACE, then NAME
+	return append(row[:place:place], stackCell(a), row[place], row[place+1])
 }
 
 // stackCell is the STACK column of the ls table: "+N" on a stack's cover,

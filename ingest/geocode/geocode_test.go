@@ -44,13 +44,13 @@ func TestLookup(t *testing.T) {
 			Country: "Japan", CountryCode: "JP", State: "Tokyo", City: "Tokyo", PlaceName: "Tokyo", DisplayLabel: "Tokyo, Japan"}},
 		{"Kyoto is in Kyōto prefecture", 35.0116, 135.7681, geocode.Place{
 			Country: "Japan", CountryCode: "JP", State: "Kyōto", City: "Kyoto", PlaceName: "Kyoto", DisplayLabel: "Kyoto, Japan"}},
-		{"Manhattan is New York", 40.7128, -74.0060, geocode.Place{
-			Country: "United States of America", CountryCode: "US", State: "New York", City: "New York", PlaceName: "New York",
-			DisplayLabel: "New York, United States of America"}},
+		{"lower Manhattan is New York City", 40.7128, -74.0060, geocode.Place{
+			Country: "United States of America", CountryCode: "US", State: "New York", City: "New York City", PlaceName: "New York City",
+			DisplayLabel: "New York City, United States of America"}},
 		{"Sydney loses the data's numbering", -33.8688, 151.2093, geocode.Place{
 			Country: "Australia", CountryCode: "AU", State: "New South Wales", City: "Sydney", PlaceName: "Sydney", DisplayLabel: "Sydney, Australia"}},
-		{"Reykjavik is in Iceland", 64.1466, -21.9426, geocode.Place{
-			Country: "Iceland", CountryCode: "IS", State: "Reykjavík", City: "Reykjavik", PlaceName: "Reykjavik", DisplayLabel: "Reykjavik, Iceland"}},
+		{"Reykjavík is in Iceland, spelt as GeoNames does", 64.1466, -21.9426, geocode.Place{
+			Country: "Iceland", CountryCode: "IS", State: "Reykjavík", City: "Reykjavík", PlaceName: "Reykjavík", DisplayLabel: "Reykjavík, Iceland"}},
 		{"Zürich's name is repaired", 47.3769, 8.5417, geocode.Place{
 			Country: "Switzerland", CountryCode: "CH", State: "Zürich", City: "Zürich", PlaceName: "Zürich", DisplayLabel: "Zürich, Switzerland"}},
 		{"Oslo gets NO although the data says -99", 59.9139, 10.7522, geocode.Place{

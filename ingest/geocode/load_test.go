@@ -39,10 +39,15 @@ func TestLoadReportsBadData(t *testing.T) {
 		{"gzip cut in the middle", cut, "load places"},
 		{"gzip of something else", gzipped(t, []byte("hello, world")), "not an index"},
 		{"an index of other attributes", gzipped(t, oneAttr), "attributes"},
+		{"a town list that is not one", nil, "load towns"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := &Geocoder{index: sync.OnceValues(func() (*polyindex.Index, error) { return openIndex(c.data) })}
+			places, towns := c.data, townsIndex
+			if c.msg == "load towns" {
+				places, towns = placesIndex, gzipped(t, []byte("not a town list"))
+			}
+			g := &Geocoder{index: sync.OnceValues(func() (*data, error) { return openData(places, towns) })}
 			require.ErrorContains(t, g.Load(), c.msg)
 			require.Error(t, g.Load(), "the error is kept")
 			_, ok := g.Lookup(48.8566, 2.3522)

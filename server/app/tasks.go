@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/photoctl/photoctl/ingest/geocode"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/store"
@@ -43,6 +44,9 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		return nil, errors.Join(err, closeKinds())
 	}
 	if err := pipeline.ScheduleRestacks(ctx, st, now()); err != nil {
+		return nil, errors.Join(err, closeKinds())
+	}
+	if err := pipeline.ScheduleRegeocodes(ctx, st, geocode.DataVersion(), now()); err != nil {
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)

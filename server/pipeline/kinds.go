@@ -51,6 +51,7 @@ func (p *Pipeline) Kinds() []tasks.Kind {
 		{Name: KindDescribe, Run: step(p.Describe)},
 		{Name: KindRecluster, Run: p.recluster},
 		{Name: KindRestack, Run: p.restack},
+		{Name: KindRegeocode, Run: p.regeocode},
 	}
 }
 

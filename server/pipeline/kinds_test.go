@@ -33,6 +33,7 @@ func TestKindsChainTheSteps(t *testing.T) {
 		pipeline.KindDescribe:  nil,
 		pipeline.KindRecluster: nil,
 		pipeline.KindRestack:   nil,
+		pipeline.KindRegeocode: nil,
 	}, chain)
 	require.Equal(t, tasks.KindMetadata, pipeline.KindMetadata, "the kind an upload enqueues")
 }
@@ -67,7 +68,7 @@ func TestATaskWithoutAnAssetFailsForGood(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	for _, k := range e.p.Kinds() {
-		if k.Name == pipeline.KindRecluster || k.Name == pipeline.KindRestack {
+		if k.Name == pipeline.KindRecluster || k.Name == pipeline.KindRestack || k.Name == pipeline.KindRegeocode {
 			// Library tasks: they have no asset by design, and one is
 			// refused for good.
 			err := k.Run(e.ctx, &catalog.Task{Kind: k.Name, LibraryID: "lib_x", AssetID: "asset_x"})

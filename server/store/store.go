@@ -151,6 +151,10 @@ type Libraries interface {
 	FindOwnedByName(ctx context.Context, ownerID, nameKey string) (*catalog.Library, error)
 	// CountLiveOwned counts the live libraries a user owns.
 	CountLiveOwned(ctx context.Context, ownerID string) (int, error)
+	// WithPositions returns the ids of the libraries, live or trashed,
+	// holding an asset (live or trashed) with a position, in id order:
+	// those a new geocoder's data may name differently.
+	WithPositions(ctx context.Context) ([]string, error)
 	MemberStore
 }
 

@@ -127,3 +127,8 @@ func (s libraries) CountLiveOwned(ctx context.Context, ownerID string) (int, err
 		AND trashed_at IS NULL`, ownerID).Scan(&n)
 	return n, s.q.translate(err)
 }
+
+func (s libraries) WithPositions(ctx context.Context) ([]string, error) {
+	return queryStrings(ctx, s.q, `SELECT l.id FROM libraries l WHERE EXISTS
+		(SELECT 1 FROM assets a WHERE a.library_id = l.id AND a.latitude IS NOT NULL) ORDER BY l.id`)
+}

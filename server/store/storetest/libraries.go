@@ -164,3 +164,36 @@ func liveIDs(t *testing.T, s store.Store, userID string) []string {
 	}
 	return ids
 }
+
+var libraryPositionCases = []testCase{
+	{"the libraries with a positioned asset, trashed ones too, are listed in id order", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		libs := makeLibraries(t, s, u.ID, 3)
+		makeAsset(t, s, libs[0].ID, u.ID, 1) // no position
+		for i, l := range []*catalog.Library{libs[2], libs[1]} {
+			id := makeAsset(t, s, l.ID, u.ID, 10+i)
+			write(t, s, func(r store.Repos) error {
+				a, err := r.Assets().Get(ctx(t), id)
+				if err != nil {
+					return err
+				}
+				a.FileMeta.Latitude, a.FileMeta.Longitude = ptr(28.39), ptr(-80.6)
+				if err := r.Assets().Update(ctx(t), a); err != nil {
+					return err
+				}
+				return r.Assets().SetTrashed(ctx(t), []string{id}, ptr(at(20)), at(20))
+			})
+		}
+		got, err := s.Read().Libraries().WithPositions(ctx(t))
+		require.NoError(t, err)
+		require.Equal(t, []string{libs[1].ID, libs[2].ID}, got)
+	}},
+	{"no positions, no libraries", func(t *testing.T, s store.Store) {
+		u := makeUser(t, s, "alice@example.com")
+		l := makeLibrary(t, s, u.ID, "Family", 0)
+		makeAsset(t, s, l.ID, u.ID, 1)
+		got, err := s.Read().Libraries().WithPositions(ctx(t))
+		require.NoError(t, err)
+		require.Empty(t, got)
+	}},
+}

@@ -27,6 +27,7 @@ func suite() []group {
 		{"Users", userCases},
 		{"UserAdmin", userAdminCases},
 		{"Libraries", libraryCases},
+		{"LibraryPositions", libraryPositionCases},
 		{"LibraryList", libraryListCases},
 		{"LibraryMembers", libraryMemberCases},
 		{"Invitations", invitationCases},
