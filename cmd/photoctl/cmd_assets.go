@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,8 +214,9 @@ func newGetCommand() *cli.Command {
 		Name:      "get",
 		Usage:     "Show assets in full",
 		ArgsUsage: "ID...",
-		Description: `Prints the main fields of each asset, or with --json the API's Asset record
-(one object for one id, an array for several).
+		Description: `Prints the main fields of each asset, with the text OCR read in it, or with
+--json the API's record of one asset (an Asset with ocr_text; one object for
+one id, an array for several).
 
 Example:
    photoctl get asset_01hx...
@@ -230,16 +232,29 @@ Example:
 				return err
 			}
 			io := newStreams(c)
-			assets, err := fetchEach(ids, func(id string) (*api.Asset, error) { return conn.Asset(c.Context, id) })
+			assets, err := fetchEach(ids, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(c.Context, id) })
 			if err != nil {
 				return err
 			}
-			return printRecords(io, c.Bool("json"), assets, assetFields)
+			return printRecords(io, c.Bool("json"), assets, detailFields)
 		},
 	}
 }
 
-// assetFields are the label/value lines of `photoctl get`.
+// detailFields are the label/value lines of `photoctl get`: assetFields,
+// and the text OCR read (its lines joined by " / ") after the description.
+func detailFields(d *api.AssetDetail) [][]string {
+	rows := assetFields(&d.Asset)
+	text := strings.Join(strings.Fields(strings.ReplaceAll(deref(d.OCRText), "\n", " / ")), " ")
+	if text == "" {
+		return rows
+	}
+	at := slices.IndexFunc(rows, func(r []string) bool { return r[0] == "library" })
+	return slices.Insert(rows, at, []string{"text", text})
+}
+
+// assetFields are the label/value lines of an asset (`photoctl get`,
+// `photoctl edit`).
 func assetFields(a *api.Asset) [][]string {
 	m := a.Metadata
 	rows := [][]string{

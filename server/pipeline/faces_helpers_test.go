@@ -1,11 +1,7 @@
 package pipeline_test
 
 import (
-	"bytes"
 	"errors"
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,10 +9,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
 
 	"github.com/photoctl/photoctl/ml/faces"
 	"github.com/photoctl/photoctl/ml/ocr"
@@ -98,34 +90,6 @@ func (e *env) mlPipeline() *pipeline.Pipeline {
 		Geocoder: sharedGeocoder(), Embedded: e.pool, Now: time.Now, ML: sharedTools(e.t)})
 	require.NoError(e.t, err)
 	return p
-}
-
-// textImage writes a PNG with lines of large dark text on a light
-// background, as a sign in a photo, and returns its path.
-func textImage(t testing.TB, lines ...string) string {
-	t.Helper()
-	const w, h = 960, 400
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			v := uint8(225 + 20*x/w)
-			img.SetRGBA(x, y, color.RGBA{v, v - 5, v - 15, 255})
-		}
-	}
-	f, err := opentype.Parse(gobold.TTF)
-	require.NoError(t, err)
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 56, DPI: 72, Hinting: font.HintingFull})
-	require.NoError(t, err)
-	for i, l := range lines {
-		d := &font.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{25, 30, 70, 255}), Face: face,
-			Dot: fixed.P(60, 120+110*i)}
-		d.DrawString(l)
-	}
-	var buf bytes.Buffer
-	require.NoError(t, png.Encode(&buf, img))
-	path := filepath.Join(t.TempDir(), "sign.png")
-	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
-	return path
 }
 
 // serverStore opens the database of a running test server, for what the

@@ -22,7 +22,7 @@ func TestRenderedTextIsReadAndStored(t *testing.T) {
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	s := servertest.Start(t, withML(t))
 	_, session := s.Session()
-	a := s.UploadAsset(session, "sign.png", readFile(t, textImage(t, "HARBOUR CAFE", "Open daily 1987")), nil)
+	a := s.UploadAsset(session, "sign.png", servertest.TextPNG(t, "HARBOUR CAFE", "Open daily 1987"), nil)
 	state, errs := states(s.WaitForTasks(session, a.ID, chainTimeout))
 	for _, kind := range []string{"faces", "ocr", "describe"} {
 		require.Equal(t, "succeeded", state[kind], kind)

@@ -5,12 +5,17 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -77,5 +82,31 @@ func JPEG(t testing.TB, w, h int, seed int) []byte {
 	}
 	var buf bytes.Buffer
 	require.NoError(t, jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}))
+	return buf.Bytes()
+}
+
+// TextPNG returns a PNG with lines of large dark text on a light
+// background, as a sign in a photo, for OCR.
+func TextPNG(t testing.TB, lines ...string) []byte {
+	t.Helper()
+	const w, h = 960, 400
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			v := uint8(225 + 20*x/w)
+			img.SetRGBA(x, y, color.RGBA{v, v - 5, v - 15, 255})
+		}
+	}
+	f, err := opentype.Parse(gobold.TTF)
+	require.NoError(t, err)
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 56, DPI: 72, Hinting: font.HintingFull})
+	require.NoError(t, err)
+	for i, l := range lines {
+		d := &font.Drawer{Dst: img, Src: image.NewUniform(color.RGBA{25, 30, 70, 255}), Face: face,
+			Dot: fixed.P(60, 120+110*i)}
+		d.DrawString(l)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, png.Encode(&buf, img))
 	return buf.Bytes()
 }
