@@ -41,7 +41,7 @@ type Config struct {
 	MinScore float64
 	// MinFaceSize is the side, in pixels of the image given, of the
 	// smallest face looked for; smaller values search more, smaller tiles.
-	// Default 24.
+	// Default 32.
 	MinFaceSize int
 }
 
@@ -61,7 +61,7 @@ func (c Config) withDefaults() Config {
 		c.MinScore = 0.8
 	}
 	if c.MinFaceSize == 0 {
-		c.MinFaceSize = 24
+		c.MinFaceSize = 32
 	}
 	return c
 }

@@ -79,7 +79,7 @@ func TestDetectFacesDropsAnimalFacesTheDetectorFindsConfidently(t *testing.T) {
 	img := mltest.Photo(t, "skimage-chelsea.png")
 
 	// The detector alone takes the cat for a face, with a high score...
-	dets, err := a.detectAll(context.Background(), raster.FromImage(img))
+	dets, _, err := a.detectAll(context.Background(), raster.FromImage(img))
 	require.NoError(t, err)
 	require.NotEmpty(t, dets)
 	require.Greater(t, dets[0].score, 0.95)

@@ -10,15 +10,17 @@ func TestPlanCoversTheImageAtEachLevel(t *testing.T) {
 	for _, c := range []struct {
 		w, h, minFace, levels int
 	}{
-		{320, 400, 24, 1},   // small: the whole image is fine enough
-		{1440, 1080, 24, 2}, // a preview: one level of tiles at 2 px per detector pixel
-		{1920, 1280, 24, 2},
-		{6000, 4000, 24, 3},  // an original: levels at most 3× apart
-		{6000, 4000, 240, 1}, // faces this big need no tiles
+		{320, 400, 32, 1},   // small: the whole image is fine enough
+		{640, 480, 32, 2},   // 4 tiles at 1.6 px per detector pixel
+		{1440, 1080, 32, 2}, // a preview: one level of tiles
+		{1920, 1280, 32, 3},
+		{6000, 4000, 32, 4},  // an original: levels at most 3× apart
+		{6000, 4000, 400, 1}, // faces this big need no tiles
 	} {
 		levels := plan(c.w, c.h, c.minFace)
 		require.Len(t, levels, c.levels, "%dx%d", c.w, c.h)
-		require.Len(t, levels[0].tiles, 1)
+		require.Len(t, levels[0].tiles, 2)
+		require.True(t, levels[0].tiles[1].mirror)
 		require.LessOrEqual(t, levels[0].w, detW)
 		require.LessOrEqual(t, levels[0].h, detH)
 		for i, l := range levels {
