@@ -153,13 +153,26 @@ func mirrorAround(src *raster.Image, d detection) (*raster.Image, detection) {
 // detectAll runs the detector over every tile of the plan and merges the
 // results, coarsest level first: a detection from a finer level that
 // overlaps one already kept is a part of that face (a chin, an eye) and
-// goes, however high its score. It returns apart the faces of the zoomed
-// out picture (zoomed), which only DetectFaces's check can weigh against
-// what the whole picture showed.
+// goes, however high its score. The plan's second level is searched only
+// if it is small or the levels before found a face less than smallFaces
+// times Config.MinFaceSize high: small faces seldom come alone. It
+// returns apart the faces of the zoomed out picture (zoomed), which only
+// DetectFaces's check can weigh against what the whole picture showed.
 func (a *Analyzer) detectAll(ctx context.Context, src *raster.Image) (dets, big []detection, err error) {
 	levels := plan(src.W, src.H, a.cfg.MinFaceSize)
-	pics := scale(src, levels)
+	n := len(levels)
+	if levels[n-1].second {
+		n--
+	}
+	pics := scale(src, levels[:n])
+	small := false
 	for i, l := range levels {
+		if l.second {
+			if !small && len(l.tiles) > smallLevel {
+				break
+			}
+			pics = append(pics, src.Scaled(l.w, l.h))
+		}
 		var found []detection
 		for _, t := range l.tiles {
 			ds, err := a.detectTile(ctx, pics[i], l, t)
@@ -169,6 +182,7 @@ func (a *Analyzer) detectAll(ctx context.Context, src *raster.Image) (dets, big 
 			found = append(found, ds...)
 		}
 		for _, d := range nms(found) {
+			small = small || d.y1-d.y0 < smallFaces*float64(a.cfg.MinFaceSize)
 			if !overlapsAny(d, dets) {
 				dets = append(dets, d)
 			}

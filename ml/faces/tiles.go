@@ -35,6 +35,7 @@ type level struct {
 	w, h   int
 	fx, fy float64
 	tiles  []tile
+	second bool
 }
 
 // tile is one detector run: the level's pixels x0,y0–x1,y1 copied into the
@@ -54,7 +55,10 @@ type tile struct {
 // plan lays out the levels for a w×h image, coarsest first: the whole
 // image, then levels of overlapping tiles, each about levelStep times
 // finer than the one before, spaced evenly down to the scale at which
-// faces of minFace pixels are within the detector's reach.
+// faces of secondPass×minFace pixels are within the detector's reach;
+// then, marked second, one level at which faces of minFace pixels are.
+// The second level is searched only when the others found small faces or
+// when it is small itself (detectAll): it is often the dearest.
 func plan(w, h int, minFace int) []level {
 	W, H := float64(w), float64(h)
 	f := math.Max(W/detW, H/detH)
@@ -63,17 +67,38 @@ func plan(w, h int, minFace int) []level {
 	// accepted rather than add a whole level of tiles.
 	const slack = 1.12
 	finest := float64(minFace) / minDetectable
-	if f <= finest*slack {
-		return levels
+	if first := secondPass * finest; f > first*slack {
+		n := math.Max(1, math.Ceil(math.Log(f/first)/math.Log(levelStep)-0.1))
+		ratio := math.Pow(f/first, 1/n)
+		for i := 1; i <= int(n); i++ {
+			f /= ratio
+			levels = append(levels, tiled(W, H, f))
+		}
 	}
-	n := math.Max(1, math.Ceil(math.Log(f/finest)/math.Log(levelStep)-0.1))
-	ratio := math.Pow(f/finest, 1/n)
-	for i := 1; i <= int(n); i++ {
-		f /= ratio
-		levels = append(levels, tiled(W, H, f))
+	if f > finest*slack {
+		l := tiled(W, H, finest)
+		l.second = true
+		// The smallest faces are the ones the detector finds one way round
+		// and not the other, as at the whole level.
+		for _, t := range l.tiles {
+			t.mirror = true
+			l.tiles = append(l.tiles, t)
+		}
+		levels = append(levels, l)
 	}
 	return levels
 }
+
+// secondPass is how much bigger than Config.MinFaceSize the faces are
+// that the levels before the second one reach; smallFaces, how much
+// bigger the faces those levels find may be for the second level to be
+// searched; smallLevel, how many tiles a second level may have to be
+// searched anyway (a small image: 640×480 has 4, and 4 mirrored).
+const (
+	secondPass = 1.5
+	smallFaces = 3
+	smallLevel = 8
+)
 
 // whole is the image scaled to fit the detector, seen as it is and
 // mirrored: the detector is not symmetric, and a face it misses one way

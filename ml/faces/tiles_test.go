@@ -11,11 +11,11 @@ func TestPlanCoversTheImageAtEachLevel(t *testing.T) {
 		w, h, minFace, levels int
 	}{
 		{320, 400, 32, 1},   // small: the whole image is fine enough
-		{640, 480, 32, 2},   // 4 tiles at 1.6 px per detector pixel
-		{1440, 1080, 32, 2}, // a preview: one level of tiles
+		{640, 480, 32, 2},   // a second level of 4 tiles at 1.6 px per detector pixel
+		{1440, 1080, 32, 3}, // a preview: 9 tiles at 2.4, then 25 at 1.6
 		{1920, 1280, 32, 3},
 		{6000, 4000, 32, 4},  // an original: levels at most 3× apart
-		{6000, 4000, 400, 1}, // faces this big need no tiles
+		{6000, 4000, 480, 1}, // faces this big need no tiles
 	} {
 		levels := plan(c.w, c.h, c.minFace)
 		require.Len(t, levels, c.levels, "%dx%d", c.w, c.h)
@@ -24,6 +24,7 @@ func TestPlanCoversTheImageAtEachLevel(t *testing.T) {
 		require.LessOrEqual(t, levels[0].w, detW)
 		require.LessOrEqual(t, levels[0].h, detH)
 		for i, l := range levels {
+			require.Equal(t, i > 0 && i == len(levels)-1, l.second, "the finest level is the second pass")
 			require.InDelta(t, float64(c.w), float64(l.w)*l.fx, 1e-6)
 			require.InDelta(t, float64(c.h), float64(l.h)*l.fy, 1e-6)
 			if i > 0 {
