@@ -53,3 +53,18 @@ func TestPlanCoversTheImageAtEachLevel(t *testing.T) {
 		}
 	}
 }
+
+func TestZoomedFitsHalfTheDetectorInItsMiddle(t *testing.T) {
+	for _, c := range [][2]int{{200, 200}, {512, 600}, {1920, 1280}, {300, 2000}} {
+		z := zoomed(float64(c[0]), float64(c[1]))
+		require.Len(t, z.tiles, 1)
+		tl := z.tiles[0]
+		require.LessOrEqual(t, z.w, detW/2)
+		require.LessOrEqual(t, z.h, detH/2)
+		require.True(t, z.w == detW/2 || z.h == detH/2, "%v: %dx%d fills half the input one way", c, z.w, z.h)
+		require.Equal(t, (detW-z.w)/2, tl.ox)
+		require.Equal(t, (detH-z.h)/2, tl.oy)
+		require.InDelta(t, zoomMinFace*float64(z.h), tl.minFace, 1e-9)
+		require.InDelta(t, float64(c[0]), float64(z.w)*z.fx, 1e-6)
+	}
+}
