@@ -82,6 +82,17 @@ func (a *Analyzer) DetectFaces(ctx context.Context, img image.Image) ([]ml.Face,
 			return nil, err
 		}
 	}
+	if a.wantSecond(src, kept) {
+		more, err := a.detectSecond(ctx, src, dets)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range more {
+			if err := check(d); err != nil {
+				return nil, err
+			}
+		}
+	}
 	// A face filling most of the frame that the whole picture showed only
 	// in part (an eye, a chin: dropped by the check above) is the zoomed
 	// out picture's (detectAll).
@@ -150,42 +161,21 @@ func mirrorAround(src *raster.Image, d detection) (*raster.Image, detection) {
 	return crop, detection{x0: w - (d.x1 - x0), y0: d.y0 - y0, x1: w - (d.x0 - x0), y1: d.y1 - y0, score: d.score}
 }
 
-// detectAll runs the detector over every tile of the plan and merges the
-// results, coarsest level first: a detection from a finer level that
-// overlaps one already kept is a part of that face (a chin, an eye) and
-// goes, however high its score. The plan's second level is searched only
-// if it is small or the levels before found a face less than smallFaces
-// times Config.MinFaceSize high: small faces seldom come alone. It
+// detectAll runs the detector over every tile of the plan but its second
+// level (detectSecond) and merges the results, coarsest level first: a
+// detection from a finer level that overlaps one already kept is a part
+// of that face (a chin, an eye) and goes, however high its score. It
 // returns apart the faces of the zoomed out picture (zoomed), which only
 // DetectFaces's check can weigh against what the whole picture showed.
 func (a *Analyzer) detectAll(ctx context.Context, src *raster.Image) (dets, big []detection, err error) {
 	levels := plan(src.W, src.H, a.cfg.MinFaceSize)
-	n := len(levels)
-	if levels[n-1].second {
-		n--
+	if levels[len(levels)-1].second {
+		levels = levels[:len(levels)-1]
 	}
-	pics := scale(src, levels[:n])
-	small := false
+	pics := scale(src, levels)
 	for i, l := range levels {
-		if l.second {
-			if !small && len(l.tiles) > smallLevel {
-				break
-			}
-			pics = append(pics, src.Scaled(l.w, l.h))
-		}
-		var found []detection
-		for _, t := range l.tiles {
-			ds, err := a.detectTile(ctx, pics[i], l, t)
-			if err != nil {
-				return nil, nil, err
-			}
-			found = append(found, ds...)
-		}
-		for _, d := range nms(found) {
-			small = small || d.y1-d.y0 < smallFaces*float64(a.cfg.MinFaceSize)
-			if !overlapsAny(d, dets) {
-				dets = append(dets, d)
-			}
+		if dets, err = a.detectLevel(ctx, pics[i], l, dets); err != nil {
+			return nil, nil, err
 		}
 	}
 	slices.SortStableFunc(dets, func(a, b detection) int { return -cmpFloat(a.score, b.score) })
@@ -194,6 +184,61 @@ func (a *Analyzer) detectAll(ctx context.Context, src *raster.Image) (dets, big 
 		return nil, nil, err
 	}
 	return dets, big, nil
+}
+
+// wantSecond reports whether the plan for src has a second level worth
+// searching: a small one (at most smallLevel runs), or any when the faces
+// found so far include one less than smallFaces times Config.MinFaceSize
+// high. Small faces seldom come alone (a crowd, a group at a distance),
+// and a face the coarser levels saw at the edge of their reach may have
+// neighbours they missed.
+func (a *Analyzer) wantSecond(src *raster.Image, faces []detection) bool {
+	levels := plan(src.W, src.H, a.cfg.MinFaceSize)
+	l := levels[len(levels)-1]
+	if !l.second {
+		return false
+	}
+	if len(l.tiles) <= smallLevel {
+		return true
+	}
+	for _, d := range faces {
+		if d.y1-d.y0 < smallFaces*float64(a.cfg.MinFaceSize) {
+			return true
+		}
+	}
+	return false
+}
+
+// detectSecond searches the plan's second level and returns the
+// detections that overlap none of known (detectAll's).
+func (a *Analyzer) detectSecond(ctx context.Context, src *raster.Image, known []detection) ([]detection, error) {
+	levels := plan(src.W, src.H, a.cfg.MinFaceSize)
+	l := levels[len(levels)-1]
+	all, err := a.detectLevel(ctx, src.Scaled(l.w, l.h), l, known)
+	if err != nil {
+		return nil, err
+	}
+	return all[len(known):], nil
+}
+
+// detectLevel runs the detector on every tile of the level l, whose
+// picture is pic, and appends to dets the detections that overlap none
+// of them.
+func (a *Analyzer) detectLevel(ctx context.Context, pic *raster.Image, l level, dets []detection) ([]detection, error) {
+	var found []detection
+	for _, t := range l.tiles {
+		ds, err := a.detectTile(ctx, pic, l, t)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, ds...)
+	}
+	for _, d := range nms(found) {
+		if !overlapsAny(d, dets) {
+			dets = append(dets, d)
+		}
+	}
+	return dets, nil
 }
 
 // detectTile runs the detector on one tile of the level's picture pic and

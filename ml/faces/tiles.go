@@ -58,7 +58,7 @@ type tile struct {
 // faces of secondPass×minFace pixels are within the detector's reach;
 // then, marked second, one level at which faces of minFace pixels are.
 // The second level is searched only when the others found small faces or
-// when it is small itself (detectAll): it is often the dearest.
+// when it is small itself (wantSecond): it is often the dearest.
 func plan(w, h int, minFace int) []level {
 	W, H := float64(w), float64(h)
 	f := math.Max(W/detW, H/detH)
