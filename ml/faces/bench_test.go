@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/photoctl/photoctl/ml/internal/mltest"
+	"github.com/photoctl/photoctl/ml/internal/raster"
 )
 
 // BenchmarkDetectFaces runs DetectFaces (detect, landmarks, sanity check,
@@ -86,4 +87,38 @@ func BenchmarkFaceSet(b *testing.B) {
 	b.ReportMetric(float64(falsePos)/float64(b.N), "false-pos")
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(images), "ms/image")
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(images), "cpu-ms/image")
+}
+
+// BenchmarkDetectFacesBySize runs DetectFaces, one worker, on single
+// pictures of the sizes that take different runs (docs/ml.md, "Faces"):
+// a small group photo (the whole picture and, small, the second pass), a
+// big one (levels of tiles; faces big enough that the second pass does not
+// run) and small faces in a big frame (the second pass runs), and reports
+// CPU milliseconds per picture.
+func BenchmarkDetectFacesBySize(b *testing.B) {
+	group := raster.FromImage(mltest.Photo(b, "face-api-sample6.jpg"))
+	for _, bc := range []struct {
+		name string
+		img  image.Image
+	}{
+		{"group-640x512", group.Scaled(640, 512)},
+		{"group-1920x1537", group},
+		{"small-faces-1440x1080", mosaic(b, 36)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			a, err := New(mltest.Runtime(b, 1), Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			b.ResetTimer()
+			cpu0 := mltest.CPUTime()
+			for b.Loop() {
+				if _, err := a.DetectFaces(ctx, bc.img); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((mltest.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/image")
+		})
+	}
 }
