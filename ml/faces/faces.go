@@ -4,11 +4,13 @@
 // fr_feature (a 512-d ArcFace-style embedding of a 112×112 face aligned on
 // five points).
 //
-// Preprocessing is pure Go (ml/internal/raster). Big photos are searched
-// in overlapping tiles so faces down to Config.MinFaceSize pixels are
-// found (tiles.go), and detections that are not human faces (animals,
-// textures, full profiles) are dropped by a check on the landmarks and the
-// embedding (sanity.go).
+// Preprocessing is pure Go (ml/internal/raster). The whole image is
+// searched as it is, mirrored and zoomed out (for a face filling the
+// frame), big photos in overlapping tiles, and a second, finer level of
+// tiles when small faces turn up, so faces down to Config.MinFaceSize
+// pixels are found (tiles.go, detect.go). Detections that are not human
+// faces (animals, textures, full profiles) are dropped by a check on the
+// landmarks and the embedding, as they are or mirrored (sanity.go).
 package faces
 
 import (
