@@ -187,18 +187,18 @@ func (a *Analyzer) detectAll(ctx context.Context, src *raster.Image) (dets, big 
 }
 
 // wantSecond reports whether the plan for src has a second level worth
-// searching: a small one (at most smallLevel runs), or any when the faces
-// found so far include one less than smallFaces times Config.MinFaceSize
-// high. Small faces seldom come alone (a crowd, a group at a distance),
-// and a face the coarser levels saw at the edge of their reach may have
-// neighbours they missed.
+// searching: any when the faces found so far include one less than
+// smallFaces times Config.MinFaceSize high, and a small one (at most
+// smallLevel runs) when no face was found. Small faces seldom come alone
+// (a crowd, a group at a distance), and a face the coarser levels saw at
+// the edge of their reach may have neighbours they missed.
 func (a *Analyzer) wantSecond(src *raster.Image, faces []detection) bool {
 	levels := plan(src.W, src.H, a.cfg.MinFaceSize)
 	l := levels[len(levels)-1]
 	if !l.second {
 		return false
 	}
-	if len(l.tiles) <= smallLevel {
+	if len(faces) == 0 && len(l.tiles) <= smallLevel {
 		return true
 	}
 	for _, d := range faces {

@@ -71,9 +71,11 @@ type setImage struct {
 
 // faceSetImages is the face set as DetectFaces is measured on it: every
 // photo with faces as it is, shrunk so its faces are about 48 and about
-// 36 pixels high, and a frame that the face fills nearly whole; every
-// face-free photo as it is and at half size; and each of these mirrored.
-// That is 88 faces in 37 pictures, and 20 face-free pictures.
+// 36 pixels high, and (one face) a frame that the face fills nearly
+// whole; the six group photos with 36 px faces in one 1440×1080 frame
+// (mosaic) and each in a 640×480 frame (framed); every face-free photo as
+// it is and at half size; and each of these mirrored. That is 260 faces
+// in 88 pictures, and 40 face-free pictures.
 func faceSetImages(t testing.TB) []setImage {
 	var out []setImage
 	add := func(name string, img *raster.Image, p setPhoto) {
@@ -98,12 +100,40 @@ func faceSetImages(t testing.TB) []setImage {
 		}
 	}
 	add("group photos with faces 36 px in a 1440×1080 frame", mosaic(t, 36), mosaicFaces(36))
+	for _, p := range faceSet[:len(mltest.GroupPhotos)] {
+		img, in := framed(t, p, 36, 640, 480)
+		add(p.Name+" faces 36 px in a 640×480 frame", img, in)
+	}
 	for _, n := range faceFree {
 		src := raster.FromImage(mltest.Photo(t, n))
 		add(n, src, setPhoto{Name: n})
 		add(n+" half size", src.Scaled(src.W/2, src.H/2), setPhoto{Name: n})
 	}
 	return out
+}
+
+// framed shrinks the photo p so its faces are about face pixels high and
+// puts it in the middle of a gray w×h frame: a small picture whose faces
+// the whole picture's run sees below the detector's reach.
+func framed(t testing.TB, p setPhoto, face float64, w, h int) (*raster.Image, setPhoto) {
+	src := raster.FromImage(mltest.Photo(t, p.Name))
+	s := face / p.FaceHeight
+	small := src.Scaled(int(math.Round(float64(src.W)*s)), int(math.Round(float64(src.H)*s)))
+	out := raster.New(w, h)
+	for i := range out.Pix {
+		out.Pix[i] = 110
+	}
+	x0, y0 := (w-small.W)/2, (h-small.H)/2
+	for y := 0; y < small.H; y++ {
+		copy(out.Pix[((y0+y)*w+x0)*3:], small.Pix[y*small.W*3:(y+1)*small.W*3])
+	}
+	at := func(ps []ml.Point) (moved []ml.Point) {
+		for _, q := range ps {
+			moved = append(moved, ml.Point{X: (float64(x0) + q.X*float64(small.W)) / float64(w), Y: (float64(y0) + q.Y*float64(small.H)) / float64(h)})
+		}
+		return moved
+	}
+	return out, setPhoto{Name: p.Name, Faces: at(p.Faces), Ignore: at(p.Ignore)}
 }
 
 // mosaic puts the six group photos, shrunk so their faces are about face

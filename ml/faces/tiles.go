@@ -93,7 +93,8 @@ func plan(w, h int, minFace int) []level {
 // that the levels before the second one reach; smallFaces, how much
 // bigger the faces those levels find may be for the second level to be
 // searched; smallLevel, how many tiles a second level may have to be
-// searched anyway (a small image: 640×480 has 4, and 4 mirrored).
+// searched when those levels found no face (a small image: 640×480 has
+// 4, and 4 mirrored).
 const (
 	secondPass = 1.5
 	smallFaces = 3
