@@ -3,6 +3,7 @@ package faces
 import (
 	"context"
 	"image"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -88,6 +89,15 @@ func BenchmarkFaceSet(b *testing.B) {
 	b.ReportMetric(float64(falsePos)/float64(b.N), "false-pos")
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(images), "ms/image")
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(images), "cpu-ms/image")
+	reportRuns(b, a, images)
+}
+
+// reportRuns reports how many times per image each model ran.
+func reportRuns(b *testing.B, a *Analyzer, images int) {
+	n := float64(images)
+	b.ReportMetric(float64(a.runs.detect.Load())/n, "detect-runs/image")
+	b.ReportMetric(float64(a.runs.landmark.Load())/n, "landmark-runs/image")
+	b.ReportMetric(float64(a.runs.feature.Load())/n, "embed-runs/image")
 }
 
 // BenchmarkDetectFacesBySize runs DetectFaces, one worker, on single
@@ -120,6 +130,45 @@ func BenchmarkDetectFacesBySize(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64((mltest.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/image")
+			reportRuns(b, a, b.N)
+		})
+	}
+}
+
+// BenchmarkModelRuns times one run of each model, with what DetectFaces
+// does around it (copying the tile, the crop, the warp), in CPU
+// milliseconds: with the runs per image the other benchmarks report, what
+// each added pass costs.
+func BenchmarkModelRuns(b *testing.B) {
+	a, err := New(mltest.Runtime(b, 1), Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	src := raster.FromImage(mltest.Photo(b, "pigo-sample.jpg"))
+	l := whole(float64(src.W), float64(src.H), math.Max(float64(src.W)/detW, float64(src.H)/detH))
+	pic := src.Scaled(l.w, l.h)
+	d := detection{x0: 68, y0: 70, x1: 249, y1: 357, score: 1}
+	pts, err := a.landmarks(ctx, src, d.square())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"detect", func() error { _, err := a.detectTile(ctx, pic, l, l.tiles[0]); return err }},
+		{"landmark", func() error { _, err := a.landmarks(ctx, src, d.square()); return err }},
+		{"embed", func() error { _, _, err := a.embed(ctx, src, points5(pts)); return err }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			cpu0 := mltest.CPUTime()
+			for b.Loop() {
+				if err := bc.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((mltest.CPUTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/run")
 		})
 	}
 }

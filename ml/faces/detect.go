@@ -258,6 +258,7 @@ func (a *Analyzer) detectTile(ctx context.Context, pic *raster.Image, l level, t
 			copy(dst[3*x:3*x+3], row[3*(w-1-x):])
 		}
 	}
+	a.runs.detect.Add(1)
 	out, err := a.detect.Run(ctx, onnx.Tensor{
 		Shape: []int64{1, 3, detH, detW},
 		Data:  in.Planar(false, [3]float32{127, 127, 127}, [3]float32{128, 128, 128}),

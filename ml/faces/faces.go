@@ -17,6 +17,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"sync/atomic"
 
 	"github.com/photoctl/photoctl/ml"
 	"github.com/photoctl/photoctl/ml/internal/raster"
@@ -74,6 +75,9 @@ func (c Config) withDefaults() Config {
 type Analyzer struct {
 	cfg                       Config
 	detect, landmark, feature *onnx.Session
+	// runs counts the runs of each model, for the benchmarks: a measure of
+	// the work that a machine's other load does not blur.
+	runs struct{ detect, landmark, feature atomic.Int64 }
 }
 
 var _ ml.FaceAnalyzer = (*Analyzer)(nil)
