@@ -97,7 +97,7 @@ func plan(w, h int, minFace int) []level {
 // 4, and 4 mirrored).
 const (
 	secondPass = 1.5
-	smallFaces = 3
+	smallFaces = 2
 	smallLevel = 8
 )
 
