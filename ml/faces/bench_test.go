@@ -81,7 +81,7 @@ func BenchmarkFaceSet(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := mltest.CPUTime()
 	for b.Loop() {
-		f, h, fp := runFaceSet(b, a, set)
+		f, h, fp, _ := runFaceSet(b, a, set)
 		faces, hits, falsePos, images = faces+f, hits+h, falsePos+fp, images+len(set)
 	}
 	cpu := mltest.CPUTime() - cpu0
