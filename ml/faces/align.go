@@ -55,6 +55,7 @@ func (a *Analyzer) embed(ctx context.Context, src *raster.Image, pts [5][2]float
 }
 
 func (a *Analyzer) embedAligned(ctx context.Context, face *raster.Image) (ml.Embedding, float64, error) {
+	a.runs.feature.Add(1)
 	out, err := a.feature.Run(ctx, onnx.Tensor{
 		Shape: []int64{1, 3, alignSize, alignSize},
 		Data:  face.Planar(false, [3]float32{127, 127, 127}, [3]float32{128, 128, 128}),

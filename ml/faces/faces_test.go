@@ -79,7 +79,7 @@ func TestDetectFacesDropsAnimalFacesTheDetectorFindsConfidently(t *testing.T) {
 	img := mltest.Photo(t, "skimage-chelsea.png")
 
 	// The detector alone takes the cat for a face, with a high score...
-	dets, err := a.detectAll(context.Background(), raster.FromImage(img))
+	dets, _, err := a.detectAll(context.Background(), raster.FromImage(img))
 	require.NoError(t, err)
 	require.NotEmpty(t, dets)
 	require.Greater(t, dets[0].score, 0.95)
@@ -255,4 +255,23 @@ func TestConfigValidate(t *testing.T) {
 	require.Error(t, Config{MinScore: 1}.Validate())
 	require.Error(t, Config{MinScore: -0.1}.Validate())
 	require.Error(t, Config{MinFaceSize: -1}.Validate())
+}
+
+func TestDetectFacesFindsAFaceFillingTheFrame(t *testing.T) {
+	// Grace Hopper's face cropped to a square its own height: at the whole
+	// picture's run the face fills the detector's input and the detector
+	// finds only a part of it, which the check drops; the zoomed out run
+	// finds all of it.
+	a := newAnalyzer(t, Config{})
+	src := raster.FromImage(mltest.Photo(t, "matplotlib-grace-hopper.jpg"))
+	for _, side := range []int{100, 200, 400} {
+		crop := src.Resize(raster.Rect{X0: 165, Y0: 126, X1: 365, Y1: 326}, side, side)
+		faces, err := a.DetectFaces(context.Background(), crop)
+		require.NoError(t, err)
+		require.Len(t, faces, 1, "%d px: %+v", side, boxes(faces))
+		require.Greater(t, faces[0].Box.Height, 0.8, "%d px: the whole face", side)
+		_, big, err := a.detectAll(context.Background(), crop)
+		require.NoError(t, err)
+		require.NotEmpty(t, big)
+	}
 }

@@ -18,6 +18,7 @@ const landmarkSize = 64
 func (a *Analyzer) landmarks(ctx context.Context, src *raster.Image, sq raster.Rect) ([68][2]float64, error) {
 	sq = inside(sq, float64(src.W), float64(src.H))
 	crop := src.Resize(sq, landmarkSize, landmarkSize)
+	a.runs.landmark.Add(1)
 	out, err := a.landmark.Run(ctx, onnx.Tensor{
 		Shape: []int64{1, 1, landmarkSize, landmarkSize},
 		Data:  crop.Gray(1.0 / 256),
