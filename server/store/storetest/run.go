@@ -56,6 +56,7 @@ func suite() []group {
 		{"Bursts", burstCases},
 		{"Tags", tagCases},
 		{"Search", searchCases},
+		{"SearchPHash", searchPHashCases},
 		{"Transactions", txCases},
 		{"LibraryTransactions", libraryTxCases},
 	}
