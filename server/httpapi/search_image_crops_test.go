@@ -14,6 +14,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 // cropOf returns the part of img at fractions x, y of its size keeping
@@ -82,4 +83,38 @@ func TestSearchByImageFindsMirrorsAndCrops(t *testing.T) {
 			t.Logf("%-28s of %-22s score %.3f", q.what, n, got.Data[0].Score)
 		}
 	}
+}
+
+// TestSearchByImageFindsCropsOnceRemeasured: an asset measured before
+// crops were hashed (its crop hashes removed here) is found by a scaled
+// copy but not by a corner crop; `photoctl admin remeasure`
+// (app.RemeasureCrops) queues its metrics task, after which the crop finds
+// it, and a second run queues nothing.
+func TestSearchByImageFindsCropsOnceRemeasured(t *testing.T) {
+	photos, _ := mlPhotos(t)
+	s := servertest.Start(t, servertest.WithPipeline, func(c *app.Config) { c.ML.Enabled = false })
+	_, session := s.Session()
+	data, err := os.ReadFile(filepath.Join(photos, "skimage-astronaut.png"))
+	require.NoError(t, err)
+	id := s.UploadAsset(session, "astronaut.png", data, nil).ID
+	s.WaitForTasks(session, id, 5*time.Minute)
+	img, _, err := image.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	corner := jpegOf(t, cropOf(img, 0.2, 0.2, 0.8), 80)
+	require.Equal(t, []string{id}, hitIDs(imageHits(t, postSearch(t, s, session, corner, nil))))
+
+	st := servertest.OpenStore(t, s.Config)
+	require.NoError(t, st.InTx(t.Context(), func(r store.Repos) error { return r.Search().PutPHashes(t.Context(), id, nil) }))
+	require.Empty(t, hitIDs(imageHits(t, postSearch(t, s, session, corner, nil))), "no crop hashes, no crop found")
+	b := img.Bounds()
+	require.Equal(t, []string{id}, hitIDs(imageHits(t, postSearch(t, s, session, jpegOf(t, scaled(img, b.Dx()/2, b.Dy()/2), 80), nil))))
+
+	n, err := app.RemeasureCrops(t.Context(), s.Config)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	s.WaitForTasks(session, id, 5*time.Minute)
+	require.Equal(t, []string{id}, hitIDs(imageHits(t, postSearch(t, s, session, corner, nil))))
+	n, err = app.RemeasureCrops(t.Context(), s.Config)
+	require.NoError(t, err)
+	require.Zero(t, n)
 }

@@ -102,6 +102,12 @@ type KindPHash struct {
 	PHash string
 }
 
+// AssetRef names an asset and its library.
+type AssetRef struct {
+	ID        string
+	LibraryID string
+}
+
 // PersonVector is a face embedding standing for a person: little-endian
 // float32s, as the faces step stores them.
 type PersonVector struct {
@@ -136,6 +142,10 @@ type Search interface {
 	// each hash 16 hex digits; none removes them). An unknown asset is
 	// ErrNotFound.
 	PutPHashes(ctx context.Context, assetID string, hashes []KindPHash) error
+	// UnhashedCrops returns up to limit assets of any library, by id after
+	// afterID ("": from the first), that are measured (their metrics hold
+	// a phash) but have no crop hashes: measured before crops were hashed.
+	UnhashedCrops(ctx context.Context, afterID string, limit int) ([]AssetRef, error)
 	// PersonVectors returns one embedding standing for each of the
 	// library's people with faces (the direction of the clustering's
 	// centroid, else the featured face's), for at most limit people, those

@@ -73,3 +73,12 @@ func (s search) PutPHashes(ctx context.Context, assetID string, hashes []store.K
 		strings.Join(values, ", "), args...)
 	return s.q.one("put crop hashes of asset", assetID, err)
 }
+
+// UnhashedCrops pages the measured assets without crop hashes by id.
+func (s search) UnhashedCrops(ctx context.Context, afterID string, limit int) ([]store.AssetRef, error) {
+	return queryAll(ctx, s.q, func(r scanner) (store.AssetRef, error) {
+		var a store.AssetRef
+		return a, r.Scan(&a.ID, &a.LibraryID)
+	}, `SELECT a.id, a.library_id FROM assets a WHERE a.id > ? AND `+s.q.d.JSONText("a.metrics", "phash")+` IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM asset_phashes p WHERE p.asset_id = a.id) ORDER BY a.id LIMIT ?`, afterID, limit)
+}

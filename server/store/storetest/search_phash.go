@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,5 +73,30 @@ var searchPHashCases = []testCase{
 			return r.Search().PutPHashes(ctx(t), "asset_missing", []store.KindPHash{{Kind: "c80", PHash: "aaaabbbbccccdddd"}})
 		})
 		require.ErrorIs(t, err, catalog.ErrNotFound)
+	}},
+	{"measured assets without crop hashes are listed by id, page by page, across libraries", func(t *testing.T, s store.Store) {
+		w := newPeopleWorld(t, s, 4)
+		other := makeLibrary(t, s, w.user.ID, "Work", 1)
+		w.assets = append(w.assets, makeAsset(t, s, other.ID, w.user.ID, 6))
+		for _, id := range w.assets[1:] {
+			editAsset(t, s, id, func(a *catalog.Asset) { a.Metrics = map[string]any{"phash": "0123456789abcdef"} })
+		}
+		putPHashes(t, s, w.assets[2], store.KindPHash{Kind: "c80", PHash: "aaaabbbbccccdddd"})
+		// assets[0] is not measured, assets[2] has its crops' hashes.
+		want := []store.AssetRef{{ID: w.assets[1], LibraryID: w.lib.ID}, {ID: w.assets[3], LibraryID: w.lib.ID},
+			{ID: w.assets[4], LibraryID: other.ID}}
+		slices.SortFunc(want, func(a, b store.AssetRef) int { return strings.Compare(a.ID, b.ID) })
+		var got []store.AssetRef
+		after := ""
+		for {
+			page, err := s.Read().Search().UnhashedCrops(ctx(t), after, 2)
+			require.NoError(t, err)
+			if len(page) == 0 {
+				break
+			}
+			got = append(got, page...)
+			after = page[len(page)-1].ID
+		}
+		require.Equal(t, want, got)
 	}},
 }
