@@ -27,3 +27,25 @@ func TestSATReduceMatchesReduce(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHashes times the hashes on a 512×384 sample, the pipeline's
+// size: the picture's and its mirror's (one reduction), and what the
+// crops add (the summed-area table and seven reductions and DCTs).
+func BenchmarkHashes(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := &sample{w: 512, h: 384, luma: make([]float32, 512*384)}
+	for i := range s.luma {
+		s.luma[i] = float32(rng.IntN(256))
+	}
+	b.Run("phash+mirror", func(b *testing.B) {
+		for b.Loop() {
+			phash(s)
+		}
+	})
+	b.Run("crops", func(b *testing.B) {
+		sc := new(scratch)
+		for b.Loop() {
+			cropHashes(s, sc)
+		}
+	})
+}
