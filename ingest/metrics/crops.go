@@ -2,14 +2,16 @@ package metrics
 
 // A crop of a photo hashes far from the photo: the pHash keeps the low
 // frequencies of the whole frame, and moving the frame's edges moves them.
-// On the test photos (TestCropHashesFindCrops) a centred crop keeping 95%
-// of each side is 0–10 bits from the photo's hash, one keeping 90% or less
-// is as far as unrelated photos are (18–30 bits), and so is a crop of 80%
-// shifted by 10% of the frame from another: the hash tolerates a centred
+// On the test photos, from the photo's own hash: a centred crop keeping
+// 95% of each side is 0–14 bits, 90% 10–18, 85% 16–34, 80% 18–40, an 80%
+// corner 28–34, where unrelated photos are 18 and more apart
+// (TestCropHashesFindCrops logs the nearest). The hash tolerates a centred
 // scaling of about 5%, not a shift. So the photo's likeliest crops are
 // hashed too and indexed beside its hash (migration 0019), and a search
-// image that is one of them, give or take 5%, lies within a few bits of
-// its hash: a crop at a stored place is 0–2 bits away.
+// image that is one of them, give or take 5% of its size, lies within a
+// few bits of its hash: a crop at a stored place is 0–2 bits away. Its
+// place matters more than its size: an 80% crop 1% of the frame off a
+// corner is up to 12 bits from that corner's hash, 2% off up to 18.
 //
 // The set, seven hashes: the centre at 90%, 85% and 80% of each side (a
 // centred crop of 80–95% is within 5% of one of them, or of the photo)

@@ -27,8 +27,8 @@ import (
 // four 16-bit bands (migration 0013), and so are the pHashes of seven of
 // its crops (the centre at 90, 85 and 80% of each side, the four corners
 // at 80%: asset_phashes, migration 0019), since a crop of 90% or less is
-// as far from the picture's hash as an unrelated picture (ingest/metrics
-// crops.go has the figures). The search image is hashed as it is and
+// often as far from the picture's hash as an unrelated picture
+// (ingest/metrics crops.go has the figures). The search image is hashed as it is and
 // mirrored (left to right), so that it finds an asset, a crop of it, or
 // either's mirror image. Candidates are hashes sharing a band with one of
 // the image's two, or differing from it in one bit of a band: that finds
