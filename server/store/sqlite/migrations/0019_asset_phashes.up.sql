@@ -3,10 +3,11 @@
 -- 85 and 80% of each side, tl80, tr80, bl80, br80 for the corners at 80%),
 -- beside the hash of the whole picture in assets.metrics (0013). A crop of
 -- 90% or less of the photo is often as far from the photo's hash as an
--- unrelated photo, but within a few bits of one of these. The metrics step writes an asset's rows with its metrics
--- (the variants step as it renders, a metrics task when measuring again);
--- an asset measured before this migration has none until measured again
--- (`photoctl admin remeasure` queues its metrics task).
+-- unrelated photo, but within a few bits of one of these. The metrics
+-- step writes an asset's rows with its metrics (the variants step as it
+-- renders, a metrics task when measuring again); an asset measured before
+-- this migration has none until measured again (`photoctl admin
+-- remeasure` queues its metrics task).
 --
 -- Each hash is stored as its four 16-bit bands (four hex digits), indexed
 -- with the library as the asset's own hash is (0013): a search probes each
