@@ -5,7 +5,7 @@
 
 function __fish_photoctl_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i serve worker admin create-user migrate backup restore copy-blobs oauth-clients create list revoke regeocode config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete storage users list create update disable delete reset-password events tail tui version
+        if contains -- $i serve worker admin create-user migrate backup restore copy-blobs oauth-clients create list revoke regeocode remeasure config show completion login logout whoami profiles list use remove upload ls get download edit bulk-edit trash restore rm assets list search mcp libraries list create switch trash restore albums list get create edit delete add remove cover people list get create rename merge hide unhide favorite unfavorite faces list create assign delete stacks list get create edit delete invite create list disable preview join members list role remove leave tasks list get watch keys create list delete storage users list create update disable delete reset-password events tail tui version
             return 1
         end
     end
@@ -96,6 +96,9 @@ complete -c photoctl -n '__fish_seen_subcommand_from regeocode' -f -l help -s h 
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'regeocode' -d 'Name the places of every photo with a position again'
 complete -c photoctl -n '__fish_seen_subcommand_from regeocode' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from regeocode' -f -l json -d 'print JSON for scripts instead of a table'
+complete -c photoctl -n '__fish_seen_subcommand_from remeasure' -f -l help -s h -d 'show help'
+complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'remeasure' -d 'Queue a metrics task for each asset measured before image search hashed crops'
+complete -c photoctl -n '__fish_seen_subcommand_from remeasure' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
 complete -c photoctl -n '__fish_seen_subcommand_from config' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'config' -d 'Inspect the configuration'
 complete -c photoctl -n '__fish_seen_subcommand_from show' -f -l help -s h -d 'show help'

@@ -51,7 +51,7 @@ whether or not the server is running.
 Example:
    photoctl admin create-user --email you@example.com --password-stdin --superuser`,
 		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(),
-			newCopyBlobsCommand(), newOAuthClientsCommand(), newRegeocodeCommand()},
+			newCopyBlobsCommand(), newOAuthClientsCommand(), newRegeocodeCommand(), newRemeasureCommand()},
 		Action: groupAction(cli.ShowSubcommandHelp),
 	}
 }

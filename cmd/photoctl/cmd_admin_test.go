@@ -142,3 +142,15 @@ func TestBinaryAdminMigrateCreatesAndKeepsTheSchema(t *testing.T) {
 	// The migrated database serves at once.
 	createUser(t, env, "--data-dir", dataDir)
 }
+
+// TestBinaryAdminRemeasureQueuesNothingOnAFreshLibrary: the command opens
+// the store and reports what it queued (server/httpapi's
+// TestSearchByImageFindsCropsOnceRemeasured covers an asset it queues).
+func TestBinaryAdminRemeasureQueuesNothingOnAFreshLibrary(t *testing.T) {
+	dataDir := t.TempDir()
+	env := binaryEnv(t)
+	createUser(t, env, "--data-dir", dataDir)
+	r := runBinary(t, env, "", "admin", "remeasure", "--data-dir", dataDir)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "queued 0 metrics tasks\n", r.stdout)
+}

@@ -29,9 +29,21 @@ var dctCos = func() (c [hashFreqs + 1][hashSide]float64) {
 	return c
 }()
 
-// phash returns the perceptual hash of s as 16 hex digits.
-func phash(s *sample) string {
-	px := reduce(s.luma, s.w, s.h)
+// phash returns the perceptual hash of s as 16 hex digits, and that of s
+// flipped horizontally. Area averaging is symmetric, so the flipped
+// image's cells are s's in reverse column order: one reduction serves both.
+func phash(s *sample) (hash, mirror string) {
+	px := reduce(s.luma, s.w, s.h, rect{0, 0, float64(s.w), float64(s.h)})
+	hash = dctHash(&px)
+	for y := range px {
+		slices.Reverse(px[y][:])
+	}
+	return hash, dctHash(&px)
+}
+
+// dctHash hashes a reduced luma plane: its DCT's 8×8 kept frequencies,
+// one bit each, set when above their median.
+func dctHash(px *[hashSide][hashSide]float64) string {
 	// Rows first, then columns, only for the kept frequencies.
 	var rows [hashSide][hashFreqs + 1]float64
 	for y := range hashSide {
@@ -64,25 +76,29 @@ func phash(s *sample) string {
 	return fmt.Sprintf("%016x", hash)
 }
 
-// reduce resizes a w×h plane to hashSide² by exact area averaging: each
-// output cell is the mean of the input area it covers, fractions of pixels
-// included, so the result hardly depends on the input's size. Rows first,
-// then columns.
-func reduce(plane []float32, w, h int) (out [hashSide][hashSide]float64) {
-	wx, wy := areaWeights(w), areaWeights(h)
-	rows := make([][hashSide]float64, h)
-	for y := range h {
+// rect is an area of a plane in pixels, fractions included.
+type rect struct{ x, y, w, h float64 }
+
+// reduce resizes the area r of a w×h plane to hashSide² by exact area
+// averaging: each output cell is the mean of the input area it covers,
+// fractions of pixels included, so the result hardly depends on the
+// input's size. Rows first, then columns; only the rows r covers are read.
+func reduce(plane []float32, w, h int, r rect) (out [hashSide][hashSide]float64) {
+	wx, wy := areaWeights(r.x, r.w, w), areaWeights(r.y, r.h, h)
+	y0, y1 := wy[0][0].i, wy[hashSide-1][len(wy[hashSide-1])-1].i+1
+	rows := make([][hashSide]float64, y1-y0)
+	for y := y0; y < y1; y++ {
 		line := plane[y*w : (y+1)*w]
 		for x, ws := range wx {
 			for _, c := range ws {
-				rows[y][x] += c.w * float64(line[c.i])
+				rows[y-y0][x] += c.w * float64(line[c.i])
 			}
 		}
 	}
 	for y, ws := range wy {
 		for x := range hashSide {
 			for _, c := range ws {
-				out[y][x] += c.w * rows[c.i][x]
+				out[y][x] += c.w * rows[c.i-y0][x]
 			}
 		}
 	}
@@ -95,14 +111,15 @@ type weight struct {
 	w float64
 }
 
-// areaWeights returns, for each of hashSide output cells along an axis of
-// n input pixels, the pixels it overlaps and their shares (summing to 1).
-func areaWeights(n int) [hashSide][]weight {
+// areaWeights returns, for each of hashSide output cells dividing the
+// span [from, from+length) of an axis of n input pixels, the pixels it
+// overlaps and their shares (summing to 1).
+func areaWeights(from, length float64, n int) [hashSide][]weight {
 	var cells [hashSide][]weight
-	step := float64(n) / hashSide
+	step := length / hashSide
 	for k := range cells {
-		lo, hi := float64(k)*step, float64(k+1)*step
-		for i := int(lo); i < n && float64(i) < hi; i++ {
+		lo, hi := from+float64(k)*step, from+float64(k+1)*step
+		for i := max(0, int(lo)); i < n && float64(i) < hi; i++ {
 			overlap := min(hi, float64(i+1)) - max(lo, float64(i))
 			if overlap > 0 {
 				cells[k] = append(cells[k], weight{i, overlap / step})

@@ -36,7 +36,7 @@ func BenchmarkSteps12MP(b *testing.B) {
 	steps := []struct {
 		name string
 		run  func(ctx context.Context, id string) error
-	}{{"metadata", e.p.Metadata}, {"variants", e.p.Variants}, {"geocode", e.p.Geocode}}
+	}{{"metadata", e.p.Metadata}, {"variants", e.p.Variants}, {"geocode", e.p.Geocode}, {"metrics", e.p.Metrics}}
 	for _, step := range steps {
 		b.Run(step.name, func(b *testing.B) {
 			cpu := selfCPU(b)

@@ -11,6 +11,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/metrics"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 // maxRenderingBytes bounds a stored preview or poster read into memory
@@ -36,16 +37,16 @@ func (p *Pipeline) metrics(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	values, err := p.measureEncoded(ctx, buf)
+	m, err := p.measureEncoded(ctx, buf)
 	if err != nil {
 		return err
 	}
-	return p.update(ctx, id, "metrics", func(a *catalog.Asset) { setMetrics(a, values) })
+	return p.updateThen(ctx, id, "metrics", func(a *catalog.Asset) { setMetrics(a, m.values) }, m.putCrops(ctx, id))
 }
 
 // measureEncoded decodes a rendering photoctl made (preview, poster) at
 // metrics size and measures it.
-func (p *Pipeline) measureEncoded(ctx context.Context, buf []byte) (map[string]any, error) {
+func (p *Pipeline) measureEncoded(ctx context.Context, buf []byte) (*measures, error) {
 	img, err := p.d.Renderer.Sample(ctx, buf)
 	if err != nil {
 		return nil, err
@@ -53,20 +54,40 @@ func (p *Pipeline) measureEncoded(ctx context.Context, buf []byte) (map[string]a
 	return measure(img), nil
 }
 
+// measures are an asset's metrics keys and the perceptual hashes of its
+// crops, which image search indexes beside the metrics' phash (store
+// Search.PutPHashes) to find crops of the picture.
+type measures struct {
+	values map[string]any
+	crops  []store.KindPHash
+}
+
+// putCrops writes the crops' hashes of asset id, in the transaction that
+// writes its metrics: even when the metrics did not change, since an asset
+// measured before the crops were hashed has none (measuring again is how
+// it gets them).
+func (m *measures) putCrops(ctx context.Context, id string) func(store.Repos) error {
+	return func(r store.Repos) error { return r.Search().PutPHashes(ctx, id, m.crops) }
+}
+
 // measure returns the metrics keys decisions.md lists, measured on a
 // rendering decoded at variant.SampleSize: sharpness, exposure, contrast,
 // colorfulness, noise, quality (0..1, to four decimals), phash (16 hex
 // digits) and colors (the colour signature, 64 hex digits, for image
-// search).
-func measure(img *image.NRGBA) map[string]any {
+// search), and the crops' hashes.
+func measure(img *image.NRGBA) *measures {
 	m := metrics.Compute(img)
-	return map[string]any{
+	crops := make([]store.KindPHash, len(m.Crops))
+	for i, c := range m.Crops {
+		crops[i] = store.KindPHash{Kind: c.Kind, PHash: c.PHash}
+	}
+	return &measures{crops: crops, values: map[string]any{
 		"sharpness": round4(m.Sharpness), "exposure": round4(m.Exposure), "contrast": round4(m.Contrast),
 		"colorfulness": round4(m.Colorfulness), "noise": round4(m.Noise), "quality": round4(m.Quality),
 		"phash": m.PHash,
 		// The colour signature beside the pHash: image search compares both.
 		"colors": metrics.ColorSignature(img),
-	}
+	}}
 }
 
 // setMetrics writes values into the asset's metrics, keeping its other

@@ -25,6 +25,12 @@ func (p *Pipeline) inAssetTx(ctx context.Context, id string, fn func(store.Repos
 // changed; when nothing changed nothing is written, so a re-run is silent.
 // A deleted asset is errVanished.
 func (p *Pipeline) update(ctx context.Context, id, step string, change func(a *catalog.Asset)) error {
+	return p.updateThen(ctx, id, step, change, nil)
+}
+
+// updateThen is update followed, in its transaction, by then (unless nil),
+// whether the row changed or not: then writes what hangs on the asset.
+func (p *Pipeline) updateThen(ctx context.Context, id, step string, change func(a *catalog.Asset), then func(store.Repos) error) error {
 	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
@@ -36,6 +42,11 @@ func (p *Pipeline) update(ctx context.Context, id, step string, change func(a *c
 		before := snapshotOf(a)
 		change(a)
 		fields, changed := before.diff(snapshotOf(a))
+		if then != nil {
+			if err := then(r); err != nil {
+				return err
+			}
+		}
 		if !changed {
 			return nil
 		}

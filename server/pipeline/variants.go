@@ -16,6 +16,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/video"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 // PosterKey is the blob key of a video's poster frame: a JPEG for internal
@@ -59,11 +60,11 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		values, err := p.measureEncoded(ctx, poster)
+		m, err := p.measureEncoded(ctx, poster)
 		if err != nil {
 			return err
 		}
-		return p.update(ctx, id, "variants", func(a *catalog.Asset) { setMetrics(a, values) })
+		return p.updateThen(ctx, id, "variants", func(a *catalog.Asset) { setMetrics(a, m.values) }, m.putCrops(ctx, id))
 	}
 	res, embedded, err := p.render(ctx, a, orig.Path)
 	if err != nil {
@@ -73,9 +74,9 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 	// about 5 ms each, overlapped.
 	stored := make(chan error, 1)
 	go func() { stored <- p.storeVariants(id, res) }()
-	var values map[string]any
+	var m *measures
 	if res.Sample != nil {
-		values = measure(res.Sample)
+		m = measure(res.Sample)
 	}
 	if err := <-stored; err != nil {
 		return err
@@ -86,17 +87,21 @@ func (p *Pipeline) variants(ctx context.Context, id string) error {
 		_ = p.d.Blobs.RemoveAll(path.Dir(assets.VariantKey(id, "thumbnail", "")))
 		return errVanished
 	}
-	return p.update(ctx, id, "variants", func(a *catalog.Asset) {
+	var putCrops func(store.Repos) error
+	if m != nil {
+		putCrops = m.putCrops(ctx, id)
+	}
+	return p.updateThen(ctx, id, "variants", func(a *catalog.Asset) {
 		// An embedded JPEG may be smaller than the RAW: its size stands
 		// in only when exiftool found none.
 		if !embedded || a.Width == nil || a.Height == nil {
 			w, h := res.Width, res.Height
 			a.Width, a.Height = &w, &h
 		}
-		if values != nil {
-			setMetrics(a, values)
+		if m != nil {
+			setMetrics(a, m.values)
 		}
-	})
+	}, putCrops)
 }
 
 // render renders an image. A camera RAW file, which libvips cannot

@@ -24,13 +24,21 @@ import (
 // Image search compares the image with the library two ways.
 //
 // Looks: the pHash (ingest/metrics) of every measured asset is indexed in
-// four 16-bit bands (migration 0013). Candidates share a band with the
-// image's hash, or differ from it in one bit of a band: that finds every
-// asset within 7 bits (of 64), and some up to maxHamming. A candidate
-// within maxHamming scores 0.8·(1 − d/16) + 0.2·colour similarity (the
-// histogram intersection of the colour signatures), or 1 − d/16 when
-// either has no colour signature: 1 for the same picture, about 0.85 for a
-// scaled or recompressed copy.
+// four 16-bit bands (migration 0013), and so are the pHashes of seven of
+// its crops (the centre at 90, 85 and 80% of each side, the four corners
+// at 80%: asset_phashes, migration 0019), since a crop of 90% or less is
+// often as far from the picture's hash as an unrelated picture
+// (ingest/metrics crops.go has the figures). The search image is hashed as it is and
+// mirrored (left to right), so that it finds an asset, a crop of it, or
+// either's mirror image. Candidates are hashes sharing a band with one of
+// the image's two, or differing from it in one bit of a band: that finds
+// every hash within 7 bits (of 64), and some up to maxHamming. An asset's
+// distance d is the least between the image's hashes and its candidates;
+// within maxHamming it scores 0.8·(1 − d/16) + 0.2·colour similarity (the
+// histogram intersection of the colour signatures, which ignores the
+// layout, so mirror images and crops keep it), or 1 − d/16 when either
+// has no colour signature: 1 for the same picture (or a crop the index
+// holds), about 0.85 for a scaled or recompressed copy.
 //
 // People: each face the image shows (when a face analyzer runs) is
 // compared with a vector per person of the library (the clustering's
@@ -57,23 +65,26 @@ func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []by
 		return nil, err
 	}
 	crit := &store.ImageCriteria{}
-	hash := metrics.Compute(img).PHash
+	m := metrics.Compute(img)
 	colors := metrics.ColorSignature(img)
 	r := s.store.Read().Search()
-	if hash != "" {
-		bands, err := phashBands(hash)
-		if err != nil {
-			return nil, err
+	if m.PHash != "" {
+		hashes := []string{m.PHash, m.MirrorPHash}
+		var bands [4][]string
+		for _, h := range hashes {
+			b, err := phashBands(h)
+			if err != nil {
+				return nil, err
+			}
+			for i := range bands {
+				bands[i] = append(bands[i], b[i]...)
+			}
 		}
 		cands, err := r.PHashCandidates(ctx, libraryID, bands, maxCandidates)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range cands {
-			if score, ok := visualScore(hash, colors, c); ok {
-				crit.Visual = append(crit.Visual, store.ScoredID{ID: c.ID, Score: score})
-			}
-		}
+		crit.Visual = visualMatches(hashes, colors, cands)
 	}
 	if s.faces == nil {
 		return crit, nil
@@ -101,17 +112,42 @@ func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []by
 	return crit, nil
 }
 
-// visualScore scores a pHash candidate (see the constants' comment).
-func visualScore(hash, colors string, c store.PHashCandidate) (float64, bool) {
-	d := metrics.HammingDistance(hash, c.PHash)
+// visualMatches scores the candidates' assets, each by its hash nearest
+// to one of the image's (see the constants' comment), best score first
+// from each asset's candidates, in the order the assets first came.
+func visualMatches(hashes []string, colors string, cands []store.PHashCandidate) []store.ScoredID {
+	var out []store.ScoredID
+	at := map[string]int{}
+	for _, c := range cands {
+		d := 64
+		for _, h := range hashes {
+			d = min(d, metrics.HammingDistance(h, c.PHash))
+		}
+		score, ok := visualScore(d, colors, c.Colors)
+		if !ok {
+			continue
+		}
+		if i, seen := at[c.ID]; seen {
+			out[i].Score = max(out[i].Score, score)
+			continue
+		}
+		at[c.ID] = len(out)
+		out = append(out, store.ScoredID{ID: c.ID, Score: score})
+	}
+	return out
+}
+
+// visualScore scores a hash at distance d with its asset's colour
+// signature (see the constants' comment).
+func visualScore(d int, colors, candColors string) (float64, bool) {
 	if d > maxHamming {
 		return 0, false
 	}
 	shape := 1 - float64(d)/16
-	if colors == "" || c.Colors == "" {
+	if colors == "" || candColors == "" {
 		return shape, true
 	}
-	return 0.8*shape + 0.2*metrics.ColorSimilarity(colors, c.Colors), true
+	return 0.8*shape + 0.2*metrics.ColorSimilarity(colors, candColors), true
 }
 
 // phashBands returns, for each 16-bit band of a pHash, its value and the

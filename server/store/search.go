@@ -83,13 +83,29 @@ type ScoredAsset struct {
 	Score float64
 }
 
-// PHashCandidate is an asset whose perceptual hash shares a band with a
-// searched one: its hash (16 hex digits) and colour signature ("" when not
-// measured) for the caller to score.
+// PHashCandidate is an asset with a perceptual hash that shares a band
+// with a searched one: the hash (16 hex digits), what it hashes (Kind: ""
+// for the whole picture, else one of its crops, as PutPHashes stored it)
+// and the asset's colour signature ("" when not measured), for the caller
+// to score. An asset is a candidate once per hash of its that matches.
 type PHashCandidate struct {
 	ID     string
+	Kind   string
 	PHash  string
 	Colors string
+}
+
+// KindPHash is the perceptual hash (16 hex digits) of a part of an asset's
+// picture, Kind naming the part (ingest/metrics CropHash).
+type KindPHash struct {
+	Kind  string
+	PHash string
+}
+
+// AssetRef names an asset and its library.
+type AssetRef struct {
+	ID        string
+	LibraryID string
 }
 
 // PersonVector is a face embedding standing for a person: little-endian
@@ -117,10 +133,19 @@ type Search interface {
 	// library's text does not change between them (bm25 depends on the
 	// whole index). A cursor that does not match q is a validation error.
 	Assets(ctx context.Context, q SearchQuery, p Page) ([]ScoredAsset, bool, error)
-	// PHashCandidates returns up to limit assets of the library (any state)
-	// with a perceptual hash whose band i (hex digits 4i+1..4i+4) is one of
+	// PHashCandidates returns up to limit hashes of the library's assets
+	// (any state), of the whole picture (metrics' phash) or of a crop
+	// (PutPHashes), whose band i (hex digits 4i+1..4i+4) is one of
 	// bands[i], for some i.
 	PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]PHashCandidate, error)
+	// PutPHashes replaces the hashes of the asset's crops (kinds unique,
+	// each hash 16 hex digits; none removes them). An unknown asset is
+	// ErrNotFound.
+	PutPHashes(ctx context.Context, assetID string, hashes []KindPHash) error
+	// UnhashedCrops returns up to limit assets of any library, by id after
+	// afterID ("": from the first), that are measured (their metrics hold
+	// a phash) but have no crop hashes: measured before crops were hashed.
+	UnhashedCrops(ctx context.Context, afterID string, limit int) ([]AssetRef, error)
 	// PersonVectors returns one embedding standing for each of the
 	// library's people with faces (the direction of the clustering's
 	// centroid, else the featured face's), for at most limit people, those

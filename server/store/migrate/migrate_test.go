@@ -95,7 +95,7 @@ func TestCopyMovesALibraryFromSQLiteToPostgres(t *testing.T) {
 	require.EqualValues(t, 4, copied["search_text"].TargetRows, "every asset's search document is rebuilt")
 	require.EqualValues(t, 2, copied["search_names"].TargetRows, "the person's and the album's names")
 	for name, rows := range map[string]int64{"users": 1, "libraries": 1, "assets": 4, "albums": 1, "stacks": 1,
-		"people": 1, "api_keys": 1} {
+		"people": 1, "api_keys": 1, "asset_phashes": 4 * 7} {
 		require.Contains(t, copied, name)
 		require.Equal(t, rows, copied[name].TargetRows, name)
 	}

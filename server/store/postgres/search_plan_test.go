@@ -150,6 +150,9 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 		cases["pHash bands"] = searchCall{`SELECT a.id FROM assets a WHERE (a.library_id = ? AND ` + phashBand(0) + ` = ANY(?::text[]))
 			OR (a.library_id = ? AND ` + phashBand(3) + ` = ANY(?::text[])) LIMIT ?`,
 			[]any{lib, []string{"00ff", "01ff"}, lib, []string{"abcd"}, 10}}
+		cases["crop pHash bands"] = searchCall{`SELECT a.id FROM asset_phashes p JOIN assets a ON a.id = p.asset_id
+			WHERE (p.library_id = ? AND p.b0 = ANY(?::text[])) OR (p.library_id = ? AND p.b3 = ANY(?::text[])) LIMIT ?`,
+			[]any{lib, []string{"00ff", "01ff"}, lib, []string{"abcd"}, 10}}
 		for name, c := range cases {
 			plan := searchExplain(t, tx, c.sql, c.args)
 			require.NotContains(t, plan, "Seq Scan", "%s\n%s", name, plan)

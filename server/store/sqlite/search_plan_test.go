@@ -74,6 +74,9 @@ func TestSearchPlans(t *testing.T) {
 		"a word": {word, wordArgs, false},
 		"pHash bands": {`SELECT a.id FROM assets a WHERE (a.library_id = ? AND a.phash_b0 IN (?, ?))
 			OR (a.library_id = ? AND a.phash_b3 IN (?)) LIMIT ?`, []any{"lib_a", "00ff", "01ff", "lib_a", "abcd", 10}, false},
+		"crop pHash bands": {`SELECT a.id FROM asset_phashes p CROSS JOIN assets a ON a.id = p.asset_id
+			WHERE (p.library_id = ? AND p.b0 IN (?, ?)) OR (p.library_id = ? AND p.b3 IN (?)) LIMIT ?`,
+			[]any{"lib_a", "00ff", "01ff", "lib_a", "abcd", 10}, false},
 		"person vectors": {sqlstore.PersonVectorsSQL(dialect), []any{"lib_a", 10}, true},
 	}
 	for name, c := range lookups {

@@ -198,31 +198,6 @@ func (r *Ranked) Page(limit int, after *ScoreCursor) (string, []any) {
 		best + `) p ` + r.d.CrossJoin + ` assets a ON a.` + k + ` = p.` + k + ` ORDER BY p.score DESC, p.id DESC`, args
 }
 
-// PHashCandidates finds the library's assets sharing a band of their
-// perceptual hash (Dialect.PHashBand) with one of bands' values, each
-// band through its own index.
-func (s search) PHashCandidates(ctx context.Context, libraryID string, bands [4][]string, limit int) ([]store.PHashCandidate, error) {
-	q := s.q
-	var ors []string
-	var args []any
-	for i, values := range bands {
-		if len(values) == 0 {
-			continue
-		}
-		in, inArgs := q.d.In(q.d.PHashBand(i), values)
-		ors = append(ors, "(a.library_id = ? AND "+in+")")
-		args = append(append(args, libraryID), inArgs...)
-	}
-	if len(ors) == 0 {
-		return nil, nil
-	}
-	return queryAll(ctx, q, func(r scanner) (store.PHashCandidate, error) {
-		var c store.PHashCandidate
-		return c, r.Scan(&c.ID, &c.PHash, &c.Colors)
-	}, `SELECT a.id, `+q.d.JSONText("a.metrics", "phash")+`, coalesce(`+q.d.JSONText("a.metrics", "colors")+
-		`, '') FROM assets a WHERE `+strings.Join(ors, " OR ")+` LIMIT ?`, append(args, limit)...)
-}
-
 func (s search) PersonVectors(ctx context.Context, libraryID string, limit int) ([]store.PersonVector, error) {
 	return queryAll(ctx, s.q, func(r scanner) (store.PersonVector, error) {
 		var v store.PersonVector

@@ -57,6 +57,7 @@ func suite() []group {
 		{"Bursts", burstCases},
 		{"Tags", tagCases},
 		{"Search", searchCases},
+		{"SearchPHash", searchPHashCases},
 		{"Transactions", txCases},
 		{"LibraryTransactions", libraryTxCases},
 	}
