@@ -99,6 +99,7 @@ complete -c photoctl -n '__fish_seen_subcommand_from regeocode' -f -l json -d 'p
 complete -c photoctl -n '__fish_seen_subcommand_from remeasure' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_seen_subcommand_from admin' -a 'remeasure' -d 'Queue a metrics task for each asset measured before image search hashed crops'
 complete -c photoctl -n '__fish_seen_subcommand_from remeasure' -f -l data-dir -r -d 'keep the database and originals in `DIR` (config: data_dir)'
+complete -c photoctl -n '__fish_seen_subcommand_from remeasure' -f -l json -d 'print JSON for scripts instead of a table'
 complete -c photoctl -n '__fish_seen_subcommand_from config' -f -l help -s h -d 'show help'
 complete -r -c photoctl -n '__fish_photoctl_no_subcommand' -a 'config' -d 'Inspect the configuration'
 complete -c photoctl -n '__fish_seen_subcommand_from show' -f -l help -s h -d 'show help'

@@ -3,17 +3,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/server/app"
 )
-
-// regeocodeJSON is the --json output of `photoctl admin regeocode`.
-type regeocodeJSON struct {
-	Libraries int `json:"libraries"`
-}
 
 // newRegeocodeCommand returns `photoctl admin regeocode`.
 func newRegeocodeCommand() *cli.Command {
@@ -31,24 +24,7 @@ It prints "queued regeocode for N libraries", or with --json {"libraries": N}.
 
 Example:
    photoctl admin regeocode --data-dir /srv/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), jsonFlag()},
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			cfg, err := loadConfig(c)
-			if err != nil {
-				return err
-			}
-			n, err := app.Regeocode(c.Context, cfg)
-			if err != nil {
-				return fmt.Errorf("regeocode: %w", err)
-			}
-			if c.Bool("json") {
-				return printJSON(c.App.Writer, regeocodeJSON{Libraries: n})
-			}
-			_, err = fmt.Fprintf(c.App.Writer, "queued regeocode for %d libraries\n", n)
-			return err
-		},
+		Flags:  []cli.Flag{dataDirFlag(), jsonFlag()},
+		Action: queueAction("regeocode", "libraries", "queued regeocode for %d libraries", app.Regeocode),
 	}
 }

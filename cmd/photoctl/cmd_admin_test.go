@@ -153,4 +153,7 @@ func TestBinaryAdminRemeasureQueuesNothingOnAFreshLibrary(t *testing.T) {
 	r := runBinary(t, env, "", "admin", "remeasure", "--data-dir", dataDir)
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "queued 0 metrics tasks\n", r.stdout)
+	r = runBinary(t, env, "", "admin", "remeasure", "--data-dir", dataDir, "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.JSONEq(t, `{"tasks": 0}`, r.stdout)
 }
