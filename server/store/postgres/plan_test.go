@@ -1,7 +1,6 @@
 package postgres_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -89,24 +88,10 @@ var planCases = []planCase{
 // still need one.
 func TestQueryPlansUseIndexes(t *testing.T) {
 	s := openStore(t)
-	pool := s.(*postgres.DB).Pool()
+	db := s.(*postgres.DB)
 	for _, c := range planCases {
 		t.Run(c.name, func(t *testing.T) {
-			tx, err := pool.Begin(t.Context())
-			require.NoError(t, err)
-			defer tx.Rollback(t.Context())
-			_, err = tx.Exec(t.Context(), "SET LOCAL enable_seqscan = off")
-			require.NoError(t, err)
-			rows, err := tx.Query(t.Context(), "EXPLAIN "+c.sql, c.args...)
-			require.NoError(t, err)
-			var plan []string
-			for rows.Next() {
-				var line string
-				require.NoError(t, rows.Scan(&line))
-				plan = append(plan, line)
-			}
-			require.NoError(t, rows.Err())
-			text := strings.Join(plan, "\n")
+			text := postgres.ExplainIndexed(t, db, c.sql, c.args)
 			require.NotContains(t, text, "Seq Scan", text)
 			if !sortOK[c.name] {
 				require.NotRegexp(t, `(?m)^\s*(->\s*)?Sort\b`, text, "a page must come in index order\n%s", text)
