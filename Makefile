@@ -102,7 +102,12 @@ geodata:
 ## the Immich CLI test its CLI whenever `make immich-cli` could install it
 ## (and the immich-go test immich-go whenever `make immich-go` could build it).
 ## -timeout 30m: go test's default 10 minutes a package is too close for
-## cmd/photoctl under -race on two cores
+## cmd/photoctl under -race on two cores. The pure-computation packages
+## (COMPUTE_PKGS: face detection, image metrics, the geocoder's indexes;
+## no goroutines of their own) run without -race: their test sets take 5
+## to 8 times longer under it and it has nothing to find there; the
+## server's pipeline tests call them concurrently, with -race.
+COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
@@ -111,7 +116,9 @@ test: deps models
 		echo "test: immich-go could not be built; the immich-go test skips" >&2; fi; \
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m ./...
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m $(COMPUTE_PKGS) && \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
+		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode')
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
 ## runs 3s each before the tests); crashers land in testdata/fuzz
