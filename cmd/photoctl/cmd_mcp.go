@@ -53,8 +53,8 @@ func (m mcpClient) Search(ctx context.Context, q mcp.Query, after string, limit 
 		MediaType: q.MediaType}, after, limit)
 }
 
-func (m mcpClient) Asset(ctx context.Context, id string) (*api.Asset, error) {
-	return m.c.Asset(ctx, id)
+func (m mcpClient) Asset(ctx context.Context, id string) (*api.AssetDetail, error) {
+	return m.c.AssetDetail(ctx, id)
 }
 
 func (m mcpClient) Preview(ctx context.Context, id string) ([]byte, string, error) {

@@ -78,8 +78,8 @@ func (b mcpBackend) withPeople(ctx context.Context, list []api.Asset) error {
 	return nil
 }
 
-func (b mcpBackend) Asset(ctx context.Context, id string) (*api.Asset, error) {
-	a, err := b.s.assets.Get(ctx, b.p, id)
+func (b mcpBackend) Asset(ctx context.Context, id string) (*api.AssetDetail, error) {
+	a, ocr, err := b.s.assets.Detail(ctx, b.p, id)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (b mcpBackend) Asset(ctx context.Context, id string) (*api.Asset, error) {
 	if err := b.withPeople(ctx, list); err != nil {
 		return nil, err
 	}
-	return &list[0], nil
+	return &api.AssetDetail{Asset: list[0], OCRText: ocr}, nil
 }
 
 func (b mcpBackend) Preview(ctx context.Context, id string) ([]byte, string, error) {

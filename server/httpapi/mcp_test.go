@@ -14,8 +14,10 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/store"
 )
 
 var readActions = []string{"asset.read", "search", "album.read", "person.read", "library.read"}
@@ -132,9 +134,15 @@ func TestMCPToolsActOnTheLibrary(t *testing.T) {
 	one := mcpOK[mcp.AssetDetail](t, cs, "get_asset", map[string]any{"id": ids[0]})
 	require.Equal(t, 4.0, *one.Rating)
 	require.Equal(t, "sunset over the bay", one.Description)
+	require.Nil(t, one.Text, "no text read yet")
 	two := mcpOK[mcp.AssetDetail](t, cs, "get_asset", map[string]any{"id": ids[1]})
 	require.InDelta(t, 43.3, *two.Latitude, 1e-6)
 	require.Equal(t, "2023-08-01T18:30:00", two.TakenAt)
+	require.NoError(t, searchStore(t, s).InTx(context.Background(), func(r store.Repos) error {
+		return r.AssetTexts().PutOCR(context.Background(), ids[1], []catalog.TextLine{{Text: "HARBOUR CAFE"}, {Text: "Open daily"}}, time.Now())
+	}))
+	require.Equal(t, "HARBOUR CAFE\nOpen daily", *mcpOK[mcp.AssetDetail](t, cs, "get_asset", map[string]any{"id": ids[1]}).Text,
+		"the text read in the picture")
 
 	// Atomic: one bad item rejects the batch.
 	msg := mcpFails(t, cs, "edit_assets", map[string]any{"edits": []map[string]any{

@@ -20,8 +20,8 @@ import (
 // items after the item with id after ("" for the first page).
 type Backend interface {
 	Search(ctx context.Context, q Query, after string, limit int) (*api.Page[api.SearchHit], error)
-	// Asset returns one asset with its people.
-	Asset(ctx context.Context, id string) (*api.Asset, error)
+	// Asset returns one asset with its people and the text read in it.
+	Asset(ctx context.Context, id string) (*api.AssetDetail, error)
 	// Preview returns the asset's preview rendering and its MIME type.
 	Preview(ctx context.Context, id string) ([]byte, string, error)
 	Albums(ctx context.Context, libraryID, after string, limit int) (*api.Page[api.Album], error)

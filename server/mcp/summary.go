@@ -51,6 +51,7 @@ type AssetDetail struct {
 	Trashed         bool        `json:"trashed,omitempty"`
 	FileSizeBytes   int64       `json:"file_size_bytes"`
 	HasPreviewImage bool        `json:"has_preview_image" jsonschema:"view_asset can show it"`
+	Text            *string     `json:"text,omitempty" jsonschema:"the text read in the picture (OCR), lines joined by newlines; absent until it was read"`
 }
 
 // AlbumSummary is one album.
@@ -119,14 +120,14 @@ func description(a *api.Asset) string {
 	return deref(a.Description)
 }
 
-func detail(a *api.Asset) AssetDetail {
-	m := a.Metadata
+func detail(ad *api.AssetDetail) AssetDetail {
+	a, m := &ad.Asset, ad.Metadata
 	d := AssetDetail{ID: a.ID, LibraryID: a.LibraryID, FileName: a.OriginalFileName, MediaType: a.MediaType,
 		MIMEType: a.MIMEType, TakenAt: a.LocalDatetime, Width: a.Width, Height: a.Height,
 		Camera:   strings.TrimSpace(deref(m.Make) + " " + deref(m.Model)),
 		Latitude: m.Latitude, Longitude: m.Longitude, Place: place(m), Rating: m.Rating,
 		Description: deref(m.Description), AIDescription: deref(a.Description), Trashed: a.TrashedAt != nil,
-		FileSizeBytes: a.FileSizeBytes, HasPreviewImage: a.AssetURLs.Preview != nil}
+		FileSizeBytes: a.FileSizeBytes, HasPreviewImage: a.AssetURLs.Preview != nil, Text: ad.OCRText}
 	for _, p := range a.People {
 		d.People = append(d.People, PersonRef{ID: p.ID, Name: deref(p.Name)})
 	}

@@ -146,25 +146,27 @@ func (s *Service) Search(ctx context.Context, p *catalog.Principal, in Input, pg
 	return hits, more, nil
 }
 
-// textCriteria adds a query's words to q. Words nothing in the index
-// starts with are corrected, or dropped when nothing is near them; false
-// means no word is left, so nothing matches.
+// textCriteria adds a query's words to q: each word, or each place name
+// of several words (placeTerms), is a term every hit must match. False
+// means a word matches nothing, not even by a correction, so nothing
+// matches the query: no word is dropped.
 func (s *Service) textCriteria(ctx context.Context, q *store.SearchQuery, text, loc string) (bool, error) {
 	words := queryWords(text)
 	if len(words) > maxQueryWords {
 		return false, catalog.InvalidField("too_long", "query may have at most 8 words", text, loc, "query")
 	}
 	r := s.store.Read().Search()
-	for _, w := range words {
-		spellings, names, err := s.term(ctx, r, q.Filter.LibraryID, w)
+	terms, err := lookUp(ctx, r, words)
+	if err != nil || terms == nil {
+		return false, err
+	}
+	for _, t := range terms {
+		names, err := r.Names(ctx, q.Filter.LibraryID, t.names)
 		if err != nil {
 			return false, err
 		}
-		if spellings == nil {
-			continue
-		}
-		q.Terms = append(q.Terms, spellings)
+		q.Terms = append(q.Terms, t.spellings)
 		q.Names = append(q.Names, names)
 	}
-	return len(q.Terms) > 0, nil
+	return true, nil
 }

@@ -18,6 +18,9 @@ const (
 	maxQueryWords = 8
 	// maxCorrections is how many spellings a mistyped word may gain.
 	maxCorrections = 5
+	// minPrefixCorrection is the shortest word corrected to the
+	// beginning of a word (corrections).
+	minPrefixCorrection = 6
 )
 
 // stopWords are left out of a query that has other words: they are in
@@ -58,36 +61,104 @@ func queryWords(q string) []string {
 	return slices.Compact(kept)
 }
 
-// term looks a query word up: the people and albums of the library it
-// names, and its spellings. An indexed word matches itself (and its
-// inflections: the index stems English words); a word that is not indexed
-// matches the words it begins ("kyo" finds "kyoto"); a word that begins
-// nothing either matches its corrections. None: nothing can match.
+// lookedUp is the term of a query word, or of a place name of several
+// words: the spellings the assets' text is searched by, and those the
+// names of people and albums are.
+type lookedUp struct {
+	spellings store.SearchTerm
+	names     store.SearchTerm
+}
+
+// Limits of the words a term takes.
+const (
+	// minPrefix is the shortest known word that also finds the words it
+	// begins: "sun" finds "sunset", "su" only "su".
+	minPrefix = 3
+	// maxPlaceWords is the longest place name matched as a phrase.
+	maxPlaceWords = 4
+)
+
+// lookUp returns the terms of a query's words, or nil when a word matches
+// nothing: its hits would not hold it.
+//   - A word in the index matches itself and its inflections (the index
+//     stems English words) and, from minPrefix letters, the words it
+//     begins, ranked below it (store.ExactBonus): "sun" finds photos of
+//     the sun first, then of sunsets. People and albums match it whole.
+//   - Neighbouring words that are, in this order, the place name of an
+//     asset ("cape canaveral", "new york") are one term, a phrase: a photo
+//     of York with "new" in its caption is not a hit.
+//   - A word that is not in the index matches the words it begins ("kyo"
+//     finds "kyoto").
+//   - A word that begins none matches its corrections (corrections): only
+//     a word nothing matches is corrected.
 //
-// A known word is not also taken as a prefix: FTS5 reads a prefix query by
-// merging the lists of every word it begins before returning anything, so
-// "heic" as a prefix costs a read of its whole list, where as a word the
-// query seeks within it (capture-time windows, below, depend on that).
-func (s *Service) term(ctx context.Context, r store.Search, libraryID, word string) (store.SearchTerm, []store.NameMatch, error) {
-	var spellings store.SearchTerm
-	for _, prefix := range []bool{false, true} {
-		found, err := r.HasWord(ctx, word, prefix)
-		if err != nil {
-			return nil, nil, err
-		}
-		if found {
-			spellings = store.SearchTerm{spelling(word, prefix)}
-			break
-		}
-	}
-	if spellings == nil {
+// A known word is asked for as a prefix only when it is at least minPrefix
+// long: FTS5 reads a prefix query by merging the lists of every word it
+// begins before returning anything (its prefix indexes cover two and three
+// letters).
+func lookUp(ctx context.Context, r store.Search, words []string) ([]lookedUp, error) {
+	known := make([]bool, len(words))
+	for i, w := range words {
 		var err error
-		if spellings, err = corrections(ctx, r, word); err != nil || len(spellings) == 0 {
-			return nil, nil, err
+		if known[i], err = r.HasWord(ctx, w, false); err != nil {
+			return nil, err
 		}
 	}
-	names, err := r.Names(ctx, libraryID, spellings)
-	return spellings, names, err
+	var terms []lookedUp
+	for i := 0; i < len(words); i++ {
+		if n, err := placeName(ctx, r, words[i:], known[i:]); err != nil {
+			return nil, err
+		} else if n > 0 {
+			phrase := store.SearchTerm{strings.Join(words[i:i+n], " ")}
+			terms = append(terms, lookedUp{spellings: phrase, names: phrase})
+			i += n - 1
+			continue
+		}
+		w := words[i]
+		if known[i] {
+			t := lookedUp{spellings: store.SearchTerm{w}, names: store.SearchTerm{w}}
+			if utf8.RuneCountInString(w) >= minPrefix {
+				t.spellings = append(t.spellings, spelling(w, true))
+			}
+			terms = append(terms, t)
+			continue
+		}
+		spellings, err := unknownWord(ctx, r, w)
+		if err != nil || spellings == nil {
+			return nil, err
+		}
+		terms = append(terms, lookedUp{spellings: spellings, names: spellings})
+	}
+	return terms, nil
+}
+
+// placeName returns how many of the first words (all known, at least two)
+// are a place name of an asset, longest first; 0 for none.
+func placeName(ctx context.Context, r store.Search, words []string, known []bool) (int, error) {
+	n := 0
+	for n < len(words) && n < maxPlaceWords && known[n] {
+		n++
+	}
+	for ; n >= 2; n-- {
+		found, err := r.HasPlace(ctx, words[:n])
+		if err != nil || found {
+			return n, err
+		}
+	}
+	return 0, nil
+}
+
+// unknownWord returns the spellings of a word that is not in the index:
+// the words it begins, else its corrections; nil when there are none.
+func unknownWord(ctx context.Context, r store.Search, word string) (store.SearchTerm, error) {
+	found, err := r.HasWord(ctx, word, true)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		return store.SearchTerm{spelling(word, true)}, nil
+	}
+	return corrections(ctx, r, word)
 }
 
 // spelling is a store.SearchTerm spelling: the word, with "*" for a prefix.
@@ -101,19 +172,32 @@ func spelling(word string, prefix bool) string {
 // corrections returns up to maxCorrections indexed words one edit away
 // from a word that matches nothing: a letter left out, added, changed, or
 // two neighbours swapped ("kyoot" finds "kyoto"), as a whole word first,
-// then as the beginning of one (a mistyped prefix: "kyoo" finds "kyot…").
+// then, for words of minPrefixCorrection letters or more, as the
+// beginning of one (a mistyped prefix: "motorcyl" finds "motorcycle").
 // The index is asked about each edit, whole words first (cheap lookups),
 // so the cost is bounded by the word's length, not the vocabulary's size.
 // Words shorter than four letters are not corrected: too many words lie
 // one edit away.
+//
+// Shorter words are not corrected as prefixes: one edit from a short word
+// begins too many words, and the index stems a prefix before it looks it
+// up ("imes", an edit of "times", is the stem "im", the beginning of
+// "img"), so such a hit need not hold anything like the word typed.
 func corrections(ctx context.Context, r store.Search, word string) ([]string, error) {
-	if utf8.RuneCountInString(word) < 4 {
+	n := utf8.RuneCountInString(word)
+	if n < 4 {
 		return nil, nil
 	}
 	edits := oneEdit(word)
 	var out []string
 	for _, prefix := range []bool{false, true} {
+		if prefix && n < minPrefixCorrection {
+			break
+		}
 		for _, e := range edits {
+			if prefix && utf8.RuneCountInString(e) < n {
+				continue // a letter left out of a prefix: the shorter prefix begins more
+			}
 			ok, err := r.HasWord(ctx, e, prefix)
 			if err != nil {
 				return nil, err

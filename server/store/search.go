@@ -6,11 +6,16 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// SearchTerm is one word of a text query: the spellings it is looked up
-// by (the word as typed, or its corrections). A spelling matches an
-// indexed word (under the index's tokenizer: "sunsets" matches "sunset");
-// with a trailing "*", any indexed word it begins. Spellings are lower
-// case, without diacritics.
+// SearchTerm is one word (or place name) of a text query: the spellings
+// it is looked up by (the word as typed, the words it begins, or its
+// corrections). A spelling matches an indexed word (under the index's
+// tokenizer: "sunsets" matches "sunset"); with a trailing "*", any indexed
+// word it begins; with spaces, those words in that order ("cape
+// canaveral": a phrase). Spellings are lower case, without diacritics.
+//
+// An asset matching one of the whole spellings of a term that also has
+// spellings with "*" scores ExactBonus more for it: the word as typed
+// ranks above the words it begins.
 type SearchTerm []string
 
 // NameKind says what a NameMatch names.
@@ -68,6 +73,11 @@ type SearchQuery struct {
 	Names [][]NameMatch
 	Image *ImageCriteria
 }
+
+// ExactBonus is what an asset gains for matching a term's whole word when
+// the term also takes the words it begins (SearchTerm): more than the text
+// scores of one term usually differ by, so exact matches come first.
+const ExactBonus = 10.0
 
 // Scores of name matches, on the scale of bm25 in the asset text (a word
 // in 5% of a large library's documents scores about 3 per unit of field
@@ -127,6 +137,10 @@ type Search interface {
 	// any library (the vocabulary is shared). A whole word is the cheaper
 	// question: ask it first.
 	HasWord(ctx context.Context, word string, prefix bool) (bool, error)
+	// HasPlace reports whether words, in this order, are a place name of
+	// an asset: a phrase of the place fields (city, state, country,
+	// sublocation, place name, label) of any asset, in any library.
+	HasPlace(ctx context.Context, words []string) (bool, error)
 	// Assets pages the assets matching q by score, highest first, then id,
 	// highest first. The cursor is the id of the last asset of the previous
 	// page; its score is computed again, so pages are exact while the

@@ -18,7 +18,8 @@ type tsearch struct{}
 var _ sqlstore.TextIndex = tsearch{}
 
 // wordQuery is the SQL of one spelling's tsquery (search_word_query of
-// 0013: folded and stemmed like the text) with its arguments. A trailing
+// 0013: folded and stemmed like the text; words with spaces are a phrase)
+// with its arguments. A trailing
 // "*" makes it a prefix, but a one-letter prefix is taken as a word: as a
 // prefix it would read much of the index (as in the SQLite store).
 func wordQuery(spelling string) (string, []any) {
@@ -56,4 +57,12 @@ func (tsearch) HasWord(word string, prefix bool) (string, []any) {
 // expression indexes assets_phash_b0..3 (0013) hold it.
 func phashBand(i int) string {
 	return "substr(a.metrics ->> 'phash', " + strconv.Itoa(1+4*i) + ", 4)"
+}
+
+// HasPlace asks for the phrase among the words labelled A (place and file
+// name: search_document), through the GIN index for the words.
+func (tsearch) HasPlace(words []string) (string, []any) {
+	q, args := wordQuery(strings.Join(words, " "))
+	return `SELECT 1 FROM search_text WHERE document @@ ` + q + ` AND ts_filter(document, '{a}') @@ ` + q + ` LIMIT 1`,
+		append(args, args...)
 }

@@ -46,14 +46,21 @@ func roundScore(expr string) string { return "round((" + expr + ")::numeric, 9):
 
 // textSource is the query of (asset_id, s): the assets whose text matches
 // every one of terms (and the capture-time lexemes timeQuery, when not
-// ""), each scored by the sum of its terms' ranks.
+// ""), each scored by the sum of its terms' ranks, plus store.ExactBonus
+// per term that takes both its word and the words it begins and whose
+// word it holds.
 func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
-	var ranks, matches []string
-	var rankArgs, matchArgs []any
+	var ranks, bonuses, matches []string
+	var rankArgs, bonusArgs, matchArgs []any
 	for _, t := range terms {
 		for _, s := range t {
 			q, a := wordQuery(s)
 			ranks, rankArgs = append(ranks, "ts_rank("+textWeights+", t.document, "+q+")"), append(rankArgs, a...)
+		}
+		if ex := sqlstore.ExactSpellings(t); ex != nil {
+			q, a := termQuery(ex)
+			bonuses = append(bonuses, fmt.Sprintf(" + CASE WHEN t.document @@ %s THEN %g ELSE 0 END", q, store.ExactBonus))
+			bonusArgs = append(bonusArgs, a...)
 		}
 		q, a := termQuery(t)
 		matches, matchArgs = append(matches, q), append(matchArgs, a...)
@@ -62,7 +69,8 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 		matches, matchArgs = append(matches, "?::tsquery"), append(matchArgs, timeQuery)
 	}
 	return "SELECT t.asset_id, (" + strings.Join(ranks, " + ") + ")::float8 * " + strconv.Itoa(textScale) +
-		" AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")", sqlstore.Args(rankArgs, matchArgs)
+			strings.Join(bonuses, "") + " AS s FROM search_text t WHERE t.document @@ (" + strings.Join(matches, " && ") + ")",
+		sqlstore.Args(rankArgs, bonusArgs, matchArgs)
 }
 
 // textCTE defines txt(id, score) for q's terms. Terms that match no

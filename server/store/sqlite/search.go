@@ -16,7 +16,8 @@ type fts struct{}
 var _ sqlstore.TextIndex = fts{}
 
 // ftsTerm is the FTS5 expression of a term: any of its spellings, each a
-// word or, with a trailing "*", the beginning of one (a one-letter prefix
+// word (words with spaces: a phrase) or, with a trailing "*", the
+// beginning of one (a one-letter prefix
 // is taken as a word: as a prefix it would read much of the index).
 // Spellings are quoted, so nothing in them is syntax.
 func ftsTerm(t store.SearchTerm) string {
@@ -67,4 +68,9 @@ func (fts) HasWord(word string, prefix bool) (string, []any) {
 	w := ftsWord(word, prefix && utf8.RuneCountInString(word) > 1)
 	return `SELECT 1 FROM search_text WHERE search_text MATCH ?
 		UNION ALL SELECT 1 FROM search_names WHERE search_names MATCH ? LIMIT 1`, []any{textColumns + w, w}
+}
+
+func (fts) HasPlace(words []string) (string, []any) {
+	return `SELECT 1 FROM search_text WHERE search_text MATCH ? LIMIT 1`,
+		[]any{"{place} : " + ftsWord(strings.Join(words, " "), false)}
 }

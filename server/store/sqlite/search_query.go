@@ -95,26 +95,47 @@ func criteria(q store.SearchQuery, plan searchPlan) ([]string, []any, error) {
 // go into one full-text query (FTS5 intersects them and bm25 scores them
 // together); a term that matches people or albums is a group of its own,
 // the union of its text matches and the assets of those people and
-// albums, best score per asset; an asset must be in every group.
+// albums, best score per asset; an asset must be in every group. A term
+// that takes both its word and the words it begins adds a CTE of the
+// assets with its word (exN), whose hits gain store.ExactBonus.
 func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
 	plain, named := sqlstore.SplitTerms(q)
-	timeExpr := plan.timeExpr
-	fts := "SELECT rowid AS seq, " + textRank + " AS s FROM search_text WHERE search_text MATCH ?"
-	if plan.pre != nil {
-		// "+": tested on each match, never handed to FTS5 as rowids to seek.
-		fts += " AND +rowid IN (SELECT seq FROM pre)"
+	var exact []string
+	var exactArgs []any
+	fts := func(terms []store.SearchTerm) (string, []any) {
+		score := textRank
+		for _, t := range terms {
+			if ex := sqlstore.ExactSpellings(t); ex != nil {
+				name := fmt.Sprintf("ex%d", len(exact))
+				exact = append(exact, name+"(seq) AS (SELECT rowid FROM search_text WHERE search_text MATCH ?)")
+				exactArgs = append(exactArgs, ftsAll([]store.SearchTerm{ex}, plan.timeExpr))
+				score += fmt.Sprintf(" + (CASE WHEN rowid IN (SELECT seq FROM %s) THEN %g ELSE 0 END)", name, store.ExactBonus)
+			}
+		}
+		query := "SELECT rowid AS seq, " + score + " AS s FROM search_text WHERE search_text MATCH ?"
+		if plan.pre != nil {
+			// "+": tested on each match, never handed to FTS5 as rowids to seek.
+			query += " AND +rowid IN (SELECT seq FROM pre)"
+		}
+		return query, []any{ftsAll(terms, plan.timeExpr)}
+	}
+	withExact := func(txt string, args []any) (string, []any) {
+		return strings.Join(append(exact, txt), ", "), append(exactArgs, args...)
 	}
 	if len(named) == 0 {
-		return "txt(seq, score) AS (" + fts + ")", []any{ftsAll(plain, timeExpr)}
+		src, args := fts(plain)
+		return withExact("txt(seq, score) AS ("+src+")", args)
 	}
 	var groups []string
 	var args []any
 	if len(plain) > 0 {
-		groups, args = append(groups, fts), append(args, ftsAll(plain, timeExpr))
+		src, a := fts(plain)
+		groups, args = append(groups, src), append(args, a...)
 	}
 	for _, i := range named {
-		sources := []string{fts}
-		args = append(args, ftsAll(q.Terms[i:i+1], timeExpr))
+		src, a := fts(q.Terms[i : i+1])
+		sources := []string{src}
+		args = append(args, a...)
 		sqlstore.NameLinks(q.Names[i], func(links, with string, ids []string, score float64) {
 			if plan.window == nil { // every asset of theirs
 				sources = append(sources, fmt.Sprintf(`SELECT a.seq, %g FROM %s l CROSS JOIN assets a
@@ -129,8 +150,8 @@ func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
 		})
 		groups = append(groups, "SELECT seq, max(s) AS s FROM ("+strings.Join(sources, " UNION ALL ")+") GROUP BY seq")
 	}
-	return fmt.Sprintf("txt(seq, score) AS (SELECT seq, sum(s) FROM (%s) GROUP BY seq HAVING count(*) = %d)",
-		strings.Join(groups, " UNION ALL "), len(groups)), args
+	return withExact(fmt.Sprintf("txt(seq, score) AS (SELECT seq, sum(s) FROM (%s) GROUP BY seq HAVING count(*) = %d)",
+		strings.Join(groups, " UNION ALL "), len(groups)), args)
 }
 
 // plainExpr is the full-text expression of q's terms that match no name,

@@ -27,6 +27,9 @@ type TextIndex interface {
 	// tokenizer), or with prefix a word it begins, is in any asset's text
 	// or any name, with its arguments.
 	HasWord(word string, prefix bool) (string, []any)
+	// HasPlace is the query of a row when words, in this order, are a
+	// phrase of any asset's place fields, with its arguments.
+	HasPlace(words []string) (string, []any)
 	// Criteria are the common table expressions of q's criteria, reading
 	// over c what chooses their plan: txt(K, score) of the assets its
 	// terms match when it has terms, then img(K, score) of those like its
@@ -56,6 +59,16 @@ func (s search) Names(ctx context.Context, libraryID string, term store.SearchTe
 
 func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
 	query, args := s.q.d.Text.HasWord(word, prefix)
+	return s.exists(ctx, query, args)
+}
+
+func (s search) HasPlace(ctx context.Context, words []string) (bool, error) {
+	query, args := s.q.d.Text.HasPlace(words)
+	return s.exists(ctx, query, args)
+}
+
+// exists reports whether query returns a row.
+func (s search) exists(ctx context.Context, query string, args []any) (bool, error) {
 	var one int
 	err := s.q.queryRow(ctx, query, args...).Scan(&one)
 	if isNoRows(err) {

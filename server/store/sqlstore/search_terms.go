@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"strings"
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
@@ -76,4 +77,23 @@ func TimeTokens(r catalog.CaptureRange) []string {
 		}
 	}
 	return tokens
+}
+
+// ExactSpellings returns the whole spellings of a term that also has
+// spellings with "*" (the words it begins), which rank below them
+// (store.ExactBonus); nil when the term has only one kind.
+func ExactSpellings(t store.SearchTerm) store.SearchTerm {
+	var exact store.SearchTerm
+	prefixes := 0
+	for _, s := range t {
+		if strings.HasSuffix(s, "*") {
+			prefixes++
+		} else {
+			exact = append(exact, s)
+		}
+	}
+	if prefixes == 0 || len(exact) == 0 {
+		return nil
+	}
+	return exact
 }

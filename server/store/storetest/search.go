@@ -124,6 +124,32 @@ var searchCases = []testCase{
 			require.Equal(t, c.want, got, "%s, prefix %v", c.word, c.prefix)
 		}
 	}},
+	{"a term's word ranks above the words it begins, and a place name is a phrase", func(t *testing.T, s store.Store) {
+		w := newPeopleWorld(t, s, 5)
+		editAsset(t, s, w.assets[0], func(a *catalog.Asset) {
+			a.Description = ptr("The sun over a long ridge of hills, beyond the lake and the fields, in a morning mist")
+		})
+		editAsset(t, s, w.assets[1], func(a *catalog.Asset) {
+			a.Description, a.GeoMeta.City, a.OriginalFileName = ptr("Sunset, sunsets, sunsets"), ptr("Sunset Beach"), "sunset.jpg"
+		})
+		editAsset(t, s, w.assets[2], func(a *catalog.Asset) { a.GeoMeta.City = ptr("Cape Canaveral") })
+		editAsset(t, s, w.assets[3], func(a *catalog.Asset) { a.GeoMeta.City, a.Description = ptr("Cape Town"), ptr("a new harbour") })
+		editAsset(t, s, w.assets[4], func(a *catalog.Asset) { a.GeoMeta.City = ptr("York") })
+
+		require.Equal(t, []string{w.assets[0], w.assets[1]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"sun", "sun*"}),
+			"the word first, though the words it begins are more frequent where they are")
+		require.Equal(t, []string{w.assets[2]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"cape canaveral"}))
+		require.ElementsMatch(t, w.assets[2:4], searchIDs(t, s, w.lib.ID, store.SearchTerm{"cape"}))
+		for _, c := range []struct {
+			words []string
+			want  bool
+		}{{[]string{"cape", "canaveral"}, true}, {[]string{"canaveral", "cape"}, false}, {[]string{"cape", "town"}, true},
+			{[]string{"new", "harbour"}, false}, {[]string{"new", "york"}, false}, {[]string{"town", "new"}, false}} {
+			got, err := s.Read().Search().HasPlace(ctx(t), c.words)
+			require.NoError(t, err)
+			require.Equal(t, c.want, got, "%v", c.words)
+		}
+	}},
 	{"pHash candidates share a band of the hash", func(t *testing.T, s store.Store) {
 		w := newPeopleWorld(t, s, 3)
 		for i, h := range []string{"0123456789abcdef", "ffff4567ffffffff", "ffffffffffffffff"} {
