@@ -36,8 +36,8 @@ var wordsFile []byte
 const algorithm = "1"
 
 // minToken is the length, in letters, below which a token is left whole:
-// short tokens are mostly words or abbreviations, and their splits mostly
-// wrong ("bra" + "ke").
+// short tokens are mostly names and abbreviations the list lacks ("ikea",
+// "asap"), and their splits mostly wrong ("as" + "ap").
 const minToken = 6
 
 // partRanks is how many of the most frequent words a split may use. Every

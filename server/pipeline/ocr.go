@@ -15,11 +15,11 @@ import (
 // OCR reads the text in an image's preview, or a video's poster frame,
 // and stores it with its lines (boxes as fractions of the upright image,
 // confidences) in the asset's text record (store.AssetTexts, which search
-// indexes, with the parts of its run-together words: wordsplit.Terms),
-// with an asset.updated event (step "ocr", no API field) when it
-// changed: a re-run that reads the same writes nothing (but terms split
-// otherwise than stored), and one on the
-// rendering it read last time reads nothing. No text is an empty text.
+// indexes with the parts of its run-together words, wordsplit.Terms), with
+// an asset.updated event (step "ocr", no API field) when it changed: a
+// re-run that reads the same writes nothing (but the parts, when stored
+// without or by another dictionary), and one on the rendering it read last
+// time reads nothing. No text is an empty text.
 // Without the ML runtime or models, or with ML off, it is skipped
 // (tasks.Skip). Idempotent.
 func (p *Pipeline) OCR(ctx context.Context, assetID string) error {
@@ -64,7 +64,7 @@ func (p *Pipeline) ocr(ctx context.Context, id string) error {
 			return err
 		}
 		if old.OCRText != nil && sameLines(old.OCRLines, lines) {
-			if old.OCRTerms == nil || *old.OCRTerms != terms { // split before, or by other words
+			if old.OCRTerms == nil || *old.OCRTerms != terms { // not split yet, or by another dictionary
 				_, err = r.AssetTexts().PutOCRTerms(ctx, id, *old.OCRText, terms)
 			}
 			return err
