@@ -20,12 +20,15 @@ import (
 type taskRunner struct {
 	runner     *tasks.Runner
 	closeKinds func() error
+	stopSplit  func() // the OCR texts' split pass (ocr_terms.go)
 }
 
 // startTasks builds a runner of the pipeline's kinds over st, requeues the
 // tasks a stopped process left running (every running task when this
 // process holds the data directory alone, else those whose lease expired)
-// and starts it. On PostgreSQL workers may run on other hosts, whose
+// and starts it; when it runs tasks (concurrency > 0) it also splits the
+// OCR texts stored without this splitter's terms, in the background
+// (splitOCRTexts). On PostgreSQL workers may run on other hosts, whose
 // tasks the data directory's lock says nothing about: there only expired
 // leases are requeued. sig, when not nil, is the signal the services ring when
 // they enqueue (tasks.NotifyOnEnqueue).
@@ -50,10 +53,12 @@ func startTasks(ctx context.Context, cfg Config, st store.Store, blobs *blob.Sto
 		return nil, errors.Join(err, closeKinds())
 	}
 	r.Start(ctx)
+	stopSplit := func() {}
 	if concurrency > 0 {
 		go warm()
+		stopSplit = splitOCRTexts(st, log, now)
 	}
-	return &taskRunner{runner: r, closeKinds: closeKinds}, nil
+	return &taskRunner{runner: r, closeKinds: closeKinds, stopSplit: stopSplit}, nil
 }
 
 // redactPaths is the runner's redaction of task errors: paths under the
@@ -70,6 +75,7 @@ func redactPaths(dataDir string) func(string) string {
 // stop stops the runner (its handlers give their tasks back) and releases
 // the kinds' resources.
 func (t *taskRunner) stop() error {
+	t.stopSplit()
 	t.runner.Stop()
 	return t.closeKinds()
 }

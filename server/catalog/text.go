@@ -19,6 +19,10 @@ type AssetText struct {
 	// until OCR ran, "" when it found none.
 	OCRText  *string
 	OCRLines []TextLine
+	// OCRTerms are the words search also finds the text by: the parts of
+	// its run-together words ("NOPARKING": "no parking"), space-separated;
+	// "" when none splits, nil until split (ingest/wordsplit). Not shown.
+	OCRTerms *string
 	// Describer names the describer that wrote the description ("builtin",
 	// "openai:<model>"); nil until one ran.
 	Describer *string

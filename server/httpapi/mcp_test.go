@@ -139,7 +139,7 @@ func TestMCPToolsActOnTheLibrary(t *testing.T) {
 	require.InDelta(t, 43.3, *two.Latitude, 1e-6)
 	require.Equal(t, "2023-08-01T18:30:00", two.TakenAt)
 	require.NoError(t, searchStore(t, s).InTx(context.Background(), func(r store.Repos) error {
-		return r.AssetTexts().PutOCR(context.Background(), ids[1], []catalog.TextLine{{Text: "HARBOUR CAFE"}, {Text: "Open daily"}}, time.Now())
+		return r.AssetTexts().PutOCR(context.Background(), ids[1], []catalog.TextLine{{Text: "HARBOUR CAFE"}, {Text: "Open daily"}}, "", time.Now())
 	}))
 	require.Equal(t, "HARBOUR CAFE\nOpen daily", *mcpOK[mcp.AssetDetail](t, cs, "get_asset", map[string]any{"id": ids[1]}).Text,
 		"the text read in the picture")

@@ -75,7 +75,7 @@ func TestSearchTextFindsEverySource(t *testing.T) {
 	ocr := upload("c.jpg", 3)
 	require.NoError(t, st.InTx(context.Background(), func(r store.Repos) error {
 		return r.AssetTexts().PutOCR(context.Background(), ocr, []catalog.TextLine{{Text: "NO PARKING"},
-			{Text: "Tow-away zone"}}, time.Now())
+			{Text: "Tow-away zone"}}, "", time.Now())
 	}))
 	placed := upload("d.jpg", 4)
 	editAsset(t, st, placed, func(a *catalog.Asset) {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 
+	"github.com/photoctl/photoctl/ingest/wordsplit"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
@@ -13,9 +15,11 @@ import (
 // OCR reads the text in an image's preview, or a video's poster frame,
 // and stores it with its lines (boxes as fractions of the upright image,
 // confidences) in the asset's text record (store.AssetTexts, which search
-// indexes), with an asset.updated event (step "ocr", no API field) when it
-// changed: a re-run that reads the same writes nothing, and one on the
-// rendering it read last time reads nothing. No text is an empty text.
+// indexes with the parts of its run-together words, wordsplit.Terms), with
+// an asset.updated event (step "ocr", no API field) when it changed: a
+// re-run that reads the same writes nothing (but the parts, when stored
+// without or by another dictionary), and one on the rendering it read last
+// time reads nothing. No text is an empty text.
 // Without the ML runtime or models, or with ML off, it is skipped
 // (tasks.Skip). Idempotent.
 func (p *Pipeline) OCR(ctx context.Context, assetID string) error {
@@ -35,10 +39,14 @@ func (p *Pipeline) ocr(ctx context.Context, id string) error {
 		return mlFailure(err, "read text")
 	}
 	lines := make([]catalog.TextLine, len(read))
+	texts := make([]string, len(read))
 	for i, l := range read {
 		lines[i] = catalog.TextLine{Text: l.Text, Score: l.Score,
 			Box: catalog.BoundingBox{X: l.Box.X, Y: l.Box.Y, Width: l.Box.Width, Height: l.Box.Height}}
+		texts[i] = l.Text
 	}
+	text := strings.Join(texts, "\n") // as the store joins them
+	terms := wordsplit.Terms(text)
 	return p.inAssetTx(ctx, id, func(r store.Repos) error {
 		a, err := r.Assets().Get(ctx, id)
 		if errors.Is(err, catalog.ErrNotFound) {
@@ -56,9 +64,12 @@ func (p *Pipeline) ocr(ctx context.Context, id string) error {
 			return err
 		}
 		if old.OCRText != nil && sameLines(old.OCRLines, lines) {
-			return nil
+			if old.OCRTerms == nil || *old.OCRTerms != terms { // not split yet, or by another dictionary
+				_, err = r.AssetTexts().PutOCRTerms(ctx, id, *old.OCRText, terms)
+			}
+			return err
 		}
-		if err := r.AssetTexts().PutOCR(ctx, id, lines, now); err != nil {
+		if err := r.AssetTexts().PutOCR(ctx, id, lines, terms, now); err != nil {
 			return err
 		}
 		return mlEvent(ctx, r, "asset.updated", a.LibraryID, id,

@@ -15,8 +15,19 @@ type AssetTexts interface {
 	// anything yet.
 	Get(ctx context.Context, assetID string) (*catalog.AssetText, error)
 	// PutOCR sets the text read from an existing asset (lines in reading
-	// order; none is an empty text), keeping its describer.
-	PutOCR(ctx context.Context, assetID string, lines []catalog.TextLine, now time.Time) error
+	// order; none is an empty text) and the terms search also indexes for
+	// it (catalog.AssetText.OCRTerms), keeping its describer.
+	PutOCR(ctx context.Context, assetID string, lines []catalog.TextLine, terms string, now time.Time) error
+	// PutOCRTerms sets the terms of the asset's text when its text is still
+	// text (a text read again meanwhile keeps the terms written with it),
+	// and reports whether it did. It leaves UpdatedAt: the terms are the
+	// index's, not what the API shows.
+	PutOCRTerms(ctx context.Context, assetID, text, terms string) (bool, error)
+	// OCRTexts pages the records that hold a text (OCRText not nil), of
+	// every library, in asset id order after the id after: AssetID,
+	// OCRText and OCRTerms only. For the passes that split the texts
+	// again (app/ocr_terms.go).
+	OCRTexts(ctx context.Context, after string, limit int) ([]catalog.AssetText, error)
 	// PutDescriber records which describer wrote the asset's description,
 	// keeping its text.
 	PutDescriber(ctx context.Context, assetID, describer string, now time.Time) error

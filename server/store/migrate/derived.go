@@ -6,12 +6,13 @@ import "strings"
 // tables, where SQLite keeps a virtual table (FTS5) instead: they are not
 // copied but rebuilt, inside the copy's transaction after every other
 // table, by the statements the PostgreSQL migration that made them uses to
-// fill them (server/store/postgres/migrations/0013_search.up.sql; keep
-// these equal when it changes). Their rows are counted, not checksummed
+// fill them (server/store/postgres/migrations/0013_search.up.sql, whose
+// OCR text 0020_ocr_terms extends with its terms; keep these equal when
+// they change). Their rows are counted, not checksummed
 // against SQLite.
 var derived = map[string][]string{
 	"search_text": {`INSERT INTO search_text (asset_id, document)
-		SELECT a.id, search_document(a.description, t.ocr_text, a.original_file_name, a.capture_wall,
+		SELECT a.id, search_document(a.description, concat_ws(' ', t.ocr_text, t.ocr_terms), a.original_file_name, a.capture_wall,
 			a.meta_user, a.meta_geo, a.meta_file)
 		FROM assets a LEFT JOIN asset_text t ON t.asset_id = a.id`},
 	"search_names": {

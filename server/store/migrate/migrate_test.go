@@ -13,7 +13,9 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/servertest"
+	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/migrate"
 )
 
@@ -54,6 +56,12 @@ func seed(t *testing.T) *seeded {
 	for _, id := range out.assets {
 		s.WaitForTasks(token, id, time.Minute)
 	}
+	// Text as OCR reads a sign (servertest runs no models), with its terms.
+	st := servertest.OpenStore(t, s.Config)
+	require.NoError(t, st.InTx(t.Context(), func(r store.Repos) error {
+		return r.AssetTexts().PutOCR(t.Context(), out.assets[0], []catalog.TextLine{{Text: "HARVESTMOONBAKERY"}},
+			"harvest moon bakery", time.Now())
+	}))
 	r := s.Do("POST", "/api/albums", token, api.AlbumCreateRequest{Name: "Holidays"})
 	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
 	var album api.Album
@@ -135,6 +143,12 @@ func TestCopyMovesALibraryFromSQLiteToPostgres(t *testing.T) {
 			listed = append(listed, a.ID)
 		}
 		require.Equal(t, lib.listed, listed, "the same timeline: trashed and stacked assets as before")
+		var found api.Page[api.SearchHit]
+		r = s.Do("GET", "/api/search?query=bakery", token, nil)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		r.JSON(t, &found)
+		require.Len(t, found.Data, 1, "the rebuilt search documents hold the OCR text's terms")
+		require.Equal(t, lib.assets[0], found.Data[0].ID)
 		albums := servertest.List[api.Album](s, token, "/api/albums")
 		require.Len(t, albums, 1)
 		// New rows take ids and sequence numbers after the copied ones.

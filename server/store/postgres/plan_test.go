@@ -80,6 +80,12 @@ var planCases = []planCase{
 		[]any{"grt_a"}},
 	{"invitations of a library", `SELECT i.id FROM invitations i JOIN users u ON u.id = i.created_by
 		WHERE i.library_id = $1 AND i.id < $2 ORDER BY i.id DESC LIMIT $3`, []any{"lib_a", "inv_z", 21}},
+	// The pass asks for 200 a page; on these empty tables the planner
+	// guesses 116 rows after a key, fewer than 200, and sorts them.
+	{"ocr texts to split after an asset", `SELECT asset_id, ocr_text, ocr_terms FROM asset_text
+		WHERE asset_id > $1 AND ocr_text IS NOT NULL ORDER BY asset_id LIMIT $2`, []any{"asset_a", 21}},
+	{"the terms of one ocr text", `UPDATE asset_text SET ocr_terms = $1 WHERE asset_id = $2 AND ocr_text = $3`,
+		[]any{"no parking", "asset_a", "NOPARKING"}},
 }
 
 // TestQueryPlansUseIndexes requires every hot-path query to be answerable

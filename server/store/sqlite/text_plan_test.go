@@ -11,7 +11,8 @@ import (
 )
 
 // TestMLStepQueriesUseIndexes explains the queries of the faces, ocr and
-// describe steps (text.go, sqlstore faces.Replaceable) like TestQueriesUseIndexes.
+// describe steps (text.go, sqlstore faces.Replaceable) and of the pass that
+// splits the OCR texts again (sqlstore texts.go) like TestQueriesUseIndexes.
 func TestMLStepQueriesUseIndexes(t *testing.T) {
 	conn := planConn(t)
 	cases := []planCase{
@@ -20,6 +21,12 @@ func TestMLStepQueriesUseIndexes(t *testing.T) {
 		}).last("an asset's replaceable faces"),
 		{name: "an asset's text record", sql: `SELECT asset_id, ocr_text, ocr_lines, describer, updated_at
 			FROM asset_text WHERE asset_id = ?`, args: []any{"asset_a"}},
+		sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.AssetTexts().OCRTexts(context.Background(), "asset_a", 200)
+		}).last("a page of the texts to split, after an asset id"),
+		sharedSQL(func(r sqlstore.Repos) {
+			_, _ = r.AssetTexts().PutOCRTerms(context.Background(), "asset_a", "NOPARKING", "no parking")
+		}).last("the terms of one text"),
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -37,9 +37,9 @@ func (s assetTexts) Get(ctx context.Context, assetID string) (*catalog.AssetText
 	var ran string
 	var updated int64
 	asText := s.q.d.JSONAsText
-	err := s.q.queryRow(ctx, `SELECT asset_id, ocr_text, `+asText("ocr_lines")+`, describer, `+asText("ran")+`,
+	err := s.q.queryRow(ctx, `SELECT asset_id, ocr_text, `+asText("ocr_lines")+`, ocr_terms, describer, `+asText("ran")+`,
 		updated_at FROM asset_text WHERE asset_id = ?`, assetID).
-		Scan(&t.AssetID, &t.OCRText, &lines, &t.Describer, &ran, &updated)
+		Scan(&t.AssetID, &t.OCRText, &lines, &t.OCRTerms, &t.Describer, &ran, &updated)
 	if err != nil {
 		return nil, s.q.one("text of asset", assetID, err)
 	}
@@ -61,7 +61,8 @@ func (s assetTexts) Get(ctx context.Context, assetID string) (*catalog.AssetText
 	return &t, nil
 }
 
-func (s assetTexts) PutOCR(ctx context.Context, assetID string, lines []catalog.TextLine, now time.Time) error {
+func (s assetTexts) PutOCR(ctx context.Context, assetID string, lines []catalog.TextLine, terms string,
+	now time.Time) error {
 	rows := make([]textLineRow, len(lines))
 	texts := make([]string, len(lines))
 	for i, l := range lines {
@@ -73,11 +74,28 @@ func (s assetTexts) PutOCR(ctx context.Context, assetID string, lines []catalog.
 	if err != nil {
 		return err
 	}
-	_, err = s.q.exec(ctx, `INSERT INTO asset_text (asset_id, ocr_text, ocr_lines, updated_at)
-		VALUES (?, ?, `+s.q.d.JSONArg+`, ?) ON CONFLICT (asset_id) DO UPDATE SET ocr_text = excluded.ocr_text,
-		ocr_lines = excluded.ocr_lines, updated_at = excluded.updated_at`,
-		assetID, strings.Join(texts, "\n"), string(js), micros(now))
+	_, err = s.q.exec(ctx, `INSERT INTO asset_text (asset_id, ocr_text, ocr_lines, ocr_terms, updated_at)
+		VALUES (?, ?, `+s.q.d.JSONArg+`, ?, ?) ON CONFLICT (asset_id) DO UPDATE SET ocr_text = excluded.ocr_text,
+		ocr_lines = excluded.ocr_lines, ocr_terms = excluded.ocr_terms, updated_at = excluded.updated_at`,
+		assetID, strings.Join(texts, "\n"), string(js), terms, micros(now))
 	return s.q.one("put text of asset", assetID, err)
+}
+
+func (s assetTexts) PutOCRTerms(ctx context.Context, assetID, text, terms string) (bool, error) {
+	res, err := s.q.exec(ctx, `UPDATE asset_text SET ocr_terms = ? WHERE asset_id = ? AND ocr_text = ?`,
+		terms, assetID, text)
+	if err != nil {
+		return false, fmt.Errorf("put terms of asset %s: %w", assetID, s.q.translate(err))
+	}
+	return res.RowsAffected() > 0, nil
+}
+
+func (s assetTexts) OCRTexts(ctx context.Context, after string, limit int) ([]catalog.AssetText, error) {
+	return queryAll(ctx, s.q, func(r scanner) (catalog.AssetText, error) {
+		var t catalog.AssetText
+		return t, r.Scan(&t.AssetID, &t.OCRText, &t.OCRTerms)
+	}, `SELECT asset_id, ocr_text, ocr_terms FROM asset_text WHERE asset_id > ? AND ocr_text IS NOT NULL
+		ORDER BY asset_id LIMIT ?`, after, limit)
 }
 
 func (s assetTexts) PutRan(ctx context.Context, assetID, step, sum string, now time.Time) error {
