@@ -93,9 +93,12 @@ const (
 //     a word nothing matches is corrected.
 //
 // A known word is asked for as a prefix only when it is at least minPrefix
-// long: FTS5 reads a prefix query by merging the lists of every word it
-// begins before returning anything (its prefix indexes cover two and three
-// letters).
+// long and a longer indexed word begins with it (HasLonger): FTS5 reads a
+// prefix query by merging the lists of every word it begins before
+// returning anything (its prefix indexes cover two and three letters), and
+// the bonus of the whole word costs a second read of its list, which
+// "heic" (in a third of a large library, and the beginning of no other
+// word) would pay for nothing.
 func lookUp(ctx context.Context, r store.Search, words []string) ([]lookedUp, error) {
 	known := make([]bool, len(words))
 	for i, w := range words {
@@ -118,7 +121,13 @@ func lookUp(ctx context.Context, r store.Search, words []string) ([]lookedUp, er
 		if known[i] {
 			t := lookedUp{spellings: store.SearchTerm{w}, names: store.SearchTerm{w}}
 			if utf8.RuneCountInString(w) >= minPrefix {
-				t.spellings = append(t.spellings, spelling(w, true))
+				longer, err := r.HasLonger(ctx, w)
+				if err != nil {
+					return nil, err
+				}
+				if longer {
+					t.spellings = append(t.spellings, spelling(w, true))
+				}
 			}
 			terms = append(terms, t)
 			continue
@@ -151,7 +160,7 @@ func placeName(ctx context.Context, r store.Search, words []string, known []bool
 // unknownWord returns the spellings of a word that is not in the index:
 // the words it begins, else its corrections; nil when there are none.
 func unknownWord(ctx context.Context, r store.Search, word string) (store.SearchTerm, error) {
-	found, err := r.HasWord(ctx, word, true)
+	found, err := begins(ctx, r, word)
 	if err != nil {
 		return nil, err
 	}
@@ -159,6 +168,18 @@ func unknownWord(ctx context.Context, r store.Search, word string) (store.Search
 		return store.SearchTerm{spelling(word, true)}, nil
 	}
 	return corrections(ctx, r, word)
+}
+
+// begins reports whether an indexed word begins with word, as typed: a
+// prefix query of the word matches (its cheaper question first), and the
+// index's word list holds a word that begins with the word unstemmed
+// (HasLonger): the index stems a prefix, so "imes"* alone would be "im"*.
+func begins(ctx context.Context, r store.Search, word string) (bool, error) {
+	longer, err := r.HasLonger(ctx, word)
+	if err != nil || !longer {
+		return false, err
+	}
+	return r.HasWord(ctx, word, true)
 }
 
 // spelling is a store.SearchTerm spelling: the word, with "*" for a prefix.
@@ -198,7 +219,11 @@ func corrections(ctx context.Context, r store.Search, word string) ([]string, er
 			if prefix && utf8.RuneCountInString(e) < n {
 				continue // a letter left out of a prefix: the shorter prefix begins more
 			}
-			ok, err := r.HasWord(ctx, e, prefix)
+			ask := r.HasWord
+			if prefix {
+				ask = func(ctx context.Context, e string, _ bool) (bool, error) { return begins(ctx, r, e) }
+			}
+			ok, err := ask(ctx, e, prefix)
 			if err != nil {
 				return nil, err
 			}

@@ -137,6 +137,11 @@ type Search interface {
 	// any library (the vocabulary is shared). A whole word is the cheaper
 	// question: ask it first.
 	HasWord(ctx context.Context, word string, prefix bool) (bool, error)
+	// HasLonger reports whether an indexed word longer than word (of an
+	// asset's text or a name, in any library) begins with it as given:
+	// the question a prefix query cannot answer where the index stems
+	// prefixes. A store that cannot tell answers true.
+	HasLonger(ctx context.Context, word string) (bool, error)
 	// HasPlace reports whether words, in this order, are a place name of
 	// an asset: a phrase of the place fields (city, state, country,
 	// sublocation, place name, label) of any asset, in any library.

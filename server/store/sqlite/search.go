@@ -74,3 +74,12 @@ func (fts) HasPlace(words []string) (string, []any) {
 	return `SELECT 1 FROM search_text WHERE search_text MATCH ? LIMIT 1`,
 		[]any{"{place} : " + ftsWord(strings.Join(words, " "), false)}
 }
+
+// HasLonger asks the indexes' word lists (migration 0021): a word after
+// word and before word followed by the greatest code point begins with
+// it.
+func (fts) HasLonger(word string) (string, []any) {
+	return `SELECT 1 FROM search_text_words WHERE term > ? AND term < ?
+		UNION ALL SELECT 1 FROM search_names_words WHERE term > ? AND term < ? LIMIT 1`,
+		[]any{word, word + "\U0010FFFF", word, word + "\U0010FFFF"}
+}

@@ -35,6 +35,7 @@ func TestSearchPlans(t *testing.T) {
 		"text and filters":           {Filter: filter, Terms: []store.SearchTerm{kyoto}},
 		"text and names":             named,
 		"text and names in a window": named, // with plan.window below
+		"a word and the words it begins": {Filter: filter, Terms: []store.SearchTerm{{"sun", "sun*"}, kyoto}},
 		"image":                      {Filter: store.AssetFilter{LibraryID: "lib_a"}, Image: image},
 		"image, text, filters":       {Filter: filter, Terms: []store.SearchTerm{kyoto}, Image: image},
 	}

@@ -27,6 +27,9 @@ type TextIndex interface {
 	// tokenizer), or with prefix a word it begins, is in any asset's text
 	// or any name, with its arguments.
 	HasWord(word string, prefix bool) (string, []any)
+	// HasLonger is the query of a row when an indexed word longer than
+	// word begins with it, as given (not stemmed), with its arguments.
+	HasLonger(word string) (string, []any)
 	// HasPlace is the query of a row when words, in this order, are a
 	// phrase of any asset's place fields, with its arguments.
 	HasPlace(words []string) (string, []any)
@@ -59,6 +62,11 @@ func (s search) Names(ctx context.Context, libraryID string, term store.SearchTe
 
 func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
 	query, args := s.q.d.Text.HasWord(word, prefix)
+	return s.exists(ctx, query, args)
+}
+
+func (s search) HasLonger(ctx context.Context, word string) (bool, error) {
+	query, args := s.q.d.Text.HasLonger(word)
 	return s.exists(ctx, query, args)
 }
 
