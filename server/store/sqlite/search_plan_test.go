@@ -31,13 +31,13 @@ func TestSearchPlans(t *testing.T) {
 	image := &store.ImageCriteria{Visual: []store.ScoredID{{ID: "asset_a", Score: 0.9}},
 		People: []store.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
 	cases := map[string]store.SearchQuery{
-		"text":                       {Filter: store.AssetFilter{LibraryID: "lib_a"}, Terms: []store.SearchTerm{kyoto}},
-		"text and filters":           {Filter: filter, Terms: []store.SearchTerm{kyoto}},
-		"text and names":             named,
-		"text and names in a window": named, // with plan.window below
+		"text":                           {Filter: store.AssetFilter{LibraryID: "lib_a"}, Terms: []store.SearchTerm{kyoto}},
+		"text and filters":               {Filter: filter, Terms: []store.SearchTerm{kyoto}},
+		"text and names":                 named,
+		"text and names in a window":     named, // with plan.window below
 		"a word and the words it begins": {Filter: filter, Terms: []store.SearchTerm{{"sun", "sun*"}, kyoto}},
-		"image":                      {Filter: store.AssetFilter{LibraryID: "lib_a"}, Image: image},
-		"image, text, filters":       {Filter: filter, Terms: []store.SearchTerm{kyoto}, Image: image},
+		"image":                          {Filter: store.AssetFilter{LibraryID: "lib_a"}, Image: image},
+		"image, text, filters":           {Filter: filter, Terms: []store.SearchTerm{kyoto}, Image: image},
 	}
 	for name, q := range cases {
 		t.Run(name, func(t *testing.T) {
