@@ -25,6 +25,12 @@ one of these is needed; --center/--radius, --bbox, --media-type and --state
 only narrow. Albums and people are named by id or by name. With --json the
 output is a JSON array of the API's Asset records, each with its score.
 
+Every word must match: as typed first, then as the beginning of longer
+words ("sun" also finds "sunset", ranked below), or, when nothing holds it,
+as a correction one letter off. A word nothing holds matches nothing.
+Words that are a place's name ("cape canaveral", "new york") match as a
+phrase.
+
 Example:
    photoctl search kyoto temple
    photoctl search --query "kyoto temple"
