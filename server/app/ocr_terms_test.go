@@ -3,10 +3,8 @@ package app_test
 import (
 	"context"
 	"database/sql"
-	"log/slog"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -49,17 +47,8 @@ func TestWorkerSplitsTheOCRTextsReadBeforeTheTerms(t *testing.T) {
 	require.Empty(t, search("bakery"), "no terms yet")
 	require.Equal(t, []string{a.ID}, search("harvestmoonbakery"))
 
-	cfg := s.Config
-	cfg.Workers.Concurrency = 1
-	var log servertest.SyncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- app.RunWorker(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil))) }()
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "ocr texts split") },
-		30*time.Second, 20*time.Millisecond, "the worker should split the text at start")
-	cancel()
-	require.NoError(t, <-done)
-	require.Contains(t, log.String(), "written=1")
+	log := runWorkerUntil(t, s.Config, "ocr texts split", "the worker should split the text at start")
+	require.Contains(t, log, "written=1")
 
 	require.Equal(t, []string{a.ID}, search("bakery"))
 	require.Equal(t, []string{a.ID}, search("harvest moon"))

@@ -142,16 +142,22 @@ func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 // that line before they measure).
 func TestWorkerLoadsPlacesAndTimeZonesOnceStarted(t *testing.T) {
 	s := servertest.Start(t, func(c *app.Config) { c.Workers.Concurrency = 0 })
-	cfg := s.Config
+	runWorkerUntil(t, s.Config, "places and time zones loaded", "no task has run, yet the worker should load them")
+}
+
+// runWorkerUntil runs a worker (one task at a time) on cfg's store until
+// it logs line, then stops it, and returns its log.
+func runWorkerUntil(t *testing.T, cfg app.Config, line, why string) string {
+	t.Helper()
 	cfg.Workers.Concurrency = 1
 	var log servertest.SyncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.RunWorker(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil))) }()
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "places and time zones loaded") },
-		30*time.Second, 20*time.Millisecond, "no task has run, yet the worker should load them")
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), line) }, 30*time.Second, 20*time.Millisecond, why)
 	cancel()
 	require.NoError(t, <-done)
+	return log.String()
 }
 
 // TestWorkerOnPostgreSQLTakesServesUploadsWithoutPolling: a worker that
