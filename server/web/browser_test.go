@@ -38,6 +38,10 @@ func startBrowser(t *testing.T) *browser {
 		}
 		t.Skip("chromium is not installed (apt-get install chromium); PHOTOCTL_BROWSER_REQUIRED=1 makes this a failure")
 	}
+	// The profile is removed after the browser has exited (t.TempDir's
+	// removal could race with Chromium's last writes).
+	profile, err := os.MkdirTemp("", "photoctl-chromium-")
+	require.NoError(t, err)
 	// Without the background-networking flags Chromium reaches for the
 	// network at start, which the closed test machines refuse.
 	opts := []chromedp.ExecAllocatorOption{
@@ -45,12 +49,18 @@ func startBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-default-browser-check", true), chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 900),
 	}
 	base, cancelTimeout := context.WithTimeout(context.Background(), 5*time.Minute)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(base, opts...)
 	ctx, cancelTab := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
-	t.Cleanup(func() { cancelTab(); cancelAlloc(); cancelTimeout() })
+	t.Cleanup(func() {
+		_ = chromedp.Cancel(ctx) // closes the browser and waits for it
+		cancelTab()
+		cancelAlloc()
+		cancelTimeout()
+		_ = os.RemoveAll(profile)
+	})
 	b := &browser{ctx: ctx}
 	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
 		b.mu.Lock()
@@ -74,7 +84,7 @@ func startBrowser(t *testing.T) *browser {
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 		defer cancel()
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Logf("no screenshot: %v", err)
 			return

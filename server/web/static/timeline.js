@@ -1,10 +1,12 @@
 // The timeline: one section a month, newest first, each a square grid of
-// thumbnails. Every section exists from the start as a placeholder of its
-// estimated height (from the month's count), so the page has its full
-// length and jumping to a month is scrolling to its section. An
-// IntersectionObserver fills the sections near the viewport and another
-// empties the far ones, keeping their measured height: the DOM holds a
-// few screens of tiles however far one scrolls.
+// thumbnails. Every month exists from the start as a placeholder of its
+// estimated height (from its count), so the page has its full length and
+// jumping to a month is scrolling to its section. Near the viewport a month
+// is split into chunks of a few rows, and its assets are read; chunks near
+// the viewport get their tiles, far ones lose them (keeping their height),
+// and a month far away folds back into one placeholder and forgets its
+// assets. However long the library, the DOM holds a few screens of tiles
+// and the heap the assets of a few months.
 import { api, query, el } from './api.js';
 import { currentLibrary } from './nav.js';
 
@@ -76,72 +78,147 @@ function tileFor(a) {
   return link;
 }
 
-// fill loads a section's assets (every page of its month) and shows them.
-async function fill(section) {
-  if (section.dataset.state !== 'empty') return;
-  section.dataset.state = 'loading';
-  const generation = (Number(section.dataset.generation) || 0) + 1;
-  section.dataset.generation = String(generation);
-  const bucket = section.dataset.month;
-  const grid = section.querySelector('.grid');
-  const tiles = [];
+// chunkRows is how many rows of tiles a chunk holds.
+const chunkRows = 6;
+
+// assetsOf reads every page of a month (a compact copy of each asset).
+async function assetsOf(bucket) {
+  const out = [];
   let after;
-  try {
-    for (;;) {
-      const page = await api('/api/assets' + query({
-        library_id: library.id, limit: pageSize, starting_after_id: after,
-        local_datetime_after: `${bucket}-01T00:00:00`, local_datetime_before: `${nextMonth(bucket)}-01T00:00:00`,
-        include: 'variants', variants: 'thumbnail',
-      }));
-      tiles.push(...page.data.map(tileFor));
-      if (!page.has_more || page.data.length === 0) break;
-      after = page.data[page.data.length - 1].id;
+  for (;;) {
+    const page = await api('/api/assets' + query({
+      library_id: library.id, limit: pageSize, starting_after_id: after,
+      local_datetime_after: `${bucket}-01T00:00:00`, local_datetime_before: `${nextMonth(bucket)}-01T00:00:00`,
+      include: 'variants', variants: 'thumbnail',
+    }));
+    for (const a of page.data) {
+      out.push({
+        id: a.id, original_file_name: a.original_file_name, media_type: a.media_type,
+        asset_urls: { thumbnail: a.asset_urls.thumbnail }, stack: a.stack ? { asset_count: a.stack.asset_count } : null,
+      });
     }
-  } catch (err) {
-    section.dataset.state = 'empty';
-    grid.replaceChildren(el('p', { class: 'error', role: 'alert' }, err.message));
-    return;
+    if (!page.has_more || page.data.length === 0) return out;
+    after = page.data[page.data.length - 1].id;
   }
-  if (section.dataset.generation !== String(generation) || section.dataset.state !== 'loading') return;
-  grid.replaceChildren(...tiles);
-  grid.style.height = '';
-  section.dataset.state = 'full';
 }
 
-// empty removes a far section's tiles and keeps its height.
-function empty(section) {
-  if (section.dataset.state === 'empty') return;
-  const grid = section.querySelector('.grid');
-  if (section.dataset.state === 'full') grid.style.height = `${grid.offsetHeight}px`;
-  grid.replaceChildren();
-  section.dataset.state = 'empty';
+// A month: its section, and while expanded its chunks and the promise of
+// its assets.
+class Month {
+  constructor(bucket, count, chunkObserver) {
+    this.bucket = bucket;
+    this.count = count;
+    this.chunks = [];
+    this.loading = null;
+    this.observer = chunkObserver;
+    this.grid = el('div', { class: 'grid' });
+    this.section = el('section', { class: 'month', id: `m-${bucket}`, dataset: { month: bucket, count: String(count), state: 'empty' } },
+      el('h2', {}, label(bucket), ' ', el('span', { class: 'count' }, `${count}`)), this.grid);
+    this.section.month = this;
+    this.collapse();
+  }
+
+  // expand splits the month into chunk placeholders and reads its assets.
+  expand() {
+    if (this.chunks.length) return;
+    const perChunk = cols * chunkRows;
+    this.grid.style.height = '';
+    for (let first = 0; first < this.count; first += perChunk) {
+      const n = Math.min(perChunk, this.count - first);
+      const chunk = el('div', { class: 'chunk', dataset: { first: String(first), n: String(n) } });
+      chunk.style.height = `${estimate(n)}px`;
+      chunk.month = this;
+      this.chunks.push(chunk);
+    }
+    this.grid.replaceChildren(...this.chunks);
+    for (const c of this.chunks) this.observer.observe(c);
+    this.section.dataset.state = 'expanded';
+  }
+
+  // collapse folds the month back into one placeholder of its height.
+  collapse() {
+    const height = this.chunks.length ? this.grid.offsetHeight : estimate(this.count);
+    for (const c of this.chunks) this.observer.unobserve(c);
+    this.chunks = [];
+    this.loading = null;
+    this.grid.replaceChildren();
+    this.grid.style.height = `${height}px`;
+    this.section.dataset.state = 'empty';
+  }
+
+  async fill(chunk) {
+    if (chunk.dataset.filled === 'true') return;
+    this.loading ??= assetsOf(this.bucket);
+    const loading = this.loading;
+    let list;
+    try {
+      list = await loading;
+    } catch (err) {
+      this.loading = null;
+      chunk.replaceChildren(el('p', { class: 'error', role: 'alert' }, err.message));
+      return;
+    }
+    if (this.loading !== loading || !chunk.isConnected || chunk.dataset.near !== 'true') return;
+    const first = Number(chunk.dataset.first);
+    chunk.replaceChildren(...list.slice(first, first + Number(chunk.dataset.n)).map(tileFor));
+    chunk.style.height = '';
+    chunk.dataset.filled = 'true';
+    this.updateState();
+  }
+
+  empty(chunk) {
+    if (chunk.dataset.filled !== 'true') return;
+    chunk.style.height = `${chunk.offsetHeight}px`;
+    chunk.replaceChildren();
+    chunk.dataset.filled = 'false';
+    this.updateState();
+  }
+
+  updateState() {
+    const all = this.chunks.length > 0 && this.chunks.every((c) => c.dataset.filled === 'true');
+    this.section.dataset.state = all ? 'full' : 'expanded';
+  }
 }
 
 function render(list) {
-  const near = new IntersectionObserver((entries) => {
-    for (const e of entries) if (e.isIntersecting) fill(e.target);
-  }, { rootMargin: '1200px 0px' });
-  const far = new IntersectionObserver((entries) => {
-    for (const e of entries) if (!e.isIntersecting) empty(e.target);
-  }, { rootMargin: '6000px 0px' });
-  const sections = list.map(({ bucket, count }) => {
-    const grid = el('div', { class: 'grid' });
-    grid.style.height = `${estimate(count)}px`;
-    const section = el('section', { class: 'month', id: `m-${bucket}`, dataset: { month: bucket, count: String(count), state: 'empty' } },
-      el('h2', {}, label(bucket), ' ', el('span', { class: 'count' }, `${count}`)), grid);
+  // Chunks: tiles within a screen or so of the viewport, none past three.
+  const chunkNear = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      e.target.dataset.near = String(e.isIntersecting);
+      if (e.isIntersecting) e.target.month.fill(e.target);
+    }
+  }, { rootMargin: '1000px 0px' });
+  const chunkFar = new IntersectionObserver((entries) => {
+    for (const e of entries) if (!e.isIntersecting) e.target.month.empty(e.target);
+  }, { rootMargin: '3000px 0px' });
+  const chunks = {
+    observe: (c) => { chunkNear.observe(c); chunkFar.observe(c); },
+    unobserve: (c) => { chunkNear.unobserve(c); chunkFar.unobserve(c); },
+  };
+  // Months: expanded within two screens, folded past four.
+  const monthNear = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) e.target.month.expand();
+  }, { rootMargin: '2000px 0px' });
+  const monthFar = new IntersectionObserver((entries) => {
+    for (const e of entries) if (!e.isIntersecting && e.target.month.chunks.length) e.target.month.collapse();
+  }, { rootMargin: '4000px 0px' });
+  const months = list.map(({ bucket, count }) => {
     jump.append(new Option(`${label(bucket)} (${count})`, bucket));
-    return section;
+    return new Month(bucket, count, chunks);
   });
-  main.replaceChildren(...sections);
-  for (const s of sections) { near.observe(s); far.observe(s); }
+  main.replaceChildren(...months.map((m) => m.section));
+  for (const m of months) { monthNear.observe(m.section); monthFar.observe(m.section); }
   jump.addEventListener('change', () => {
     document.getElementById(`m-${jump.value}`)?.scrollIntoView({ block: 'start' });
   });
+  let width = main.clientWidth;
   addEventListener('resize', () => {
+    if (main.clientWidth === width) return;
+    width = main.clientWidth;
     measure();
-    for (const s of sections) {
-      if (s.dataset.state === 'empty') s.querySelector('.grid').style.height = `${estimate(Number(s.dataset.count))}px`;
-    }
+    for (const m of months) m.collapse(); // re-chunked for the new columns as they come near
+    for (const m of months) m.grid.style.height = `${estimate(m.count)}px`;
+    for (const m of months) { monthNear.unobserve(m.section); monthNear.observe(m.section); }
   });
 }
 
