@@ -151,4 +151,18 @@ func (b *browser) noPageErrors(t *testing.T) {
 	require.Empty(t, b.pageErrors(), "the pages reported errors")
 }
 
+// snapshot saves a screenshot of the viewport as name.png in the folder
+// PHOTOCTL_WEB_SCREENSHOTS names (for the docs), when it is set.
+func (b *browser) snapshot(t *testing.T, name string) {
+	t.Helper()
+	dir := os.Getenv("PHOTOCTL_WEB_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644))
+}
+
 func css(sel string, args ...any) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(sel, args...)) }

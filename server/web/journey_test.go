@@ -127,6 +127,29 @@ func TestGalleryJourney(t *testing.T) {
 	require.True(t, eval[bool](t, b, `document.querySelector('.tile .badge.video') !== null`), "the video has its badge")
 	options := eval[[]string](t, b, `[...document.querySelectorAll('#jump option')].map(o => o.value)`)
 	require.Equal(t, []string{"2024-05", "2024-03"}, options)
+	b.snapshot(t, "timeline")
+
+	// The keyboard reaches the tiles, and a focused tile shows it.
+	for i := 0; i < 12; i++ {
+		b.do(t, chromedp.KeyEvent(kb.Tab))
+		if eval[bool](t, b, `document.activeElement.classList.contains('tile')`) {
+			break
+		}
+	}
+	require.True(t, eval[bool](t, b, `document.activeElement.classList.contains('tile') && document.activeElement.matches(':focus-visible')`),
+		"Tab reaches the first tile and it shows its focus")
+	require.NotEqual(t, "none", eval[string](t, b, `getComputedStyle(document.activeElement).outlineStyle`))
+
+	// On a phone-sized screen the grid keeps three columns within the width.
+	b.do(t, chromedp.EmulateViewport(390, 844))
+	b.waitFor(t, "the phone layout", `(() => {
+		const tiles = [...document.querySelectorAll('.tile')];
+		const right = Math.max(...tiles.map(t => t.getBoundingClientRect().right));
+		const columns = getComputedStyle(document.querySelector('.chunk')).gridTemplateColumns.split(' ').length;
+		return tiles.length === 4 && document.documentElement.scrollWidth <= 390 && right <= 390 && columns === 3;
+	})()`)
+	b.snapshot(t, "timeline-phone")
+	b.do(t, chromedp.EmulateViewport(1280, 900))
 
 	// The first tile opens the viewer: the preview and the details.
 	b.do(t, chromedp.Click(css(`.tile`)), chromedp.WaitReady(css(`#viewer[data-ready="true"]`)))
@@ -139,6 +162,7 @@ func TestGalleryJourney(t *testing.T) {
 	require.Equal(t, "Boats in the harbour", meta["Description"])
 	require.Contains(t, meta["File"], "harbour.jpg")
 	require.Equal(t, "/api/assets/"+order[0]+"/original", eval[string](t, b, `new URL(document.getElementById('download').href).pathname`))
+	b.snapshot(t, "viewer")
 
 	// The arrow keys step through the timeline's order and back.
 	b.do(t, chromedp.KeyEvent(kb.ArrowRight))

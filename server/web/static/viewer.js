@@ -29,6 +29,17 @@ function place(m) {
     ? [[m.place_name, m.city, m.state, m.country].filter(Boolean).join(', ')] : [];
 }
 
+// taken shows a capture time on its own wall clock (and its offset when
+// known): "11 May 2024, 10:00 (+02:00)".
+function taken(local) {
+  if (!local) return null;
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.exec(local);
+  if (!m) return local;
+  const wall = new Date(`${m[1]}Z`);
+  const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(wall);
+  return m[2] ? `${text} (${m[2] === 'Z' ? 'UTC' : m[2]})` : text;
+}
+
 function size(bytes) {
   if (!bytes) return null;
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -61,7 +72,7 @@ function show(a) {
     }
   }
   document.getElementById('download').href = a.asset_urls.original;
-  row('Taken', a.local_datetime);
+  row('Taken', taken(a.local_datetime));
   row('Camera', [m.make, m.model].filter(Boolean).join(' '), m.lens_model);
   row('Exposure', ...exposure(m));
   row('Place', ...place(m));
