@@ -121,14 +121,24 @@ func (b *browser) waitFor(t *testing.T, what, predicate string) {
 		_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(time.Until(deadline))))
 		// A navigation under way destroys the page the poll runs in:
 		// poll again in the next one.
-		if err != nil && time.Now().Before(deadline) && (strings.Contains(err.Error(), "Cannot find context") ||
-			strings.Contains(err.Error(), "context was destroyed")) {
+		if err != nil && time.Now().Before(deadline) && navigating(err) {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
 		require.NoError(t, err, "waiting for %s (%s); page errors: %v", what, predicate, b.pageErrors())
 		return
 	}
+}
+
+// navigating reports whether err is a navigation ending the page an
+// evaluation ran in.
+func navigating(err error) bool {
+	for _, m := range []string{"Cannot find context", "context was destroyed", "target navigated or closed"} {
+		if strings.Contains(err.Error(), m) {
+			return true
+		}
+	}
+	return false
 }
 
 // location is the tab's address.
