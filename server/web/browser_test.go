@@ -118,7 +118,13 @@ func (b *browser) waitFor(t *testing.T, what, predicate string) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(time.Until(deadline))))
+		// Polled on an interval, not on animation frames (a headless page
+		// may stop producing them), and bounded here too: a page that
+		// never answers must fail the wait, not hang the test.
+		ctx, cancel := context.WithDeadline(b.ctx, deadline.Add(5*time.Second))
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
+		cancel()
 		// A navigation under way destroys the page the poll runs in:
 		// poll again in the next one.
 		if err != nil && time.Now().Before(deadline) && navigating(err) {
