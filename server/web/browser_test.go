@@ -181,4 +181,13 @@ func (b *browser) snapshot(t *testing.T, name string) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644))
 }
 
+// choose selects value in the <select> at sel as a user would: the value,
+// then one change event (in one evaluation, so a navigation the change
+// starts cannot come in between).
+func choose(t *testing.T, b *browser, sel, value string) {
+	t.Helper()
+	b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change')); })()`, sel, value)))
+}
+
 func css(sel string, args ...any) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(sel, args...)) }

@@ -37,8 +37,7 @@ func TestGalleryLibrarySwitcher(t *testing.T) {
 	options := eval[[]string](t, b, `[...document.querySelectorAll('#library-switcher option')].map(o => o.value)`)
 	require.Len(t, options, 2)
 	require.Contains(t, options, shared.ID)
-	b.do(t, chromedp.SetValue(css(`#library-switcher`), shared.ID),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('library-switcher').dispatchEvent(new Event('change'))`))
+	choose(t, b, "#library-switcher", shared.ID)
 	b.waitFor(t, "the shared library's timeline", `location.search === '?library=`+shared.ID+`' && document.querySelectorAll('.tile').length === 1`)
 	require.Equal(t, "viewer", eval[string](t, b, `document.body.dataset.role`))
 	b.do(t, chromedp.Click(css(`.tile`)), chromedp.WaitReady(css(`#viewer[data-ready="true"]`)))

@@ -81,7 +81,7 @@ func TestTimelineScrollKeepsTheDOMSmall(t *testing.T) {
 
 	// Jumping to a month brings its section to the top, filled.
 	target := eval[string](t, b, `document.querySelectorAll('#jump option')[Math.floor(document.querySelectorAll('#jump option').length / 2)].value`)
-	b.do(t, chromedp.SetValue(css(`#jump`), target), chromedp.Evaluate[chromedp.Void](`document.getElementById('jump').dispatchEvent(new Event('change'))`))
+	choose(t, b, "#jump", target)
 	b.waitFor(t, "the chosen month at the top", fmt.Sprintf(`(() => {
 		const s = document.getElementById('m-%s');
 		const top = s.getBoundingClientRect().top;
