@@ -51,7 +51,7 @@ func startBrowser(t *testing.T) *browser {
 		chromedp.Flag("no-default-browser-check", true), chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 900),
 	}
-	base, cancelTimeout := context.WithTimeout(context.Background(), 5*time.Minute)
+	base, cancelTimeout := context.WithTimeout(context.Background(), 15*time.Minute)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(base, opts...)
 	ctx, cancelTab := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
 	t.Cleanup(func() {

@@ -145,7 +145,9 @@ func TestGalleryJourney(t *testing.T) {
 	b.waitFor(t, "the phone layout", `(() => {
 		const tiles = [...document.querySelectorAll('.tile')];
 		const right = Math.max(...tiles.map(t => t.getBoundingClientRect().right));
-		const columns = getComputedStyle(document.querySelector('.chunk')).gridTemplateColumns.split(' ').length;
+		const chunk = document.querySelector('.chunk');
+		if (!chunk) return false; // the months are being laid out again
+		const columns = getComputedStyle(chunk).gridTemplateColumns.split(' ').length;
 		return tiles.length === 4 && document.documentElement.scrollWidth <= 390 && right <= 390 && columns === 3;
 	})()`)
 	b.snapshot(t, "timeline-phone")

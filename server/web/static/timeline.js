@@ -154,8 +154,10 @@ class Month {
     try {
       list = await loading;
     } catch (err) {
-      this.loading = null;
+      // Shown, and tried again while the chunk stays near.
+      if (this.loading === loading) this.loading = null;
       chunk.replaceChildren(el('p', { class: 'error', role: 'alert' }, err.message));
+      setTimeout(() => { if (chunk.isConnected && chunk.dataset.near === 'true') this.fill(chunk); }, 2000);
       return;
     }
     if (this.loading !== loading || !chunk.isConnected || chunk.dataset.near !== 'true') return;
