@@ -143,12 +143,15 @@ func variantsPrefix(assetID string) string { return "variants/" + assetID }
 // unlike FindOriginal this opens at once: in a bucket the open is the HEAD
 // a stat would be.)
 func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, name string) (*catalog.Asset, blob.File, string, error) {
-	if !variantNames[name] {
-		return nil, nil, "", catalog.InvalidField("enum", "variant must be thumbnail, preview or fullsize", name, "path", "name")
+	if !variantNames[name] && name != "poster" {
+		return nil, nil, "", catalog.InvalidField("enum", "variant must be thumbnail, preview, fullsize or, for a video, poster", name, "path", "name")
 	}
 	a, err := s.Get(ctx, p, id)
 	if err != nil {
 		return nil, nil, "", err
+	}
+	if name == "poster" {
+		return s.openPoster(a)
 	}
 	if a.MediaType != catalog.MediaImage {
 		return nil, nil, "", fmt.Errorf("videos have no %s rendering, only the original: %w", name, catalog.ErrNotFound)
@@ -181,3 +184,19 @@ func (s *Service) OpenVariant(ctx context.Context, p *catalog.Principal, id, nam
 // browserFormats are the image types a browser shows as they are.
 var browserFormats = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true,
 	"image/gif": true, "image/avif": true}
+
+// openPoster opens a video's poster frame (a JPEG the variants step takes
+// from the video), the image a player shows before it plays.
+func (s *Service) openPoster(a *catalog.Asset) (*catalog.Asset, blob.File, string, error) {
+	if a.MediaType != catalog.MediaVideo {
+		return nil, nil, "", fmt.Errorf("only videos have a poster: %w", catalog.ErrNotFound)
+	}
+	f, err := s.blobs.Open(VariantKey(a.ID, "poster", ".jpg"))
+	if errors.Is(err, catalog.ErrNotFound) {
+		return nil, nil, "", fmt.Errorf("the poster of video %s has not been generated yet: %w", a.ID, err)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return a, f, "image/jpeg", nil
+}

@@ -64,13 +64,21 @@ func (s *Server) authorize(a access) fiber.Handler {
 			}
 			return c.Next()
 		}
-		header := c.Get(fiber.HeaderAuthorization)
+		header, fromCookie := s.credential(c)
 		if wait := s.owners.wait(s.limiter, header, s.costs[a.cost]); wait > s.maxWait {
 			return &catalog.RateLimitedError{RetryAfter: wait - s.maxWait}
 		}
 		p, err := s.auth.Authenticate(c.UserContext(), header)
 		if err != nil {
 			return err
+		}
+		if fromCookie {
+			if err := s.checkCookieRequest(c, p); err != nil {
+				if _, coded := isSharingError(err); !coded && a.sharing {
+					return catalog.Coded(catalog.ErrForbidden, "csrf_token_invalid", err.Error())
+				}
+				return err
+			}
 		}
 		if s.limiter != nil {
 			s.owners.add(header, p.User.ID)

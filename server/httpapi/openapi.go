@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
 )
 
@@ -38,6 +39,10 @@ func openAPIJSON(routes []route) ([]byte, error) {
 	spec.WithServers(openapi31.Server{URL: "/"})
 	spec.SetHTTPBearerTokenSecurity(bearerAuth, "",
 		"API key `apikey_…`, OAuth access token or first-party session JWT, sent as `Authorization: Bearer …`.")
+	spec.SetAPIKeySecurity(sessionCookieAuth, sessionCookie, openapi.InCookie,
+		"The web gallery's first-party session (set by its sign-in form), read when there is no Authorization header. "+
+			"A request it authenticates with a method other than GET, HEAD or OPTIONS must send the session's CSRF token "+
+			"in `X-CSRF-Token` (403 without it); see docs/api.md.")
 	if err := addErrorComponents(r); err != nil {
 		return nil, fmt.Errorf("document error responses: %w", err)
 	}

@@ -12,8 +12,13 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// bearerAuth names the one security scheme: every credential is a bearer token.
-const bearerAuth = "bearerAuth"
+// bearerAuth names the security scheme of every credential sent as a
+// bearer token; sessionCookie the web gallery's session cookie, accepted
+// wherever a first-party session is (access_cookie.go).
+const (
+	bearerAuth        = "bearerAuth"
+	sessionCookieAuth = "sessionCookie"
+)
 
 // addOperation documents one route of the table in r's document.
 func addOperation(r *openapi31.Reflector, rt route) error {
@@ -31,6 +36,9 @@ func addOperation(r *openapi31.Reflector, rt route) error {
 			scopes = []string{string(rt.access.action)}
 		}
 		oc.AddSecurity(bearerAuth, scopes...)
+		if rt.access.kinds == nil || slices.Contains(rt.access.kinds, catalog.CredSession) {
+			oc.AddSecurity(sessionCookieAuth)
+		}
 	}
 	op, ok := oc.(openapi31.OperationExposer)
 	if !ok {

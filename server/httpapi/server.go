@@ -137,6 +137,7 @@ func New(d Deps) *Server {
 	}
 	s.openAPIDoc = sync.OnceValues(func() ([]byte, error) { return openAPIJSON(table) })
 	s.mountImmich(s.app.Group(immichPrefix), immichPrefix) // outside the native table and document
+	s.mountGallery()                                       // the web gallery at / (gallery.go)
 	s.app.Use(notFound)
 	return s
 }

@@ -161,3 +161,15 @@ func isRetrieveError(err error) (*oauth2.RetrieveError, bool) {
 	ok := errors.As(err, &re)
 	return re, ok
 }
+
+// Enabled reports whether a provider is configured (the gallery shows its
+// sign-in button only then).
+func (s *Service) Enabled() bool { return s != nil && s.cfg.Enabled() }
+
+// ProviderName is what the gallery calls the provider: its issuer's host.
+func (s *Service) ProviderName() string {
+	if u, err := url.Parse(s.cfg.Issuer); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return s.cfg.Issuer
+}

@@ -1,0 +1,119 @@
+package httpapi
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/web"
+)
+
+// mountGallery registers the web gallery (server/web) at / beside the API:
+// its pages, its sign-in and sign-out (gallery_session.go) and its static
+// files. None of its paths starts with /api or /immich.
+func (s *Server) mountGallery() {
+	s.app.Get("/", s.galleryPage("timeline"))
+	s.app.Get("/photos/:id", s.galleryPage("viewer"))
+	s.app.Get("/signin", s.signInPage)
+	s.app.Post("/signin", s.signIn)
+	s.app.Post("/signin/renew", s.renewSession)
+	s.app.Get("/signin/oidc", s.oidcSignInStart)
+	s.app.Get("/signin/oidc/callback", s.oidcSignInFinish)
+	s.app.Post("/signout", s.signOut)
+	s.app.Get("/static/+", s.staticFile)
+	s.app.Head("/static/+", s.staticFile)
+}
+
+// galleryHeaders are the security headers of every gallery response.
+func galleryHeaders(c *fiber.Ctx) {
+	c.Set("Content-Security-Policy", web.ContentSecurityPolicy)
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	c.Set(fiber.HeaderXFrameOptions, "DENY")
+	c.Set(fiber.HeaderReferrerPolicy, "same-origin")
+}
+
+// renderPage answers with a page. Pages hold the CSRF token: never stored
+// by a cache.
+func (s *Server) renderPage(c *fiber.Ctx, status int, name string, p web.Page) error {
+	galleryHeaders(c)
+	var buf bytes.Buffer
+	if err := web.Render(&buf, name, p); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	return c.Status(status).Send(buf.Bytes())
+}
+
+// galleryPage serves a page that needs a signed-in user; without one it
+// sends the browser to the sign-in form, which comes back here.
+func (s *Server) galleryPage(name string) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		p, err := s.pageSession(c)
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			galleryHeaders(c)
+			return c.Redirect("/signin?next="+urlQueryEscape(c.OriginalURL()), fiber.StatusSeeOther)
+		}
+		page := web.Page{Title: "Photos", CSRF: s.auth.CSRFToken(p.CredentialID), UserName: userName(p.User)}
+		if name == "viewer" {
+			page.Title, page.AssetID = "Photo", c.Params("id")
+			if !strings.HasPrefix(page.AssetID, catalog.PrefixAsset) {
+				return fiber.NewError(fiber.StatusNotFound, "no asset "+page.AssetID)
+			}
+		}
+		return s.renderPage(c, fiber.StatusOK, name, page)
+	}
+}
+
+// pageSession is the signed-in principal of a page request (nil when the
+// session cookie is missing, expired or ended).
+func (s *Server) pageSession(c *fiber.Ctx) (*catalog.Principal, error) {
+	v := c.Cookies(sessionCookie)
+	if v == "" {
+		return nil, nil
+	}
+	p, err := s.auth.Authenticate(c.UserContext(), "Bearer "+v)
+	if errors.Is(err, catalog.ErrUnauthenticated) || (err == nil && p.Kind != catalog.CredSession) {
+		return nil, nil
+	}
+	return p, err
+}
+
+func userName(u *catalog.User) string {
+	if n := strings.TrimSpace(u.FirstName + " " + u.LastName); n != "" {
+		return n
+	}
+	return u.Email
+}
+
+// staticFile serves the gallery's CSS and JavaScript from the binary. A
+// request naming the content's hash (?v=, as the pages do) may be cached
+// for a year; others revalidate with the strong ETag.
+func (s *Server) staticFile(c *fiber.Ctx) error {
+	galleryHeaders(c)
+	f, ok := web.Static(c.Params("+"))
+	if !ok {
+		return fiber.NewError(fiber.StatusNotFound, "no file "+c.Path())
+	}
+	c.Set(fiber.HeaderETag, f.ETag)
+	if v := c.Query("v"); v != "" && strings.HasPrefix(f.ETag, `"`+v) {
+		c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+	} else {
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+	}
+	c.Set(fiber.HeaderContentType, f.ContentType)
+	if notModified(c, f.ETag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	if c.Method() == fiber.MethodHead {
+		c.Response().Header.SetContentLength(len(f.Data))
+		return nil
+	}
+	return c.Send(f.Data)
+}

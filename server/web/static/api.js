@@ -1,0 +1,71 @@
+// The gallery's calls to the JSON API. The session cookie authenticates
+// them; every state-changing call carries the page's CSRF token. When the
+// short-lived session token has expired, one renewal (the refresh cookie)
+// is tried before the page goes back to the sign-in form.
+
+const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
+
+let renewing = null; // one renewal at a time: refresh tokens rotate
+
+function renew() {
+  renewing ??= fetch('/signin/renew', { method: 'POST', credentials: 'same-origin' })
+    .then((r) => r.ok)
+    .finally(() => { renewing = null; });
+  return renewing;
+}
+
+export class APIError extends Error {
+  constructor(status, detail) {
+    super(typeof detail === 'string' ? detail : `request failed (${status})`);
+    this.status = status;
+  }
+}
+
+// api sends a request to path (under /api) and returns the decoded JSON
+// body (null for 204).
+export async function api(path, { method = 'GET', body } = {}) {
+  const send = () => {
+    const headers = { Accept: 'application/json' };
+    if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(path, {
+      method, headers, credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+  let r = await send();
+  if (r.status === 401 && await renew()) r = await send();
+  if (r.status === 401) {
+    location.assign('/signin');
+    throw new APIError(401, 'signed out');
+  }
+  if (r.status === 204) return null;
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw new APIError(r.status, data?.detail);
+  return data;
+}
+
+// query builds a query string from the defined entries of params.
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== '') q.set(k, v);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+// el makes an element with properties and children (text is never HTML).
+export function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) {
+    if (c !== null && c !== undefined) e.append(c);
+  }
+  return e;
+}

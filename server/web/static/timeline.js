@@ -1,0 +1,246 @@
+// The timeline: one section a month, newest first, each a square grid of
+// thumbnails. Every month exists from the start as a placeholder of its
+// estimated height (from its count), so the page has its full length and
+// jumping to a month is scrolling to its section. Near the viewport a month
+// is split into chunks of a few rows, and its assets are read; chunks near
+// the viewport get their tiles, far ones lose them (keeping their height),
+// and a month far away folds back into one placeholder and forgets its
+// assets. However long the library, the DOM holds a few screens of tiles
+// and the heap the assets of a few months.
+import { api, query, el } from './api.js';
+import { currentLibrary } from './nav.js';
+
+const main = document.getElementById('timeline');
+const status = document.getElementById('status');
+const jump = document.getElementById('jump');
+const gap = 4;
+const pageSize = 200;
+const monthNames = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+let library = null;
+let cols = 3;
+let tile = 120;
+
+// measure sets the grid's columns and tile size from the page width.
+function measure() {
+  const width = main.clientWidth;
+  cols = Math.max(3, Math.floor((width + gap) / (150 + gap)));
+  tile = Math.floor((width - gap * (cols - 1)) / cols);
+  main.style.setProperty('--cols', String(cols));
+  main.style.setProperty('--tile', `${tile}px`);
+}
+
+function estimate(count) {
+  const rows = Math.ceil(count / cols);
+  return rows * tile + Math.max(0, rows - 1) * gap;
+}
+
+function nextMonth(bucket) {
+  const [y, m] = bucket.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function label(bucket) {
+  const [y, m] = bucket.split('-').map(Number);
+  return monthNames.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+// months reads every month's count, newest first.
+async function months() {
+  const out = [];
+  let after;
+  for (;;) {
+    const page = await api('/api/assets/counts' + query({
+      library_id: library.id, bucket: 'month', limit: 200, starting_after_bucket: after,
+    }));
+    out.push(...page.data);
+    if (!page.has_more || page.data.length === 0) break;
+    after = page.data[page.data.length - 1].bucket;
+  }
+  return out.sort((a, b) => (a.bucket < b.bucket ? 1 : -1));
+}
+
+// tileFor is one asset's link: its thumbnail, and a badge for a stack
+// (its count) or a video.
+function tileFor(a) {
+  const img = el('img', {
+    src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
+    alt: a.original_file_name, loading: 'lazy', decoding: 'async',
+    width: String(tile), height: String(tile),
+  });
+  img.addEventListener('error', () => img.classList.add('missing'), { once: true });
+  const link = el('a', { class: 'tile', href: `/photos/${a.id}` + query({ library: library.id }) }, img);
+  if (a.stack && a.stack.asset_count > 1) {
+    link.append(el('span', { class: 'badge stack', title: `stack of ${a.stack.asset_count}` }, `❐ ${a.stack.asset_count}`));
+    link.setAttribute('aria-label', `${a.original_file_name}, stack of ${a.stack.asset_count}`);
+  }
+  if (a.media_type === 'video') link.append(el('span', { class: 'badge video', title: 'video' }, '▶'));
+  return link;
+}
+
+// chunkRows is how many rows of tiles a chunk holds.
+const chunkRows = 6;
+
+// assetsOf reads every page of a month (a compact copy of each asset).
+async function assetsOf(bucket) {
+  const out = [];
+  let after;
+  for (;;) {
+    const page = await api('/api/assets' + query({
+      library_id: library.id, limit: pageSize, starting_after_id: after,
+      local_datetime_after: `${bucket}-01T00:00:00`, local_datetime_before: `${nextMonth(bucket)}-01T00:00:00`,
+      include: 'variants', variants: 'thumbnail',
+    }));
+    for (const a of page.data) {
+      out.push({
+        id: a.id, original_file_name: a.original_file_name, media_type: a.media_type,
+        asset_urls: { thumbnail: a.asset_urls.thumbnail }, stack: a.stack ? { asset_count: a.stack.asset_count } : null,
+      });
+    }
+    if (!page.has_more || page.data.length === 0) return out;
+    after = page.data[page.data.length - 1].id;
+  }
+}
+
+// A month: its section, and while expanded its chunks and the promise of
+// its assets.
+class Month {
+  constructor(bucket, count, chunkObserver) {
+    this.bucket = bucket;
+    this.count = count;
+    this.chunks = [];
+    this.loading = null;
+    this.observer = chunkObserver;
+    this.grid = el('div', { class: 'grid' });
+    this.section = el('section', { class: 'month', id: `m-${bucket}`, dataset: { month: bucket, count: String(count), state: 'empty' } },
+      el('h2', {}, label(bucket), ' ', el('span', { class: 'count' }, `${count}`)), this.grid);
+    this.section.month = this;
+    this.collapse();
+  }
+
+  // expand splits the month into chunk placeholders and reads its assets.
+  expand() {
+    if (this.chunks.length) return;
+    const perChunk = cols * chunkRows;
+    this.grid.style.height = '';
+    for (let first = 0; first < this.count; first += perChunk) {
+      const n = Math.min(perChunk, this.count - first);
+      const chunk = el('div', { class: 'chunk', dataset: { first: String(first), n: String(n) } });
+      chunk.style.height = `${estimate(n)}px`;
+      chunk.month = this;
+      this.chunks.push(chunk);
+    }
+    this.grid.replaceChildren(...this.chunks);
+    for (const c of this.chunks) this.observer.observe(c);
+    this.section.dataset.state = 'expanded';
+  }
+
+  // collapse folds the month back into one placeholder of its height.
+  collapse() {
+    const height = this.chunks.length ? this.grid.offsetHeight : estimate(this.count);
+    for (const c of this.chunks) this.observer.unobserve(c);
+    this.chunks = [];
+    this.loading = null;
+    this.grid.replaceChildren();
+    this.grid.style.height = `${height}px`;
+    this.section.dataset.state = 'empty';
+  }
+
+  async fill(chunk) {
+    if (chunk.dataset.filled === 'true') return;
+    this.loading ??= assetsOf(this.bucket);
+    const loading = this.loading;
+    let list;
+    try {
+      list = await loading;
+    } catch (err) {
+      // Shown, and tried again while the chunk stays near.
+      if (this.loading === loading) this.loading = null;
+      chunk.replaceChildren(el('p', { class: 'error', role: 'alert' }, err.message));
+      setTimeout(() => { if (chunk.isConnected && chunk.dataset.near === 'true') this.fill(chunk); }, 2000);
+      return;
+    }
+    if (this.loading !== loading || !chunk.isConnected || chunk.dataset.near !== 'true') return;
+    const first = Number(chunk.dataset.first);
+    chunk.replaceChildren(...list.slice(first, first + Number(chunk.dataset.n)).map(tileFor));
+    chunk.style.height = '';
+    chunk.dataset.filled = 'true';
+    this.updateState();
+  }
+
+  empty(chunk) {
+    if (chunk.dataset.filled !== 'true') return;
+    chunk.style.height = `${chunk.offsetHeight}px`;
+    chunk.replaceChildren();
+    chunk.dataset.filled = 'false';
+    this.updateState();
+  }
+
+  updateState() {
+    const all = this.chunks.length > 0 && this.chunks.every((c) => c.dataset.filled === 'true');
+    this.section.dataset.state = all ? 'full' : 'expanded';
+  }
+}
+
+function render(list) {
+  // Chunks: tiles within a screen or so of the viewport, none past three.
+  const chunkNear = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      e.target.dataset.near = String(e.isIntersecting);
+      if (e.isIntersecting) e.target.month.fill(e.target);
+    }
+  }, { rootMargin: '1000px 0px' });
+  const chunkFar = new IntersectionObserver((entries) => {
+    for (const e of entries) if (!e.isIntersecting) e.target.month.empty(e.target);
+  }, { rootMargin: '3000px 0px' });
+  const chunks = {
+    observe: (c) => { chunkNear.observe(c); chunkFar.observe(c); },
+    unobserve: (c) => { chunkNear.unobserve(c); chunkFar.unobserve(c); },
+  };
+  // Months: expanded within two screens, folded past four.
+  const monthNear = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) e.target.month.expand();
+  }, { rootMargin: '2000px 0px' });
+  const monthFar = new IntersectionObserver((entries) => {
+    for (const e of entries) if (!e.isIntersecting && e.target.month.chunks.length) e.target.month.collapse();
+  }, { rootMargin: '4000px 0px' });
+  const months = list.map(({ bucket, count }) => {
+    jump.append(new Option(`${label(bucket)} (${count})`, bucket));
+    return new Month(bucket, count, chunks);
+  });
+  main.replaceChildren(...months.map((m) => m.section));
+  for (const m of months) { monthNear.observe(m.section); monthFar.observe(m.section); }
+  jump.addEventListener('change', () => {
+    document.getElementById(`m-${jump.value}`)?.scrollIntoView({ block: 'start' });
+  });
+  let width = main.clientWidth;
+  addEventListener('resize', () => {
+    if (main.clientWidth === width) return;
+    width = main.clientWidth;
+    measure();
+    for (const m of months) m.collapse(); // re-chunked for the new columns as they come near
+    for (const m of months) m.grid.style.height = `${estimate(m.count)}px`;
+    for (const m of months) { monthNear.unobserve(m.section); monthNear.observe(m.section); }
+  });
+}
+
+async function start() {
+  measure();
+  library = await currentLibrary();
+  if (!library) {
+    status.textContent = 'You have no library.';
+    return;
+  }
+  const list = await months();
+  if (list.length === 0) {
+    status.textContent = 'No photos or videos yet.';
+  } else {
+    render(list);
+  }
+  main.setAttribute('aria-busy', 'false');
+}
+
+start().catch((err) => {
+  status.textContent = `Could not load the timeline: ${err.message}`;
+  status.setAttribute('role', 'alert');
+});
