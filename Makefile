@@ -106,10 +106,16 @@ geodata:
 ## (COMPUTE_PKGS: face detection, image metrics, the geocoder's indexes;
 ## no goroutines of their own) run without -race: their test sets take 5
 ## to 8 times longer under it and it has nothing to find there; the
-## server's pipeline tests call them concurrently, with -race. The long
-## packages go first (scripts/test-order), so that none starts last and
-## runs on alone.
+## server's pipeline tests call them concurrently, with -race. The tests
+## of pure computation in packages that need -race for the rest (PURE_RUN
+## in PURE_PKGS: one goroutine, nothing shared; 5 to 20 times longer under
+## -race) run without it too, after COMPUTE_PKGS, and skip in the -race run
+## (PHOTOCTL_PURE_WITHOUT_RACE; skipPureUnderRace in each package). The
+## long packages go first (scripts/test-order), so that
+## none starts last and runs on alone.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
+PURE_PKGS = ./server/people ./ingest/exif
+PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon)$$
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
@@ -119,7 +125,8 @@ test: deps models
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
 	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m $(COMPUTE_PKGS) && \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '$(PURE_RUN)' $(PURE_PKGS) && \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_PURE_WITHOUT_RACE=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
 		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode' | scripts/test-order)
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
