@@ -107,15 +107,16 @@ geodata:
 ## no goroutines of their own) run without -race: their test sets take 5
 ## to 8 times longer under it and it has nothing to find there; the
 ## server's pipeline tests call them concurrently, with -race. The tests
-## of pure computation in packages that need -race for the rest (PURE_RUN
-## in PURE_PKGS: one goroutine, nothing shared; 5 to 20 times longer under
-## -race) run without it too, after COMPUTE_PKGS, and skip in the -race run
+## of a computation in packages that need -race for the rest (PURE_RUN in
+## PURE_PKGS: no goroutines of their own, what concurrent code they call
+## runs under -race in other tests; 5 to 20 times longer under -race) run
+## without it too, after COMPUTE_PKGS, and skip in the -race run
 ## (PHOTOCTL_PURE_WITHOUT_RACE; skipPureUnderRace in each package). The
 ## long packages go first (scripts/test-order), so that
 ## none starts last and runs on alone.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
-PURE_PKGS = ./server/people ./ingest/exif
-PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon)$$
+PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline
+PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos)$$
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
