@@ -106,8 +106,17 @@ geodata:
 ## (COMPUTE_PKGS: face detection, image metrics, the geocoder's indexes;
 ## no goroutines of their own) run without -race: their test sets take 5
 ## to 8 times longer under it and it has nothing to find there; the
-## server's pipeline tests call them concurrently, with -race.
+## server's pipeline tests call them concurrently, with -race. The tests
+## of a computation in packages that need -race for the rest (PURE_RUN in
+## PURE_PKGS: no goroutines of their own, what concurrent code they call
+## runs under -race in other tests; 5 to 20 times longer under -race) run
+## without it too, after COMPUTE_PKGS, and skip in the -race run
+## (PHOTOCTL_PURE_WITHOUT_RACE; skipPureUnderRace in each package). The
+## long packages go first (scripts/test-order), so that
+## none starts last and runs on alone.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
+PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline
+PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos)$$
 test: deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
@@ -117,8 +126,9 @@ test: deps models
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
 	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m $(COMPUTE_PKGS) && \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
-		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode')
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '$(PURE_RUN)' $(PURE_PKGS) && \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_PURE_WITHOUT_RACE=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
+		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode' | scripts/test-order)
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
 ## runs 3s each before the tests); crashers land in testdata/fuzz
@@ -130,10 +140,11 @@ fuzz:
 ## a fresh database) on a throwaway cluster from scripts/pg-cluster, stopped
 ## after; installs Debian's postgresql when initdb is missing. PG_PKGS
 ## defaults to every package whose tests run a store (scripts/store-packages;
-## the rest never open one). No -race here, to keep it affordable (make test
-## runs the PostgreSQL store's own tests with -race); a longer -timeout, as
-## each server creates its database.
-PG_PKGS ?= $(shell scripts/store-packages)
+## the rest never open one), the long ones first (scripts/test-order). No
+## -race here, to keep it affordable (make test runs the PostgreSQL store's
+## own tests with -race); a longer -timeout, as each server creates its
+## database.
+PG_PKGS ?= $(shell scripts/store-packages | scripts/test-order)
 test-postgres: deps
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }

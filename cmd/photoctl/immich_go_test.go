@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // The real immich-go v0.31.0 against the compiled server with its default
@@ -94,6 +96,10 @@ func immichGet(t *testing.T, base, key, path string, out any) {
 }
 
 func TestImmichGoUploadsAndArchives(t *testing.T) {
+	// Its subject is what immich-go sends, 300+ files of it: every route
+	// it calls (bulk upload check, upload, copy, tags, albums, metadata
+	// search) runs on both stores in server/httpapi's Immich tests.
+	servertest.SkipStoreNeutralOnPostgres(t, "immich-go's protocol, in bulk")
 	bin := findImmichGo(t)
 	photoctlBinary(t) // build first: createUser's time limit is for running it
 	lib := photoFolder(t, 150)

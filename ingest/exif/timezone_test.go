@@ -68,6 +68,7 @@ func TestNearbyZonesAgreeWithEveryPolygon(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loading every time zone polygon takes seconds")
 	}
+	skipPureUnderRace(t) // decoding every polygon: 62 s under -race on a loaded machine
 	all, err := polygonFinder()
 	require.NoError(t, err)
 	tiles, err := tileFinder()

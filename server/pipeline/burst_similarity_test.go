@@ -28,6 +28,10 @@ import (
 func TestBurstSimilarityThresholdSeparatesRealPhotos(t *testing.T) {
 	t.Parallel()
 	servertest.SkipStoreNeutralOnPostgres(t, "how alike real photos hash")
+	// Its subject is the numbers: frames drawn and encoded in Go, hashed one
+	// at a time (17 s of CPU without -race, 48 s with it). The renderer's concurrency runs
+	// under -race in ingest/variant and every pipeline test.
+	skipPureUnderRace(t)
 	needTools(t, "exiftool")
 	r, err := variant.NewRenderer(variant.Config{Concurrency: 2})
 	require.NoError(t, err)
