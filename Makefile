@@ -25,7 +25,12 @@ DEP_TOOLS := gcc exiftool ffmpeg ffprobe sqlite3 vipsthumbnail heif-enc pkg-conf
 DEP_PKGS  := gcc libc6-dev pkgconf libimage-exiftool-perl ffmpeg sqlite3 libvips-dev libvips-tools libheif-examples tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build client install run test fmt lint clean models geodata immich-cli immich-go test-immich fuzz test-postgres mcp-client
+# What only the tests need: Debian's Chromium, which the web gallery's
+# browser tests (server/web) drive headless through chromedp.
+TEST_TOOLS := chromium
+TEST_PKGS  := chromium
+
+.PHONY: deps test-deps build client install run test fmt lint clean models geodata immich-cli immich-go test-immich fuzz test-postgres mcp-client
 
 ## deps: install gcc, exiftool, ffmpeg and sqlite3 (Debian), unless present
 deps:
@@ -38,6 +43,11 @@ deps:
 	echo "deps: installing$$missing"; \
 	$(SUDO) apt-get update && \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$pkgs
+
+## test-deps: install what only the tests need (Chromium), unless present
+test-deps: deps
+	@command -v $(TEST_TOOLS) >/dev/null 2>&1 || { echo "test-deps: installing $(TEST_PKGS)"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(TEST_PKGS); }
 
 ## build: build bin/photoctl, the command people run (the client build:
 ## static, no cgo, starts in milliseconds), and bin/photoctl-server beside
@@ -117,7 +127,7 @@ geodata:
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
 PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline
 PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos)$$
-test: deps models
+test: test-deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \
 		echo "test: Node 22 and @immich/cli could not be installed; the Immich CLI test skips" >&2; fi; \

@@ -147,16 +147,22 @@ type server struct {
 
 // startServe starts `photoctl serve args...`; the process is killed at the
 // end of the test if it still runs.
+// serveLimit is how long a server of the tests may run.
+const serveLimit = 10 * time.Minute
+
 func startServe(t testing.TB, env []string, args ...string) *server {
 	t.Helper()
 	return startServeAt(t, photoctlBinary(t), "", env, args...)
 }
 
 // startServeAt is startServe with another build of photoctl (bin), in the
-// working directory dir ("": the test's).
+// working directory dir ("": the test's). The server is killed after
+// serveLimit at the latest: a hung server ends its test, while a slow
+// machine's longest journeys (a thousand files on PostgreSQL under load)
+// still finish.
 func startServeAt(t testing.TB, bin, dir string, env []string, args ...string) *server {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), serveLimit)
 	cmd := exec.CommandContext(ctx, bin, append([]string{"serve"}, args...)...)
 	cmd.Env, cmd.Dir = env, dir
 	s := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
