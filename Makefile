@@ -121,7 +121,7 @@ geodata:
 ## PURE_PKGS: no goroutines of their own, what concurrent code they call
 ## runs under -race in other tests; 5 to 20 times longer under -race) run
 ## without it too, after COMPUTE_PKGS, and skip in the -race run
-## (PHOTOCTL_PURE_WITHOUT_RACE; skipPureUnderRace in each package). The
+## (PHOTOCTL_PURE_WITHOUT_RACE; racetest.SkipPure in the test). The
 ## long packages go first (scripts/test-order), so that
 ## none starts last and runs on alone.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/ingest/racetest"
 )
 
 func TestZoneAt(t *testing.T) {
@@ -68,7 +70,7 @@ func TestNearbyZonesAgreeWithEveryPolygon(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loading every time zone polygon takes seconds")
 	}
-	skipPureUnderRace(t) // decoding every polygon: 62 s under -race on a loaded machine
+	racetest.SkipPure(t) // decoding every polygon: 62 s under -race on a loaded machine
 	all, err := polygonFinder()
 	require.NoError(t, err)
 	tiles, err := tileFinder()

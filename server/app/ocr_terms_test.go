@@ -3,8 +3,6 @@ package app_test
 import (
 	"context"
 	"database/sql"
-	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -33,17 +31,7 @@ func TestWorkerSplitsTheOCRTextsReadBeforeTheTerms(t *testing.T) {
 		return r.AssetTexts().PutOCR(t.Context(), a.ID, []catalog.TextLine{{Text: "HARVESTMOONBAKERY"}}, "x", time.Now())
 	}))
 	execSQL(t, s.Config, "UPDATE asset_text SET ocr_terms = NULL")
-	search := func(word string) []string {
-		r := s.Do("GET", "/api/search?"+url.Values{"query": {word}}.Encode(), session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var hits api.Page[api.SearchHit]
-		r.JSON(t, &hits)
-		ids := []string{}
-		for _, h := range hits.Data {
-			ids = append(ids, h.ID)
-		}
-		return ids
-	}
+	search := func(word string) []string { return s.SearchIDs(session, word) }
 	require.Empty(t, search("bakery"), "no terms yet")
 	require.Equal(t, []string{a.ID}, search("harvestmoonbakery"))
 

@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/image/draw"
 
-	"github.com/photoctl/photoctl/ml/onnx"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
@@ -161,23 +160,11 @@ func TestSearchByImageLooks(t *testing.T) {
 	})
 }
 
-// mlPhotos returns the photo folder `make models` fills ($PHOTOCTL_ML_DIR,
-// else .cache/ml at the module root) and the ML directory, skipping the
-// test without them unless PHOTOCTL_ML_REQUIRED is set.
+// mlPhotos returns the photo folder of the ML directory
+// (servertest.MLDir) and the directory.
 func mlPhotos(t *testing.T) (photos, dir string) {
 	t.Helper()
-	dir = os.Getenv("PHOTOCTL_ML_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", ".cache", "ml")
-	}
-	dir, err := filepath.Abs(dir)
-	require.NoError(t, err)
-	if _, err := os.Stat(filepath.Join(dir, onnx.LibraryPath())); err != nil {
-		if os.Getenv("PHOTOCTL_ML_REQUIRED") != "" {
-			t.Fatalf("PHOTOCTL_ML_REQUIRED is set but the ML files are missing (%v); run `make models`", err)
-		}
-		t.Skipf("no ML files in %s; run `make models`", dir)
-	}
+	dir = servertest.MLDir(t)
 	return filepath.Join(dir, "photos"), dir
 }
 

@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/ingest/racetest"
 )
 
 func TestVecSetSketchSearchFindsWhatAFullScanFinds(t *testing.T) {
-	skipPureUnderRace(t) // 1,000 exact scans of 3,000 vectors: 180 s under -race, 11 s without (loaded machine)
+	racetest.SkipPure(t) // 1,000 exact scans of 3,000 vectors: 180 s under -race, 11 s without (loaded machine)
 	rng := rand.New(rand.NewPCG(17, 19))
 	set := newVecSet()
 	centers := make([][]float32, 3000)

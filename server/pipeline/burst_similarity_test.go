@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/ingest/metrics"
+	"github.com/photoctl/photoctl/ingest/racetest"
 	"github.com/photoctl/photoctl/ingest/variant"
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/servertest"
@@ -31,7 +32,7 @@ func TestBurstSimilarityThresholdSeparatesRealPhotos(t *testing.T) {
 	// Its subject is the numbers: frames drawn and encoded in Go, hashed one
 	// at a time (17 s of CPU without -race, 48 s with it). The renderer's concurrency runs
 	// under -race in ingest/variant and every pipeline test.
-	skipPureUnderRace(t)
+	racetest.SkipPure(t)
 	needTools(t, "exiftool")
 	r, err := variant.NewRenderer(variant.Config{Concurrency: 2})
 	require.NoError(t, err)

@@ -2,7 +2,6 @@ package pipeline_test
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -14,46 +13,19 @@ import (
 	"github.com/photoctl/photoctl/ml/ocr"
 	"github.com/photoctl/photoctl/ml/onnx"
 	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
 
-// mlDir returns the ML directory `make models` fills ($PHOTOCTL_ML_DIR,
-// else .cache/ml at the module root). Without it the test is skipped,
-// unless PHOTOCTL_ML_REQUIRED is set (`make test`): then it fails.
-func mlDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("PHOTOCTL_ML_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", ".cache", "ml") // the tests run in server/pipeline
-	}
-	dir, err := filepath.Abs(dir)
-	require.NoError(t, err)
-	if _, err := os.Stat(filepath.Join(dir, onnx.LibraryPath())); err != nil {
-		if os.Getenv("PHOTOCTL_ML_REQUIRED") != "" {
-			t.Fatalf("PHOTOCTL_ML_REQUIRED is set but the ML files are missing (%v); run `make models`", err)
-		}
-		t.Skipf("no ML files in %s; run `make models` (set PHOTOCTL_ML_REQUIRED=1 to fail instead)", dir)
-	}
-	return dir
-}
+// mlDir is the ML directory of the tests (servertest.MLDir), withML a
+// server running the pipeline with the ML steps on it.
+var mlDir, withML = servertest.MLDir, servertest.WithML
 
 // photo returns the path of a test photo of the ML directory.
 func photo(t testing.TB, name string) string {
 	t.Helper()
 	return filepath.Join(mlDir(t), "photos", name)
-}
-
-// withML runs the server's pipeline with the ML steps on the models of
-// mlDir.
-func withML(t testing.TB) func(*app.Config) {
-	dir := mlDir(t)
-	return func(c *app.Config) {
-		servertest.WithPipeline(c)
-		c.ML.Dir = dir
-	}
 }
 
 // shared holds the runtime, the face analyzer and the OCR reader, opened

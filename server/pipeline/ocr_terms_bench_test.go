@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/pipeline"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -19,15 +18,7 @@ import (
 // dictionary change's pass does for most texts.
 func BenchmarkSplitOCRTexts(b *testing.B) {
 	const n = 3000
-	e := newEnv(b)
-	libs, err := e.st.Read().Libraries().LiveMemberships(e.ctx, e.user.User.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	lib := libs[0].Library.ID
-	if _, err := devseed.Seed(e.ctx, e.st, devseed.Options{LibraryID: lib, Assets: n, Seed: 1}); err != nil {
-		b.Fatal(err)
-	}
+	e, lib := seededEnv(b, n)
 	f := store.AssetFilter{LibraryID: lib, State: store.StateAll, WithStacked: true}
 	pg := store.Page{Limit: 500}
 	i := 0

@@ -2,7 +2,6 @@ package pipeline_test
 
 import (
 	"net/http"
-	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -32,15 +31,7 @@ func TestRunTogetherWordsOnASignAreFoundByTheirParts(t *testing.T) {
 	require.Equal(t, "harvest moon bakery", deref(rec.OCRTerms))
 
 	for _, word := range []string{"bakery", "harvest", "moon", "Harvest Moon", "HARVESTMOONBAKERY"} {
-		r := s.Do("GET", "/api/search?"+url.Values{"query": {word}}.Encode(), session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var hits api.Page[api.SearchHit]
-		r.JSON(t, &hits)
-		ids := []string{}
-		for _, h := range hits.Data {
-			ids = append(ids, h.ID)
-		}
-		require.Equal(t, []string{a.ID}, ids, "query %q", word)
+		require.Equal(t, []string{a.ID}, s.SearchIDs(session, word), "query %q", word)
 	}
 
 	r := s.Do("GET", "/api/assets/"+a.ID, session, nil)

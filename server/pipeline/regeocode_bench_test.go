@@ -15,15 +15,7 @@ import (
 // retry after a timeout does (us/asset-current).
 func BenchmarkRegeocodeLibrary(b *testing.B) {
 	const n = 3000
-	e := newEnv(b)
-	libs, err := e.st.Read().Libraries().LiveMemberships(e.ctx, e.user.User.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	lib := libs[0].Library.ID
-	if _, err := devseed.Seed(e.ctx, e.st, devseed.Options{LibraryID: lib, Assets: n, Seed: 1}); err != nil {
-		b.Fatal(err)
-	}
+	e, lib := seededEnv(b, n)
 	events := func() int {
 		list, _, err := e.st.Read().Events().List(e.ctx, lib, store.Page{Limit: 10 * n})
 		if err != nil {
@@ -50,4 +42,20 @@ func BenchmarkRegeocodeLibrary(b *testing.B) {
 	// After the loop: ResetTimer, which b.Loop calls, drops reported metrics.
 	b.ReportMetric(float64(first.Microseconds())/1000/float64(rewritten), "ms/rewritten")
 	b.ReportMetric(float64(rewritten), "rewritten")
+}
+
+// seededEnv is a test environment whose user's library (its id) holds n
+// assets of the dev seed.
+func seededEnv(b *testing.B, n int) (*env, string) {
+	b.Helper()
+	e := newEnv(b)
+	libs, err := e.st.Read().Libraries().LiveMemberships(e.ctx, e.user.User.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lib := libs[0].Library.ID
+	if _, err := devseed.Seed(e.ctx, e.st, devseed.Options{LibraryID: lib, Assets: n, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	return e, lib
 }

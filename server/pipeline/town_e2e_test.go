@@ -3,7 +3,6 @@ package pipeline_test
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"os"
 	"testing"
 	"time"
@@ -27,7 +26,7 @@ import (
 // regeocode`), which the server's runner runs.
 func TestUploadedPhotoIsNamedAfterItsTown(t *testing.T) {
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
-	s := searcher{servertest.Start(t, servertest.WithPipeline)}
+	s := servertest.Start(t, servertest.WithPipeline)
 	_, session := s.Session()
 	path := halves(t, 64, 48)
 	tag(t, path, "-GPSLatitude=28.39", "-GPSLatitudeRef=N", "-GPSLongitude=80.60", "-GPSLongitudeRef=W")
@@ -49,7 +48,7 @@ func TestUploadedPhotoIsNamedAfterItsTown(t *testing.T) {
 	require.Equal(t, "Florida", deref(m.State))
 	require.Equal(t, "US", deref(m.CountryCode))
 
-	require.Equal(t, []string{a.ID}, s.search(session, "Canaveral"))
+	require.Equal(t, []string{a.ID}, s.SearchIDs(session, "Canaveral"))
 
 	// The place an older geocoder stored: the admin areas alone.
 	st, err := app.OpenStore(context.Background(), s.Config)
@@ -80,24 +79,8 @@ func TestUploadedPhotoIsNamedAfterItsTown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	require.Equal(t, "Cape Canaveral, United States of America", deref(got.Metadata.DisplayLabel))
-	require.Equal(t, []string{a.ID}, s.search(session, "Canaveral"))
+	require.Equal(t, []string{a.ID}, s.SearchIDs(session, "Canaveral"))
 }
-
-// search returns the ids GET /api/search?query= finds.
-func (s searcher) search(token, query string) []string {
-	r := s.Do("GET", "/api/search?"+url.Values{"query": {query}}.Encode(), token, nil)
-	require.Equal(s.T, http.StatusOK, r.Status, "%s", r.Body)
-	var hits api.Page[api.SearchHit]
-	r.JSON(s.T, &hits)
-	ids := []string{}
-	for _, h := range hits.Data {
-		ids = append(ids, h.ID)
-	}
-	return ids
-}
-
-// searcher is a server that searches.
-type searcher struct{ *servertest.Server }
 
 // TestServeRegeocodesOnceWhenThePlaceDataIsNew starts a server on a
 // library written before this place data (no version of it recorded), with

@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -109,4 +110,19 @@ func TextPNG(t testing.TB, lines ...string) []byte {
 	var buf bytes.Buffer
 	require.NoError(t, png.Encode(&buf, img))
 	return buf.Bytes()
+}
+
+// SearchIDs returns the ids GET /api/search?query= finds (its first
+// page), best first.
+func (s *Server) SearchIDs(token, query string) []string {
+	s.T.Helper()
+	r := s.Do("GET", "/api/search?"+url.Values{"query": {query}}.Encode(), token, nil)
+	require.Equal(s.T, http.StatusOK, r.Status, "%s", r.Body)
+	var hits api.Page[api.SearchHit]
+	r.JSON(s.T, &hits)
+	ids := []string{}
+	for _, h := range hits.Data {
+		ids = append(ids, h.ID)
+	}
+	return ids
 }

@@ -1,6 +1,0 @@
-//go:build race
-
-package exif
-
-// raceDetector reports whether the test binary runs under -race.
-const raceDetector = true

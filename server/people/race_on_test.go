@@ -1,6 +1,0 @@
-//go:build race
-
-package people
-
-// raceDetector reports whether the test binary runs under -race.
-const raceDetector = true

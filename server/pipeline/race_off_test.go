@@ -1,6 +1,0 @@
-//go:build !race
-
-package pipeline_test
-
-// raceDetector reports whether the test binary runs under -race.
-const raceDetector = false
