@@ -153,8 +153,17 @@ func TestGalleryJourney(t *testing.T) {
 	b.snapshot(t, "timeline-phone")
 	b.do(t, chromedp.EmulateViewport(1280, 900))
 
-	// The first tile opens the viewer: the preview and the details.
-	b.do(t, chromedp.Click(css(`.tile`)), chromedp.WaitReady(css(`#viewer[data-ready="true"]`)))
+	// The first tile opens the viewer: the preview and the details. The
+	// months are laid out again for the wider screen first (their tiles
+	// come and go meanwhile), and the tile is then activated as a link is,
+	// not clicked at coordinates a re-layout can move.
+	b.waitFor(t, "the wide layout", `(() => {
+		const chunk = document.querySelector('.chunk');
+		return document.querySelectorAll('.tile').length === 4 && chunk !== null &&
+			getComputedStyle(chunk).gridTemplateColumns.split(' ').length > 3;
+	})()`)
+	require.True(t, eval[bool](t, b, `(document.querySelector('.tile').click(), true)`))
+	b.do(t, chromedp.WaitReady(css(`#viewer[data-ready="true"]`)))
 	require.Contains(t, b.location(t), "/photos/"+order[0])
 	b.waitFor(t, "the preview painted", `document.querySelector('#stage img')?.naturalWidth > 0`)
 	meta := eval[map[string]string](t, b,
