@@ -170,6 +170,15 @@ func unknownWord(ctx context.Context, r store.Search, word string) (store.Search
 	return corrections(ctx, r, word)
 }
 
+// isWord reports whether word is an indexed word or, with prefix, begins
+// one as typed (begins).
+func isWord(ctx context.Context, r store.Search, word string, prefix bool) (bool, error) {
+	if prefix {
+		return begins(ctx, r, word)
+	}
+	return r.HasWord(ctx, word, false)
+}
+
 // begins reports whether an indexed word begins with word, as typed: a
 // prefix query of the word matches (its cheaper question first), and the
 // index's word list holds a word that begins with the word unstemmed
@@ -219,11 +228,7 @@ func corrections(ctx context.Context, r store.Search, word string) ([]string, er
 			if prefix && utf8.RuneCountInString(e) < n {
 				continue // a letter left out of a prefix: the shorter prefix begins more
 			}
-			ask := r.HasWord
-			if prefix {
-				ask = func(ctx context.Context, e string, _ bool) (bool, error) { return begins(ctx, r, e) }
-			}
-			ok, err := ask(ctx, e, prefix)
+			ok, err := isWord(ctx, r, e, prefix)
 			if err != nil {
 				return nil, err
 			}
