@@ -15,8 +15,9 @@ import (
 // its pages, its sign-in and sign-out (gallery_session.go) and its static
 // files. None of its paths starts with /api or /immich.
 func (s *Server) mountGallery() {
-	s.app.Get("/", s.galleryPage("timeline"))
-	s.app.Get("/photos/:id", s.galleryPage("viewer"))
+	for _, r := range galleryRoutes {
+		s.app.Get(r.path, s.galleryPage(r))
+	}
 	s.app.Get("/signin", s.signInPage)
 	s.app.Post("/signin", s.signIn)
 	s.app.Post("/signin/renew", s.renewSession)
@@ -25,6 +26,20 @@ func (s *Server) mountGallery() {
 	s.app.Post("/signout", s.signOut)
 	s.app.Get("/static/+", s.staticFile)
 	s.app.Head("/static/+", s.staticFile)
+}
+
+// galleryRoute is a page of the gallery: its path, its template (server/web)
+// and its title; idPrefix, when set, is the catalog prefix the path's :id
+// must carry (any other id is a 404 before the page is rendered).
+type galleryRoute struct {
+	path, page, title, section, idPrefix string
+}
+
+// galleryRoutes are the gallery's pages. section names the header link the
+// page belongs to (the link marked aria-current).
+var galleryRoutes = []galleryRoute{
+	{path: "/", page: "timeline", title: "Photos", section: "photos"},
+	{path: "/photos/:id", page: "viewer", title: "Photo", section: "photos", idPrefix: catalog.PrefixAsset},
 }
 
 // galleryHeaders are the security headers of every gallery response.
@@ -50,7 +65,7 @@ func (s *Server) renderPage(c *fiber.Ctx, status int, name string, p web.Page) e
 
 // galleryPage serves a page that needs a signed-in user; without one it
 // sends the browser to the sign-in form, which comes back here.
-func (s *Server) galleryPage(name string) fiber.Handler {
+func (s *Server) galleryPage(r galleryRoute) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		p, err := s.pageSession(c)
 		if err != nil {
@@ -60,14 +75,14 @@ func (s *Server) galleryPage(name string) fiber.Handler {
 			galleryHeaders(c)
 			return c.Redirect("/signin?next="+urlQueryEscape(c.OriginalURL()), fiber.StatusSeeOther)
 		}
-		page := web.Page{Title: "Photos", CSRF: s.auth.CSRFToken(p.CredentialID), UserName: userName(p.User)}
-		if name == "viewer" {
-			page.Title, page.AssetID = "Photo", c.Params("id")
-			if !strings.HasPrefix(page.AssetID, catalog.PrefixAsset) {
-				return fiber.NewError(fiber.StatusNotFound, "no asset "+page.AssetID)
+		page := web.Page{Title: r.title, Section: r.section, CSRF: s.auth.CSRFToken(p.CredentialID), UserName: userName(p.User)}
+		if r.idPrefix != "" {
+			page.ID = c.Params("id")
+			if !strings.HasPrefix(page.ID, r.idPrefix) {
+				return fiber.NewError(fiber.StatusNotFound, "no such page: "+c.Path())
 			}
 		}
-		return s.renderPage(c, fiber.StatusOK, name, page)
+		return s.renderPage(c, fiber.StatusOK, r.page, page)
 	}
 }
 

@@ -47,12 +47,30 @@ type Page struct {
 	Email string
 	// OIDCProvider names the identity provider when one is configured.
 	OIDCProvider string
-	// AssetID is the viewer's asset.
-	AssetID string
+	// Section is the header link the page belongs to ("photos", "albums",
+	// …), marked aria-current.
+	Section string
+	// ID is what the page shows when its path names one (the viewer's
+	// asset, an album, a person, a stack).
+	ID string
+}
+
+// NavLink is a link of the header's section menu.
+type NavLink struct {
+	Path, Section, Label string
+	// Write marks a link only owners and collaborators see (class write).
+	Write bool
+}
+
+// Nav are the header's sections, in order. A page joins one through its
+// route's section (server/httpapi's galleryRoutes). The scripts keep the
+// chosen library in the links (?library=).
+var Nav = []NavLink{
+	{Path: "/", Section: "photos", Label: "Photos"},
 }
 
 var templates = sync.OnceValue(func() *template.Template {
-	funcs := template.FuncMap{"static": staticURL}
+	funcs := template.FuncMap{"static": staticURL, "navLinks": func() []NavLink { return Nav }}
 	return template.Must(template.New("").Funcs(funcs).ParseFS(templateFiles, "templates/*.html"))
 })
 

@@ -19,6 +19,9 @@ export async function currentLibrary() {
   if (!lib) return null;
   localStorage.setItem(remembered, lib.id);
   document.body.dataset.role = lib.role; // [data-role=viewer] hides write actions
+  for (const a of document.querySelectorAll('.sections a')) {
+    a.href = a.getAttribute('href').split('?')[0] + query({ library: lib.id });
+  }
   const select = document.getElementById('library-switcher');
   if (select && libs.length > 1) {
     for (const l of libs) {
