@@ -40,6 +40,10 @@ type galleryRoute struct {
 var galleryRoutes = []galleryRoute{
 	{path: "/", page: "timeline", title: "Photos", section: "photos"},
 	{path: "/photos/:id", page: "viewer", title: "Photo", section: "photos", idPrefix: catalog.PrefixAsset},
+	{path: "/people", page: "people", title: "People", section: "people"},
+	{path: "/people/:id", page: "person", title: "Person", section: "people", idPrefix: catalog.PrefixPerson},
+	{path: "/library", page: "library", title: "Library", section: "library"},
+	{path: "/join", page: "join", title: "Join a library", section: "library"},
 }
 
 // galleryHeaders are the security headers of every gallery response.
