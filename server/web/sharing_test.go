@@ -42,6 +42,9 @@ const visibleControls = `[...document.querySelectorAll('button, select, input:no
 // the fragment survives it), sees the preview, joins and lands on the
 // library's timeline; on every page of that library they see no write
 // action, and a write sent through the page's api() is refused (403).
+// Then: the link again says they are a member; they leave and come back
+// through it (its one place is theirs); the owner changes their role,
+// removes them and disables the invitation in the page.
 func TestGalleryInvitedViewerSeesNoWriteActions(t *testing.T) {
 	b := startBrowser(t)
 	s := servertest.Start(t)
@@ -66,6 +69,7 @@ func TestGalleryInvitedViewerSeesNoWriteActions(t *testing.T) {
 	require.Equal(t, "active", eval[string](t, b, `document.querySelector('#invitations tr').dataset.state`))
 	b.do(t, chromedp.Click(css(`#copy`)))
 	b.waitFor(t, "the copy's outcome", `document.getElementById('copied').textContent !== ''`)
+	b.snapshot(t, "library")
 	invs := servertest.List[api.Invitation](s, token, "/api/libraries/"+lib.ID+"/invitations")
 	require.Len(t, invs, 1)
 	require.Equal(t, "viewer", invs[0].Role)
@@ -74,6 +78,7 @@ func TestGalleryInvitedViewerSeesNoWriteActions(t *testing.T) {
 	// On a phone the page fits the width.
 	b.do(t, chromedp.EmulateViewport(390, 844))
 	b.waitFor(t, "the phone layout", `document.documentElement.scrollWidth <= 390`)
+	b.snapshot(t, "library-phone")
 	b.do(t, chromedp.EmulateViewport(1280, 900))
 	b.do(t, chromedp.Click(css(`.signout button`)), chromedp.WaitVisible(css(`input[name=email]`)))
 
@@ -95,6 +100,7 @@ func TestGalleryInvitedViewerSeesNoWriteActions(t *testing.T) {
 	require.Equal(t, "viewer", preview["Your role"])
 	require.Contains(t, preview["Invitation"], "active")
 	require.Equal(t, "join-button", eval[string](t, b, `document.activeElement.id`), "Join has the focus")
+	b.snapshot(t, "join")
 	b.do(t, chromedp.KeyEvent(kb.Enter))
 	b.waitFor(t, "the library's timeline", `location.pathname === '/' && location.search === '?library=`+lib.ID+`' &&
 		document.querySelector('#timeline[aria-busy="false"]') !== null && document.querySelectorAll('.tile').length === 1`)
@@ -141,5 +147,122 @@ func TestGalleryInvitedViewerSeesNoWriteActions(t *testing.T) {
 	r := s.Do("GET", "/api/people/"+ann.ID, token, nil)
 	require.Equal(t, http.StatusOK, r.Status)
 	require.Contains(t, string(r.Body), `"name":"Ann"`)
+
+	// The link again: already a member, in words, and no Join.
+	b.do(t, chromedp.Navigate(link))
+	b.waitFor(t, "the refusal", `document.querySelector('#join[data-ready="true"]') !== null`)
+	require.Contains(t, eval[string](t, b, `document.getElementById('error').textContent`), "already a member")
+	require.False(t, eval[bool](t, b, `document.getElementById('join-button').checkVisibility()`))
+
+	// The viewer leaves (after a confirmation), and comes back through the
+	// same link although its one place is taken: they had joined by it.
+	b.do(t, chromedp.Navigate(s.URL+"/library?library="+lib.ID))
+	b.waitFor(t, "the library page", `document.querySelector('#library[data-ready="true"]') !== null`)
+	b.do(t, chromedp.Click(css(`#leave`)))
+	b.waitFor(t, "the question", `document.getElementById('leave-confirm').checkVisibility() && document.activeElement.id === 'leave-no'`)
+	b.do(t, chromedp.Click(css(`#leave-yes`)))
+	b.waitFor(t, "the viewer's own timeline", `location.pathname === '/' && location.search === '' && document.querySelector('#timeline[aria-busy="false"]') !== null`)
+	require.Len(t, servertest.List[api.Member](s, token, "/api/libraries/"+lib.ID+"/members"), 1)
+	b.do(t, chromedp.Navigate(link))
+	b.waitFor(t, "the preview", `document.querySelector('#join[data-ready="true"]') !== null`)
+	require.Equal(t, "exhausted", eval[string](t, b, `document.getElementById('preview-state').textContent`))
+	require.Contains(t, eval[string](t, b, `document.getElementById('error').textContent`), "Every place of this invitation is taken")
+	b.do(t, chromedp.Click(css(`#join-button`)))
+	b.waitFor(t, "the library's timeline", `location.search === '?library=`+lib.ID+`' && document.querySelector('#timeline[aria-busy="false"]') !== null`)
+
+	// The owner makes the viewer a collaborator, then removes them, and
+	// disables the invitation.
+	b.do(t, chromedp.Click(css(`.signout button`)), chromedp.WaitVisible(css(`input[name=email]`)))
+	signIn(t, b, s, owner)
+	b.do(t, chromedp.Navigate(s.URL+"/library?library="+lib.ID))
+	b.waitFor(t, "two members", `document.querySelector('#library[data-ready="true"]') !== null && document.querySelectorAll('#members li').length === 2`)
+	choose(t, b, `#members li[data-user-id="`+viewer.ID+`"] select`, "collaborator")
+	b.waitFor(t, "the new role", `document.querySelector('#members li[data-user-id="`+viewer.ID+`"] select')?.value === 'collaborator'`)
+	roles := map[string]string{}
+	for _, m := range servertest.List[api.Member](s, token, "/api/libraries/"+lib.ID+"/members") {
+		roles[m.ID] = m.Role
+	}
+	require.Equal(t, "collaborator", roles[viewer.ID])
+	remove := css(`#members li[data-user-id="%s"] button.remove`, viewer.ID)
+	b.do(t, chromedp.Click(remove))
+	b.waitFor(t, "the second press", `document.querySelector('#members li[data-user-id="`+viewer.ID+`"] button.remove').textContent === 'Really remove?'`)
+	b.do(t, chromedp.Click(remove))
+	b.waitFor(t, "one member", `document.querySelectorAll('#members li').length === 1`)
+	require.Len(t, servertest.List[api.Member](s, token, "/api/libraries/"+lib.ID+"/members"), 1)
+	b.do(t, chromedp.Click(css(`#invitations tr button`)))
+	b.waitFor(t, "the disabled invitation", `document.querySelector('#invitations tr').dataset.state === 'disabled'`)
+	require.Equal(t, "disabled", servertest.List[api.Invitation](s, token, "/api/libraries/"+lib.ID+"/invitations")[0].State)
+	b.noPageErrors(t)
+}
+
+// TestGalleryPeople: the people page shows the library's people with
+// their faces (cut from the pipeline's previews) and names, the unnamed
+// one marked; on the unnamed person's page the user names them, merges
+// another person into them (confirmed from the keyboard), and sees their
+// photos grow; the API agrees.
+func TestGalleryPeople(t *testing.T) {
+	b := startBrowser(t)
+	s := servertest.Start(t, servertest.WithPipeline)
+	u, token := s.Session()
+	lib := s.Libraries(token)[0]
+	var ids []string
+	for i, day := range []string{"01", "02", "03"} {
+		a := s.UploadAsset(token, "p"+day+".jpg", servertest.JPEG(t, 640, 480, 20+i),
+			map[string]string{"file_created_at": "2024-02-" + day + "T10:00:00Z"})
+		ids = append(ids, a.ID)
+	}
+	for _, id := range ids {
+		s.WaitForTasks(token, id, 3*time.Minute)
+	}
+	newPerson(t, s, token, lib.ID, "Ann", ids[0])
+	bob := newPerson(t, s, token, lib.ID, "Bob", ids[1])
+	nameless := newPerson(t, s, token, lib.ID, "Someone", ids[2])
+	r := s.Do("PATCH", "/api/people/"+nameless.ID, token, map[string]any{"name": nil})
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+
+	signIn(t, b, s, u)
+	b.do(t, chromedp.Click(css(`.sections a[data-section=people]`)))
+	b.waitFor(t, "three people with their faces", `document.querySelector('#people[aria-busy="false"]') !== null &&
+		[...document.querySelectorAll('.person-card img')].filter((i) => i.complete && i.naturalWidth > 0).length === 3`)
+	cards := eval[[]string](t, b, `[...document.querySelectorAll('.people-grid li')].map((li) => li.className + ':' + li.querySelector('.name').textContent)`)
+	require.Equal(t, []string{":Ann", ":Bob", "unnamed:Unnamed person"}, cards)
+	b.snapshot(t, "people")
+	b.do(t, chromedp.EmulateViewport(390, 844))
+	b.waitFor(t, "the phone layout", `document.documentElement.scrollWidth <= 390`)
+	b.snapshot(t, "people-phone")
+	b.do(t, chromedp.EmulateViewport(1280, 900))
+
+	// The unnamed person's page: their one photo; name them.
+	require.True(t, eval[bool](t, b, `(document.querySelector('.unnamed a').click(), true)`))
+	b.waitFor(t, "the person's page", `document.querySelector('#person[data-ready="true"]') !== null`)
+	require.Equal(t, "/people/"+nameless.ID, eval[string](t, b, `location.pathname`))
+	require.Equal(t, 1, eval[int](t, b, `document.querySelectorAll('#photos .photo').length`))
+	b.do(t, chromedp.SendKeys(css(`#rename-input`), "Cat"), chromedp.KeyEvent(kb.Enter))
+	b.waitFor(t, "the new name", `document.getElementById('name').textContent === 'Cat'`)
+	var got api.Person
+	s.Do("GET", "/api/people/"+nameless.ID, token, nil).JSON(t, &got)
+	require.NotNil(t, got.Name)
+	require.Equal(t, "Cat", *got.Name)
+
+	// Merge Bob into Cat: asked first, confirmed with the keyboard.
+	choose(t, b, "#merge-select", bob.ID)
+	b.do(t, chromedp.Click(css(`#merge button[type=submit]`)))
+	b.waitFor(t, "the question", `!document.getElementById('merge-confirm').hidden && document.activeElement.id === 'merge-yes'`)
+	require.Contains(t, eval[string](t, b, `document.getElementById('merge-question').textContent`), "Merge Bob (1) into Cat?")
+	b.snapshot(t, "person")
+	b.do(t, chromedp.KeyEvent(kb.Enter))
+	b.waitFor(t, "the merged photos", `document.querySelectorAll('#photos .photo').length === 2 &&
+		document.getElementById('count').textContent === '2 photos' && document.getElementById('merge-confirm').hidden`)
+	require.Equal(t, http.StatusNotFound, s.Do("GET", "/api/people/"+bob.ID, token, nil).Status, "Bob is merged away")
+	s.Do("GET", "/api/people/"+nameless.ID, token, nil).JSON(t, &got)
+	require.Equal(t, 2, got.AssetCount)
+	require.Equal(t, "Cat", *got.Name)
+	options := eval[[]string](t, b, `[...document.querySelectorAll('#merge-select option')].map((o) => o.value).filter(Boolean)`)
+	require.Len(t, options, 1, "only Ann is left to merge")
+
+	// A photo of the grid opens in the viewer.
+	require.True(t, eval[bool](t, b, `(document.querySelector('#photos .photo').click(), true)`))
+	b.do(t, chromedp.WaitReady(css(`#viewer[data-ready="true"]`)))
+	require.Contains(t, b.location(t), "/photos/")
 	b.noPageErrors(t)
 }

@@ -13,7 +13,6 @@ const button = document.getElementById('join-button');
 const why = {
   disabled: 'The owner has disabled this invitation.',
   expired: 'This invitation has expired. Ask the owner for a new link.',
-  exhausted: 'Everyone this invitation was meant for has already joined. Ask the owner for a new link.',
 };
 
 function showError(text) {
@@ -58,6 +57,9 @@ async function start() {
     showError(why[inv.state]);
     return;
   }
+  if (inv.state === 'exhausted') { // one who joined through it before and left may come back
+    showError('Every place of this invitation is taken, unless you joined through it before.');
+  }
   button.textContent = `Join ${preview.library.name}`;
   button.hidden = false;
   button.addEventListener('click', async () => {
@@ -67,7 +69,7 @@ async function start() {
       localStorage.setItem('photoctl.library', joined.id);
       location.assign(timelineOf(joined.id));
     } catch (err) {
-      showError(`Could not join: ${err.message}`);
+      showError(`Could not join: ${err.message}.`);
       button.disabled = false;
     }
   });
