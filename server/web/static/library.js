@@ -7,6 +7,7 @@ import { currentLibrary } from './nav.js';
 
 const main = document.getElementById('library');
 const errorBox = document.getElementById('error');
+const doneBox = document.getElementById('done');
 const membersList = document.getElementById('members');
 const invitationsBody = document.getElementById('invitations');
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,12 +24,15 @@ function clearError() {
   errorBox.textContent = '';
 }
 
-// act runs an action and refreshes the lists, or shows the failure.
-async function act(what, fn) {
+// act runs an action and refreshes the lists, then says done, or shows
+// the failure.
+async function act(what, fn, done) {
   clearError();
+  doneBox.textContent = '';
   try {
     await fn();
     await refresh();
+    doneBox.textContent = done;
   } catch (err) {
     showError(err, what);
   }
@@ -60,7 +64,8 @@ function memberRow(m) {
     el('option', { value: 'viewer' }, 'viewer'), el('option', { value: 'collaborator' }, 'collaborator'));
   role.value = m.role;
   role.addEventListener('change', () => act('Could not change the role', () =>
-    api(`/api/libraries/${lib.id}/members/${m.id}`, { method: 'PATCH', body: { role: role.value } })));
+    api(`/api/libraries/${lib.id}/members/${m.id}`, { method: 'PATCH', body: { role: role.value } }),
+    `${memberName(m)} is now a ${role.value}.`));
   const remove = el('button', { type: 'button', class: 'write owner-only remove', 'aria-label': `Remove ${memberName(m)}` }, 'Remove');
   remove.addEventListener('click', () => {
     if (remove.dataset.armed !== 'true') { // a second press confirms
@@ -68,7 +73,8 @@ function memberRow(m) {
       remove.textContent = 'Really remove?';
       return;
     }
-    act('Could not remove the member', () => api(`/api/libraries/${lib.id}/members/${m.id}`, { method: 'DELETE' }));
+    act('Could not remove the member', () => api(`/api/libraries/${lib.id}/members/${m.id}`, { method: 'DELETE' }),
+      `${memberName(m)} was removed.`);
   });
   li.append(role, remove);
   return li;
@@ -78,7 +84,7 @@ function invitationRow(inv) {
   const disable = el('button', { type: 'button', class: 'write owner-only', 'aria-label': `Disable the ${inv.role} invitation of ${dateTime.format(new Date(inv.created_at))}` }, 'Disable');
   disable.disabled = inv.state === 'disabled';
   disable.addEventListener('click', () => act('Could not disable the invitation', () =>
-    api(`/api/libraries/invitations/${inv.id}/disable`, { method: 'POST' })));
+    api(`/api/libraries/invitations/${inv.id}/disable`, { method: 'POST' }), 'The invitation is disabled.'));
   return el('tr', { dataset: { invitationId: inv.id, state: inv.state } },
     el('td', {}, inv.role), el('td', { class: 'state' }, inv.state),
     el('td', {}, `${inv.joiner_count} of ${inv.max_joiners}`),
@@ -113,7 +119,7 @@ document.getElementById('invite').addEventListener('submit', (e) => {
     document.getElementById('created').hidden = false;
     link.focus();
     link.select();
-  });
+  }, 'The invitation is created.');
 });
 
 document.getElementById('copy').addEventListener('click', async () => {

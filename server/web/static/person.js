@@ -72,7 +72,6 @@ renameForm.addEventListener('submit', async (e) => {
   const name = renameInput.value.trim();
   try {
     showPerson(await api(`/api/people/${id}`, { method: 'PATCH', body: { name: name === '' ? null : name } }));
-    await fillMergeChoices();
   } catch (err) {
     showError(err, 'Could not rename');
   }
