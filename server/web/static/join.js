@@ -33,7 +33,7 @@ async function start() {
   const [libs, preview] = await Promise.all([
     currentLibrary().then(() => api('/api/libraries?limit=200')),
     token ? api('/api/libraries/invitations/preview', { method: 'POST', body: { token } }).catch((err) => {
-      if (err.status === 404) throw new Error('This invitation link is not valid (or its library is gone). Check that you copied the whole link.');
+      if (err.status === 404 || err.status === 422) throw new Error('This invitation link is not valid (or its library is gone). Check that you copied the whole link.');
       throw err;
     }) : null,
   ]);

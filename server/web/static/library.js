@@ -35,6 +35,7 @@ async function act(what, fn, done) {
     doneBox.textContent = done;
   } catch (err) {
     showError(err, what);
+    await refresh().catch(() => {}); // the lists as they are (the failure is shown)
   }
 }
 
@@ -71,6 +72,7 @@ function memberRow(m) {
     if (remove.dataset.armed !== 'true') { // a second press confirms
       remove.dataset.armed = 'true';
       remove.textContent = 'Really remove?';
+      remove.setAttribute('aria-label', `Really remove ${memberName(m)}? Press again to confirm`);
       return;
     }
     act('Could not remove the member', () => api(`/api/libraries/${lib.id}/members/${m.id}`, { method: 'DELETE' }),

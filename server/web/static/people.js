@@ -59,7 +59,7 @@ async function start() {
   people.sort((a, b) => (a.name === null) - (b.name === null)
     || (a.name ?? '').localeCompare(b.name ?? '') || b.asset_count - a.asset_count);
   grid.replaceChildren(...people.map((p) => card(p, lib.id)));
-  status.textContent = people.length ? `${people.length} people` : 'Nobody has been recognised in this library yet.';
+  status.textContent = people.length ? `${people.length} ${people.length === 1 ? 'person' : 'people'}` : 'Nobody has been recognised in this library yet.';
 }
 
 if (main) {
