@@ -40,6 +40,9 @@ type galleryRoute struct {
 var galleryRoutes = []galleryRoute{
 	{path: "/", page: "timeline", title: "Photos", section: "photos"},
 	{path: "/photos/:id", page: "viewer", title: "Photo", section: "photos", idPrefix: catalog.PrefixAsset},
+	{path: "/stacks/:id", page: "stack", title: "Stack", section: "photos", idPrefix: catalog.PrefixStack},
+	{path: "/albums", page: "albums", title: "Albums", section: "albums"},
+	{path: "/albums/:id", page: "album", title: "Album", section: "albums", idPrefix: catalog.PrefixAlbum},
 }
 
 // galleryHeaders are the security headers of every gallery response.

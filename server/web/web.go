@@ -67,6 +67,7 @@ type NavLink struct {
 // chosen library in the links (?library=).
 var Nav = []NavLink{
 	{Path: "/", Section: "photos", Label: "Photos"},
+	{Path: "/albums", Section: "albums", Label: "Albums"},
 }
 
 var templates = sync.OnceValue(func() *template.Template {
@@ -75,7 +76,7 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // Pages names the page templates Render knows.
-var Pages = []string{"signin", "timeline", "viewer"}
+var Pages = []string{"signin", "timeline", "viewer", "stack", "albums", "album"}
 
 // Render writes the page named name ("signin", "timeline", "viewer").
 func Render(w io.Writer, name string, p Page) error {
