@@ -80,6 +80,7 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	require.ElementsMatch(t, []string{"/photos/" + burst[0], "/photos/" + burst[1], "/photos/" + burst[2]}, members)
 	require.Equal(t, "/photos/"+burst[0], eval[string](t, b, `new URL(document.querySelector('#members .tile.cover').href).pathname`))
 	require.Contains(t, eval[string](t, b, `document.querySelector('#members .tile.cover').getAttribute('aria-label')`), "cover")
+	b.snapshot(t, "stack")
 
 	// A member in the viewer: rated 4 and described, kept after a reload.
 	require.True(t, eval[bool](t, b, `(document.querySelector('#members .tile[href^="/photos/`+burst[1]+`"]').click(), true)`))
@@ -124,6 +125,7 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	for k, want := range []float64{0.25, 0.2, 0.3, 0.4} {
 		require.InDelta(t, want, box[k], 0.02, "face box %v", box)
 	}
+	b.snapshot(t, "viewer-faces")
 
 	// In the timeline, select mode: one tile by click, one by the
 	// keyboard (Space), both added to the album.
@@ -137,6 +139,7 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	b.waitFor(t, "two selected", `document.querySelector('.select-count').textContent === '2 selected'`)
 	checked := eval[[]string](t, b, `[...document.querySelectorAll('.tile[aria-checked="true"]')].map(a => a.dataset.id)`)
 	require.ElementsMatch(t, []string{dunes, pier}, checked)
+	b.snapshot(t, "timeline-select")
 	require.Equal(t, "/", eval[string](t, b, `location.pathname`), "a click in select mode does not open the tile")
 	b.do(t, chromedp.Click(chromedp.Search(`//div[contains(@class,"select-bar")]//button[text()="Add to album…"]`)))
 	b.waitFor(t, "the album to choose", `document.querySelector('#album-choice option[value="`+album.ID+`"]') !== null`)
@@ -161,9 +164,10 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	b.waitFor(t, "two left", `document.querySelectorAll('#album-assets .tile').length === 2 && document.getElementById('album-meta').textContent.startsWith('2 items')`)
 	require.Empty(t, albumsOf(pier))
 	require.Len(t, albumsOf(dunes), 1)
+	b.snapshot(t, "album")
 	b.do(t, chromedp.Click(css(`#rename-start`)), chromedp.WaitVisible(css(`#rename-name`)))
 	b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById('rename-name').value = ''`),
-		chromedp.SendKeys(css(`#rename-name`), "Summer 2024"), chromedp.Submit(css(`#rename-name`)))
+		chromedp.SendKeys(css(`#rename-name`), "Summer 2024"), chromedp.Click(css(`#rename button[type=submit]`)))
 	b.waitFor(t, "the new name", `document.getElementById('title').textContent === 'Summer 2024'`)
 	require.Equal(t, "Summer 2024", albumsOf(dunes)[0].Name)
 
