@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/api"
@@ -102,7 +103,12 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	require.Equal(t, "★★★★", eval[string](t, b, `document.querySelector('.meta-rating').textContent`))
 	require.Equal(t, "Three shots of the gull", eval[string](t, b, `document.querySelector('.meta-description').textContent`))
 
-	// An album made from the viewer holds the asset.
+	// An album made from the viewer holds the asset (Escape first closes
+	// the dialog, and only the dialog).
+	b.do(t, chromedp.Click(css(`#add-to-album`)), chromedp.WaitVisible(css(`dialog.album-picker #album-name`)))
+	b.do(t, chromedp.Focus(css(`dialog.album-picker button[type=submit]`)), chromedp.KeyEvent(kb.Escape))
+	b.waitFor(t, "the dialog closed", `!document.querySelector('dialog')`)
+	require.Equal(t, "/photos/"+burst[1], eval[string](t, b, `location.pathname`))
 	b.do(t, chromedp.Click(css(`#add-to-album`)), chromedp.WaitVisible(css(`dialog.album-picker #album-name`)))
 	b.do(t, chromedp.SendKeys(css(`#album-name`), "Summer"), chromedp.Click(css(`dialog.album-picker button[type=submit]`)))
 	b.waitFor(t, "the album listed", `[...document.querySelectorAll('#albums a')].map(a => a.textContent).join() === 'Summer' && !document.querySelector('dialog')`)
@@ -192,7 +198,11 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	require.False(t, eval[bool](t, b, `document.querySelector('.tile[data-id="`+dunes+`"]') !== null`))
 
 	// Trash from the timeline's selection: the tile goes, the month's
-	// count follows.
+	// count follows. Escape leaves the select mode.
+	b.do(t, chromedp.Click(css(`.select-start`)))
+	b.waitFor(t, "the select mode", `!document.querySelector('.select-bar').hidden`)
+	b.do(t, chromedp.KeyEvent(kb.Escape))
+	b.waitFor(t, "the select mode left", `document.querySelector('.select-bar').hidden && !document.querySelector('.tile[role]')`)
 	b.do(t, chromedp.Click(css(`.select-start`)))
 	require.True(t, eval[bool](t, b, `(document.querySelector('.tile[data-id="`+pier+`"]').click(), true)`))
 	b.do(t, chromedp.Click(chromedp.Search(`//div[contains(@class,"select-bar")]//button[text()="Trash"]`)))

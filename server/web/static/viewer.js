@@ -80,7 +80,10 @@ function showMedia(a) {
     if (a.width && a.height) { img.width = a.width; img.height = a.height; }
     const faces = faceBoxes(a);
     const photo = el('div', { class: 'photo' }, img, ...faces);
-    if (faces.length) photo.setAttribute('aria-label', `Faces: ${faces.map((f) => f.title).join(', ')}`);
+    if (faces.length) {
+      photo.setAttribute('role', 'group');
+      photo.setAttribute('aria-label', `Faces: ${faces.map((f) => f.title).join(', ')}`);
+    }
     stage.replaceChildren(photo);
     const full = document.getElementById('fullsize');
     if (a.asset_urls.fullsize) {
@@ -136,7 +139,7 @@ function link(which, target, libraryID) {
 
 function keys(libraryID) {
   addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.('input, select, textarea, video')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.('input, select, textarea, video, dialog')) return;
     if (e.key === 'ArrowLeft' && links.prev.href) location.assign(links.prev.href);
     else if (e.key === 'ArrowRight' && links.next.href) location.assign(links.next.href);
     else if (e.key === 'Escape') location.assign('/' + query({ library: libraryID }));
