@@ -82,6 +82,7 @@ func (s *Server) galleryPage(r galleryRoute) fiber.Handler {
 		if r.idPrefix != "" {
 			page.ID = c.Params("id")
 			if !strings.HasPrefix(page.ID, r.idPrefix) {
+				galleryHeaders(c)
 				return fiber.NewError(fiber.StatusNotFound, "no such page: "+c.Path())
 			}
 		}
