@@ -103,7 +103,7 @@ export function selectionBar(selection, actions) {
     return b;
   });
   const done = el('button', { type: 'button' }, 'Done');
-  const bar = el('div', { class: 'select-bar write', role: 'toolbar', 'aria-label': 'Selection', hidden: true },
+  const bar = el('div', { class: 'select-bar write', role: 'group', 'aria-label': 'Selection', hidden: true },
     count, ...buttons, done, error);
   start.addEventListener('click', () => selection.start());
   done.addEventListener('click', () => selection.stop());
