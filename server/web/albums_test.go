@@ -216,5 +216,12 @@ func TestGalleryAlbumsAndEdits(t *testing.T) {
 	b.waitFor(t, "the albums page, empty", `location.pathname === '/albums' && document.getElementById('status').textContent === 'No albums yet.'`)
 	require.Equal(t, http.StatusNotFound, s.Do("GET", "/api/albums/"+album.ID, token, nil).Status)
 	require.Nil(t, asset(burst[1]).TrashedAt)
+
+	// Every write control is .write: none shows for the viewer role.
+	b.do(t, chromedp.Navigate(s.URL+"/photos/"+burst[1]))
+	viewerReady(burst[1])
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.body.dataset.role = 'viewer'`))
+	require.Equal(t, []string{}, eval[[]string](t, b, `[...document.querySelectorAll('#rating button, #description, #save-description, #add-to-album, #trash')]
+		.filter(e => e.getClientRects().length > 0).map(e => e.id || e.dataset.value)`))
 	b.noPageErrors(t)
 }
