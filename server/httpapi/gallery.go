@@ -40,6 +40,9 @@ type galleryRoute struct {
 var galleryRoutes = []galleryRoute{
 	{path: "/", page: "timeline", title: "Photos", section: "photos"},
 	{path: "/photos/:id", page: "viewer", title: "Photo", section: "photos", idPrefix: catalog.PrefixAsset},
+	{path: "/stacks/:id", page: "stack", title: "Stack", section: "photos", idPrefix: catalog.PrefixStack},
+	{path: "/albums", page: "albums", title: "Albums", section: "albums"},
+	{path: "/albums/:id", page: "album", title: "Album", section: "albums", idPrefix: catalog.PrefixAlbum},
 	{path: "/people", page: "people", title: "People", section: "people"},
 	{path: "/people/:id", page: "person", title: "Person", section: "people", idPrefix: catalog.PrefixPerson},
 	{path: "/library", page: "library", title: "Library", section: "library"},
@@ -83,6 +86,7 @@ func (s *Server) galleryPage(r galleryRoute) fiber.Handler {
 		if r.idPrefix != "" {
 			page.ID = c.Params("id")
 			if !strings.HasPrefix(page.ID, r.idPrefix) {
+				galleryHeaders(c)
 				return fiber.NewError(fiber.StatusNotFound, "no such page: "+c.Path())
 			}
 		}

@@ -186,17 +186,25 @@ func TestGalleryResponsesCarrySecurityHeaders(t *testing.T) {
 	scripts := regexp.MustCompile(`src="(/static/[^"]+)"`).FindAllStringSubmatch(timeline, -1)
 	styles := regexp.MustCompile(`href="(/static/[^"]+)"`).FindAllStringSubmatch(timeline, -1)
 	require.Len(t, scripts, 1)
-	require.Len(t, styles, 1)
+	require.NotEmpty(t, styles) // app.css, and a page's own
 	a := s.UploadAsset(bearer, "a.jpg", servertest.JPEG(t, 32, 32, 1), nil)
-	for _, c := range []struct{ path, status, contentType string }{
+	cases := []struct{ path, status, contentType string }{
 		{"/", "200", "text/html; charset=utf-8"},
 		{"/photos/" + a.ID, "200", "text/html; charset=utf-8"},
+		{"/stacks/stack_01", "200", "text/html; charset=utf-8"}, // a page renders for any id of the prefix
+		{"/albums", "200", "text/html; charset=utf-8"},
+		{"/albums/album_01", "200", "text/html; charset=utf-8"},
+		{"/albums/asset_01", "404", ""},
 		{"/signin", "303", ""},
 		{strings.ReplaceAll(scripts[0][1], "&amp;", "&"), "200", "text/javascript; charset=utf-8"},
 		{"/static/api.js", "200", "text/javascript; charset=utf-8"},
-		{strings.ReplaceAll(styles[0][1], "&amp;", "&"), "200", "text/css; charset=utf-8"},
 		{"/static/nothing.js", "404", ""},
-	} {
+	}
+	for _, style := range styles {
+		cases = append(cases, struct{ path, status, contentType string }{
+			strings.ReplaceAll(style[1], "&amp;", "&"), "200", "text/css; charset=utf-8"})
+	}
+	for _, c := range cases {
 		r, body := page(c.path)
 		require.Equal(t, c.status, strconv.Itoa(r.StatusCode), "%s: %s", c.path, body)
 		csp := r.Header.Get("Content-Security-Policy")

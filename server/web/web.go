@@ -67,6 +67,7 @@ type NavLink struct {
 // chosen library in the links (?library=).
 var Nav = []NavLink{
 	{Path: "/", Section: "photos", Label: "Photos"},
+	{Path: "/albums", Section: "albums", Label: "Albums"},
 	{Path: "/people", Section: "people", Label: "People"},
 	{Path: "/library", Section: "library", Label: "Library"},
 }
@@ -77,7 +78,7 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // Pages names the page templates Render knows.
-var Pages = []string{"signin", "timeline", "viewer", "people", "person", "library", "join"}
+var Pages = []string{"signin", "timeline", "viewer", "stack", "albums", "album", "people", "person", "library", "join"}
 
 // Render writes the page named name ("signin", "timeline", "viewer").
 func Render(w io.Writer, name string, p Page) error {

@@ -9,6 +9,7 @@
 // and the heap the assets of a few months.
 import { api, query, el } from './api.js';
 import { currentLibrary } from './nav.js';
+import { Selection, selectionBar, addToAlbum } from './select.js';
 
 const main = document.getElementById('timeline');
 const status = document.getElementById('status');
@@ -20,6 +21,8 @@ const monthNames = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'nu
 let library = null;
 let cols = 3;
 let tile = 120;
+let selection = null; // the select mode: a Set of ids, applied to each tile as it is made
+let monthList = [];
 
 // measure sets the grid's columns and tile size from the page width.
 function measure() {
@@ -61,7 +64,7 @@ async function months() {
 }
 
 // tileFor is one asset's link: its thumbnail, and a badge for a stack
-// (its count) or a video.
+// (its count: the link opens the stack's page) or a video.
 function tileFor(a) {
   const img = el('img', {
     src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
@@ -69,13 +72,15 @@ function tileFor(a) {
     width: String(tile), height: String(tile),
   });
   img.addEventListener('error', () => img.classList.add('missing'), { once: true });
-  const link = el('a', { class: 'tile', href: `/photos/${a.id}` + query({ library: library.id }) }, img);
-  if (a.stack && a.stack.asset_count > 1) {
+  const stacked = a.stack && a.stack.asset_count > 1;
+  const href = (stacked ? `/stacks/${a.stack.id}` : `/photos/${a.id}`) + query({ library: library.id });
+  const link = el('a', { class: 'tile', href, dataset: { id: a.id } }, img);
+  if (stacked) {
     link.append(el('span', { class: 'badge stack', title: `stack of ${a.stack.asset_count}` }, `❐ ${a.stack.asset_count}`));
     link.setAttribute('aria-label', `${a.original_file_name}, stack of ${a.stack.asset_count}`);
   }
   if (a.media_type === 'video') link.append(el('span', { class: 'badge video', title: 'video' }, '▶'));
-  return link;
+  return selection ? selection.decorate(link) : link;
 }
 
 // chunkRows is how many rows of tiles a chunk holds.
@@ -94,7 +99,7 @@ async function assetsOf(bucket) {
     for (const a of page.data) {
       out.push({
         id: a.id, original_file_name: a.original_file_name, media_type: a.media_type,
-        asset_urls: { thumbnail: a.asset_urls.thumbnail }, stack: a.stack ? { asset_count: a.stack.asset_count } : null,
+        asset_urls: { thumbnail: a.asset_urls.thumbnail }, stack: a.stack ? { id: a.stack.id, asset_count: a.stack.asset_count } : null,
       });
     }
     if (!page.has_more || page.data.length === 0) return out;
@@ -180,6 +185,57 @@ class Month {
     const all = this.chunks.length > 0 && this.chunks.every((c) => c.dataset.filled === 'true');
     this.section.dataset.state = all ? 'full' : 'expanded';
   }
+
+  // recount takes the month's new count (assets were trashed) and, if
+  // expanded, reads its assets again; an emptied month disappears.
+  recount(count) {
+    this.count = count;
+    this.section.dataset.count = String(count);
+    this.section.querySelector('h2 .count').textContent = `${count}`;
+    this.section.hidden = count === 0;
+    const option = [...jump.options].find((o) => o.value === this.bucket);
+    if (option) option.textContent = `${label(this.bucket)} (${count})`;
+    if (count === 0) option?.remove();
+    if (!this.chunks.length) {
+      this.grid.style.height = `${estimate(count)}px`;
+      return;
+    }
+    for (const c of this.chunks) this.observer.unobserve(c);
+    this.chunks = [];
+    this.loading = null;
+    this.expand(); // its chunks fill as the observer sees them near
+  }
+}
+
+// trash moves the selected assets to the trash, then recounts the months
+// and reads the affected ones again (a stack's next member may take the
+// place of a trashed cover).
+async function trash(ids) {
+  for (let i = 0; i < ids.length; i += 100) {
+    await api('/api/assets/trash' + query({ library_id: library.id }), { method: 'POST', body: { ids: ids.slice(i, i + 100) } });
+  }
+  const gone = new Set(ids);
+  const touched = new Set();
+  for (const t of main.querySelectorAll('.tile[data-id]')) {
+    if (gone.has(t.dataset.id)) touched.add(t.closest('.month').dataset.month);
+  }
+  const counts = new Map((await months()).map((m) => [m.bucket, m.count]));
+  for (const m of monthList) {
+    const count = counts.get(m.bucket) ?? 0;
+    if (count !== m.count || touched.has(m.bucket)) m.recount(count);
+  }
+  selection.stop();
+}
+
+// selecting adds the select mode and its actions (owners and collaborators).
+function selecting() {
+  selection = new Selection(main);
+  const { start, bar } = selectionBar(selection, [
+    { label: 'Add to album…', run: async (ids) => { if (await addToAlbum(ids, library.id)) selection.stop(); } },
+    { label: 'Trash', run: trash, className: 'danger' },
+  ]);
+  document.getElementById('tools').append(start);
+  main.before(bar);
 }
 
 function render(list) {
@@ -208,6 +264,7 @@ function render(list) {
     jump.append(new Option(`${label(bucket)} (${count})`, bucket));
     return new Month(bucket, count, chunks);
   });
+  monthList = months;
   main.replaceChildren(...months.map((m) => m.section));
   for (const m of months) { monthNear.observe(m.section); monthFar.observe(m.section); }
   jump.addEventListener('change', () => {
@@ -236,6 +293,7 @@ async function start() {
     status.textContent = 'No photos or videos yet.';
   } else {
     render(list);
+    selecting();
   }
   main.setAttribute('aria-busy', 'false');
 }
