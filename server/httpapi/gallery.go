@@ -40,6 +40,10 @@ type galleryRoute struct {
 var galleryRoutes = []galleryRoute{
 	{path: "/", page: "timeline", title: "Photos", section: "photos"},
 	{path: "/photos/:id", page: "viewer", title: "Photo", section: "photos", idPrefix: catalog.PrefixAsset},
+	{path: "/search", page: "search", title: "Search", section: "search"},
+	{path: "/map", page: "map", title: "Map", section: "map"},
+	{path: "/trash", page: "trash", title: "Trash", section: "trash"},
+	{path: "/upload", page: "upload", title: "Upload", section: "upload"},
 }
 
 // galleryHeaders are the security headers of every gallery response.

@@ -67,6 +67,10 @@ type NavLink struct {
 // chosen library in the links (?library=).
 var Nav = []NavLink{
 	{Path: "/", Section: "photos", Label: "Photos"},
+	{Path: "/search", Section: "search", Label: "Search"},
+	{Path: "/map", Section: "map", Label: "Map"},
+	{Path: "/trash", Section: "trash", Label: "Trash"},
+	{Path: "/upload", Section: "upload", Label: "Upload", Write: true},
 }
 
 var templates = sync.OnceValue(func() *template.Template {
@@ -75,7 +79,7 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // Pages names the page templates Render knows.
-var Pages = []string{"signin", "timeline", "viewer"}
+var Pages = []string{"signin", "timeline", "viewer", "search", "map", "trash", "upload"}
 
 // Render writes the page named name ("signin", "timeline", "viewer").
 func Render(w io.Writer, name string, p Page) error {
