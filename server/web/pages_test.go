@@ -142,6 +142,7 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	require.Contains(t, eval[string](t, b, `document.querySelectorAll('#queue li')[2].textContent`), "Duplicate")
 	require.Contains(t, eval[string](t, b, `document.getElementById('summary').textContent`), "2 uploaded, 1 duplicates, 0 failed")
 	require.Len(t, servertest.List[api.Asset](s, token, "/api/assets?limit=10"), 2)
+	b.snapshot(t, "upload")
 
 	// Once ingested, the timeline (the page's link) paints both thumbnails.
 	for _, id := range []string{gps, plain} {
@@ -161,6 +162,7 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	b.waitFor(t, "the captioned photo found", found)
 	b.do(t, chromedp.Reload())
 	b.waitFor(t, "the same result after a reload", found)
+	b.snapshot(t, "search")
 	b.do(t, chromedp.Navigate(s.URL+"/search?q=zebra"))
 	b.waitFor(t, "no matches", `document.getElementById('status').textContent.startsWith('No matches') && document.querySelectorAll('#results .thumb').length === 0`)
 
@@ -187,11 +189,21 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	require.InDelta(t, lon, where[1], 0.001)
 	require.Equal(t, 1.0, where[2])
 	require.True(t, eval[bool](t, b, `document.querySelector('#map path.land').getAttribute('d').length > 10000`), "the world is drawn")
-	b.do(t, chromedp.Focus(css(`#map`)), chromedp.KeyEvent("+"), chromedp.KeyEvent("+"))
-	b.waitFor(t, "zoomed in twice", `document.getElementById('map-main').dataset.zoom === '2' && `+oneCluster)
+	b.snapshot(t, "map-world")
+	require.Equal(t, "30", eval[string](t, b, `document.getElementById('map-main').dataset.cell`))
+	b.do(t, chromedp.Focus(css(`#map`)), chromedp.KeyEvent("+"), chromedp.KeyEvent("+"),
+		chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp))
+	b.waitFor(t, "zoomed in twice and north", `document.getElementById('map-main').dataset.zoom === '2' && `+oneCluster)
+	require.Equal(t, "5", eval[string](t, b, `document.getElementById('map-main').dataset.cell`), "a finer grid")
+	require.True(t, eval[bool](t, b, `(() => {
+		const m = document.getElementById('map').getBoundingClientRect();
+		const c = document.querySelector('#map .cluster circle').getBoundingClientRect();
+		return c.left >= m.left && c.right <= m.right && c.top >= m.top && c.bottom <= m.bottom;
+	})()`), "the cluster is in view")
 	b.do(t, chromedp.Focus(css(`#map .cluster`)), chromedp.KeyEvent(kb.Enter))
 	b.waitFor(t, "the cluster's photo listed",
 		`[...document.querySelectorAll('#cluster-assets .thumb')].map(a => a.dataset.id).join() === '`+gps+`'`)
+	b.snapshot(t, "map")
 
 	// Trashed (through the API), the photo is in the trash; restored from
 	// there, it is back in the timeline.
@@ -201,6 +213,7 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 		[...document.querySelectorAll('#grid .thumb')].map(a => a.dataset.id).join() === '`+gps+`'`)
 	b.do(t, chromedp.Focus(css(`#grid .thumb input`)), chromedp.KeyEvent(" "))
 	b.waitFor(t, "Restore enabled", `document.getElementById('restore').disabled === false`)
+	b.snapshot(t, "trash")
 	b.do(t, chromedp.Click(css(`#restore`)))
 	b.waitFor(t, "the trash empty", `document.querySelectorAll('#grid .thumb').length === 0 && !document.getElementById('empty').hidden`)
 	require.Empty(t, servertest.List[api.Asset](s, token, "/api/assets?state=trashed&limit=10"))
@@ -213,7 +226,7 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	for _, page := range []string{"/upload", "/search?q=kittiwakes", "/map", "/trash"} {
 		b.do(t, chromedp.Navigate(s.URL+page))
 		name := strings.Trim(strings.SplitN(page, "?", 2)[0], "/")
-		b.waitFor(t, name+" at a phone's width", `document.querySelector('main[aria-busy="false"]') !== null &&
+		b.waitFor(t, name+" at a phone's width", `document.querySelector('main[aria-busy="false"]:not([data-loading="true"])') !== null &&
 			document.documentElement.scrollWidth <= 390`)
 		b.snapshot(t, name+"-phone")
 	}

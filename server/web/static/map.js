@@ -111,12 +111,13 @@ function dot(c) {
 // load asks for the clusters in view, a moment after the view stops moving.
 function load() {
   clearTimeout(timer);
+  const mine = ++asked;
+  main.dataset.loading = 'true';
   timer = setTimeout(async () => {
-    const mine = ++asked;
     const b = bbox();
     const [w] = spans();
     const cell = cellSizes.find((c) => c <= w / 12) ?? cellSizes.at(-1);
-    main.dataset.loading = 'true';
+    main.dataset.cell = String(cell);
     try {
       const page = await api('/api/assets/geo-clusters' + query({
         library_id: library.id, bbox: b.map(fmt).join(','), cell_size: cell,
