@@ -141,6 +141,17 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	require.Equal(t, gps, eval[string](t, b, `document.querySelectorAll('#queue li')[2].dataset.assetId`))
 	require.Contains(t, eval[string](t, b, `document.querySelectorAll('#queue li')[2].textContent`), "Duplicate")
 	require.Contains(t, eval[string](t, b, `document.getElementById('summary').textContent`), "2 uploaded, 1 duplicates, 0 failed")
+	require.True(t, eval[bool](t, b, `!document.getElementById('done').hidden`), "the link to the timeline")
+	require.Len(t, servertest.List[api.Asset](s, token, "/api/assets?limit=10"), 2)
+	// A file dropped on the drop zone that is no photo: the API's reason.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(['just some notes'], 'notes.txt', { type: 'text/plain' }));
+		document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+	})()`))
+	b.waitFor(t, "the dropped file refused", `document.querySelectorAll('#queue li')[3]?.dataset.result === 'error'`)
+	refused := eval[string](t, b, `document.querySelector('#queue li[data-name="notes.txt"] [role=alert]').textContent`)
+	require.True(t, strings.HasPrefix(refused, "Error: ") && len(refused) > len("Error: ")+5, refused)
 	require.Len(t, servertest.List[api.Asset](s, token, "/api/assets?limit=10"), 2)
 	b.snapshot(t, "upload")
 
@@ -220,6 +231,18 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	b.do(t, chromedp.Navigate(s.URL+"/"))
 	b.waitFor(t, "both photos in the timeline again",
 		`[...document.querySelectorAll('.tile img')].filter(i => i.complete && i.naturalWidth > 0).length === 2`)
+
+	// Deleted forever from the trash, after the confirmation, the other
+	// photo is gone.
+	require.Equal(t, http.StatusOK, s.Do("POST", "/api/assets/trash", token, map[string]any{"ids": []string{plain}}).Status)
+	b.do(t, chromedp.Navigate(s.URL+"/trash"))
+	b.waitFor(t, "the other photo trashed", `document.querySelector('#trash[aria-busy="false"]') !== null &&
+		[...document.querySelectorAll('#grid .thumb')].map(a => a.dataset.id).join() === '`+plain+`'`)
+	b.do(t, chromedp.Click(css(`#select-all`)), chromedp.Click(css(`#delete`)), chromedp.WaitVisible(css(`#confirm-delete`)),
+		chromedp.Click(css(`#confirm-delete`)))
+	b.waitFor(t, "the trash empty again", `document.querySelectorAll('#grid .thumb').length === 0 && !document.getElementById('empty').hidden`)
+	require.Contains(t, eval[string](t, b, `document.getElementById('status').textContent`), "Deleted forever: 1 item")
+	require.Equal(t, http.StatusNotFound, s.Do("GET", "/api/assets/"+plain, token, nil).Status)
 
 	// At a phone's width every page fits.
 	b.do(t, chromedp.EmulateViewport(390, 844))
