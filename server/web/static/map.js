@@ -202,8 +202,11 @@ function controls() {
     else return;
     e.preventDefault();
   });
+  let wheeled = 0; // a touchpad sends a stream of wheel events: one step per 250 ms
   box.addEventListener('wheel', (e) => {
     e.preventDefault();
+    if (e.deltaY === 0 || e.timeStamp - wheeled < 250) return;
+    wheeled = e.timeStamp;
     const r = box.getBoundingClientRect();
     zoomAt(e.deltaY < 0 ? 1 : -1, e.clientX - r.left, e.clientY - r.top);
   }, { passive: false });

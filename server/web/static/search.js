@@ -101,7 +101,13 @@ async function start() {
   more.addEventListener('click', () => nextPage?.());
   picture.addEventListener('change', () => {
     const file = picture.files[0];
-    if (file) searchImage(file);
+    if (!file) return;
+    // The address holds words only: a picture search leaves none there.
+    box.value = '';
+    const url = new URL(location.href);
+    url.searchParams.delete('q');
+    history.replaceState(null, '', url);
+    searchImage(file);
   });
   const q = new URL(location.href).searchParams.get('q')?.trim();
   main.setAttribute('aria-busy', 'false');
@@ -113,4 +119,7 @@ async function start() {
   }
 }
 
-start().catch((err) => showError(status, 'Could not start', err));
+start().catch((err) => {
+  showError(status, 'Could not start', err);
+  main.setAttribute('aria-busy', 'false');
+});

@@ -142,6 +142,7 @@ async function start() {
     status.textContent = 'You have no library.';
     return;
   }
+  main.setAttribute('aria-busy', 'false');
   if (library.role === 'viewer') {
     status.textContent = `You can look at ${library.name} but not add to it.`;
     return;
@@ -161,7 +162,11 @@ async function start() {
     drop.classList.remove('over');
     add([...e.dataTransfer.files]);
   });
-  main.setAttribute('aria-busy', 'false');
+  // A file dropped beside the zone must not make the browser open it.
+  for (const type of ['dragover', 'drop']) addEventListener(type, (e) => e.preventDefault());
 }
 
-start().catch((err) => showError(status, 'Could not start', err));
+start().catch((err) => {
+  showError(status, 'Could not start', err);
+  main.setAttribute('aria-busy', 'false');
+});
