@@ -251,7 +251,8 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 		b.do(t, chromedp.Navigate(s.URL+page))
 		name := strings.Trim(strings.SplitN(page, "?", 2)[0], "/")
 		b.waitFor(t, name+" at a phone's width", `document.querySelector('main[aria-busy="false"]:not([data-loading="true"])') !== null &&
-			document.documentElement.scrollWidth <= 390`)
+			document.documentElement.scrollWidth <= 390 &&
+			[...document.querySelectorAll('main input, main button, .map')].every(e => e.getBoundingClientRect().right <= 390)`)
 		b.snapshot(t, name+"-phone")
 	}
 	b.noPageErrors(t)
