@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -15,9 +16,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
@@ -82,6 +86,44 @@ func searchByImage(t *testing.T, s *servertest.Server, token string, img []byte)
 	return ids
 }
 
+// busyOnce answers the page's next upload (POST /api/assets) with a 429
+// and Retry-After: 1 in the browser, and lets every later one through to
+// the server. The function it returns ends the interception and says how
+// many uploads it saw.
+func busyOnce(t *testing.T, b *browser) (stop func() int32) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(b.ctx)
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	var seen atomic.Int32
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			if seen.Add(1) == 1 {
+				_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+					RequestID: ev.RequestID, ResponseCode: http.StatusTooManyRequests,
+					ResponseHeaders: []*fetch.HeaderEntry{{Name: "Retry-After", Value: "1"}, {Name: "Content-Type", Value: "application/json"}},
+					Body:            []byte(`{"detail":"rate limit exceeded; retry in 1s"}`),
+				})
+				continue
+			}
+			_, _ = chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+		}
+	}()
+	_, err := chromedp.Call(b.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/assets"}}})
+	require.NoError(t, err)
+	return func() int32 {
+		_, err := chromedp.Call(b.ctx, fetch.Disable, cdp.Empty{})
+		require.NoError(t, err)
+		cancel()
+		<-done
+		return seen.Load()
+	}
+}
+
 // onDisk writes fixtures into a folder, for a file input, and returns
 // their paths.
 func onDisk(t *testing.T, files ...fixture) []string {
@@ -135,9 +177,15 @@ func TestGalleryUploadSearchMapTrash(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{gps, plain}, listed, "the API holds the two uploads")
 
-	// The same bytes again: a duplicate of the first, nothing stored.
+	// The same bytes again, while the server is busy: answered 429 once
+	// (by the browser's network layer, standing in for the server), the
+	// page waits the Retry-After and sends it again; the answer is a
+	// duplicate of the first, nothing stored.
+	stop := busyOnce(t, b)
 	b.do(t, chromedp.SetUploadFiles(css(`#files`), paths[:1]))
+	b.waitFor(t, "the wait", `document.querySelectorAll('#queue li')[2]?.textContent.includes('Waiting 1 s')`)
 	b.waitFor(t, "the duplicate", `document.querySelectorAll('#queue li')[2]?.dataset.result === 'duplicate'`)
+	require.EqualValues(t, 2, stop(), "the upload was sent twice")
 	require.Equal(t, gps, eval[string](t, b, `document.querySelectorAll('#queue li')[2].dataset.assetId`))
 	require.Contains(t, eval[string](t, b, `document.querySelectorAll('#queue li')[2].textContent`), "Duplicate")
 	require.Contains(t, eval[string](t, b, `document.getElementById('summary').textContent`), "2 uploaded, 1 duplicates, 0 failed")
