@@ -244,7 +244,7 @@ async function start() {
     status.textContent = 'You have no library.';
     return;
   }
-  const r = await fetch('/static/world.json', { credentials: 'same-origin' });
+  const r = await fetch(box.dataset.world, { credentials: 'same-origin' }); // its hash in the address: cached for good
   if (!r.ok) throw new Error(`no world outline (${r.status})`);
   world = await r.json();
   svg = mk('svg', { class: 'world', preserveAspectRatio: 'xMidYMid slice' });
