@@ -47,6 +47,10 @@ var galleryRoutes = []galleryRoute{
 	{path: "/people/:id", page: "person", title: "Person", section: "people", idPrefix: catalog.PrefixPerson},
 	{path: "/library", page: "library", title: "Library", section: "library"},
 	{path: "/join", page: "join", title: "Join a library", section: "library"},
+	{path: "/search", page: "search", title: "Search", section: "search"},
+	{path: "/map", page: "map", title: "Map", section: "map"},
+	{path: "/trash", page: "trash", title: "Trash", section: "trash"},
+	{path: "/upload", page: "upload", title: "Upload", section: "upload"},
 }
 
 // galleryHeaders are the security headers of every gallery response.

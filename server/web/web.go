@@ -69,6 +69,10 @@ var Nav = []NavLink{
 	{Path: "/", Section: "photos", Label: "Photos"},
 	{Path: "/albums", Section: "albums", Label: "Albums"},
 	{Path: "/people", Section: "people", Label: "People"},
+	{Path: "/map", Section: "map", Label: "Map"},
+	{Path: "/search", Section: "search", Label: "Search"},
+	{Path: "/trash", Section: "trash", Label: "Trash"},
+	{Path: "/upload", Section: "upload", Label: "Upload", Write: true},
 	{Path: "/library", Section: "library", Label: "Library"},
 }
 
@@ -78,7 +82,7 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // Pages names the page templates Render knows.
-var Pages = []string{"signin", "timeline", "viewer", "stack", "albums", "album", "people", "person", "library", "join"}
+var Pages = []string{"signin", "timeline", "viewer", "stack", "albums", "album", "people", "person", "search", "map", "trash", "upload", "library", "join"}
 
 // Render writes the page named name ("signin", "timeline", "viewer").
 func Render(w io.Writer, name string, p Page) error {
