@@ -130,7 +130,7 @@ func TestGalleryJourney(t *testing.T) {
 	b.snapshot(t, "timeline")
 
 	// The keyboard reaches the tiles, and a focused tile shows it.
-	for i := 0; i < 12; i++ {
+	for i := 0; i < 30; i++ { // past the header's links and the page's buttons
 		b.do(t, chromedp.KeyEvent(kb.Tab))
 		if eval[bool](t, b, `document.activeElement.classList.contains('tile')`) {
 			break

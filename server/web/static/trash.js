@@ -4,7 +4,7 @@
 // (DELETE /api/assets) after a confirmation.
 import { api, query } from './api.js';
 import { currentLibrary } from './nav.js';
-import { pickTile, setStatus, showError } from './thumbs.js';
+import { linkTile, pickTile, setStatus, showError } from './thumbs.js';
 
 const main = document.getElementById('trash');
 const grid = document.getElementById('grid');
@@ -41,7 +41,9 @@ async function loadPage() {
       library_id: library.id, state: 'trashed', stacks: 'expand', include: 'variants', variants: 'thumbnail',
       limit: 100, starting_after_id: after,
     }));
-    grid.append(...page.data.map((a) => pickTile(a, update)));
+    // A viewer can neither restore nor delete: the items are links to look at.
+    const writer = library.role === 'owner' || library.role === 'collaborator';
+    grid.append(...page.data.map((a) => (writer ? pickTile(a, update) : linkTile(a, library.id))));
     after = page.data.at(-1)?.id;
     more.hidden = !page.has_more;
   } finally {
