@@ -105,10 +105,10 @@ func (b *browser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
 	require.NoError(t, chromedp.Do(b.ctx, steps...))
 }
 
-// eval evaluates a JavaScript expression.
+// eval evaluates a JavaScript expression (a promise: its value).
 func eval[T any](t *testing.T, b *browser, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	require.NoError(t, err, "evaluate %s", expr)
 	return v
 }

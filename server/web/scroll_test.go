@@ -48,21 +48,29 @@ func TestTimelineScrollKeepsTheDOMSmall(t *testing.T) {
 	start := time.Now()
 	maxNodes, maxHeap, seen := 0, 0.0, map[string]bool{} // seen: the tiles' paths
 	for step := 0; ; step++ {
-		// Every chunk of tiles touching the viewport is filled.
-		b.waitFor(t, fmt.Sprintf("the visible tiles at step %d", step), `(() => {
+		// One round trip a screen: in the page, wait until every chunk of
+		// tiles touching the viewport is filled, read the page's state,
+		// then scroll a screen on.
+		state := eval[map[string]any](t, b, `(async () => {
 			const visible = (e) => { const r = e.getBoundingClientRect(); return r.bottom >= 0 && r.top <= innerHeight; };
-			return [...document.querySelectorAll('section.month')].filter(visible).every((s) =>
+			const filled = () => [...document.querySelectorAll('section.month')].filter(visible).every((s) =>
 				s.dataset.state !== 'empty' && [...s.querySelectorAll('.chunk')].filter(visible).every((c) =>
 					c.dataset.filled === 'true' && c.children.length === Number(c.dataset.n)));
+			const started = performance.now();
+			while (!filled()) {
+				if (performance.now() - started > 60000) return { timeout: true };
+				await new Promise((r) => setTimeout(r, 10));
+			}
+			const state = {
+				nodes: document.getElementsByTagName('*').length,
+				heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
+				tiles: [...document.querySelectorAll('.tile')].filter(visible).map((a) => a.pathname),
+				end: scrollY + innerHeight >= document.documentElement.scrollHeight - 2,
+			};
+			if (!state.end) window.scrollBy(0, innerHeight);
+			return state;
 		})()`)
-		state := eval[map[string]any](t, b, `({
-			nodes: document.getElementsByTagName('*').length,
-			heap: performance.memory ? performance.memory.usedJSHeapSize : 0,
-			tiles: [...document.querySelectorAll('.tile')].filter((e) => {
-				const r = e.getBoundingClientRect(); return r.bottom >= 0 && r.top <= innerHeight;
-			}).map((a) => a.pathname),
-			end: scrollY + innerHeight >= document.documentElement.scrollHeight - 2,
-		})`)
+		require.Nil(t, state["timeout"], "the visible tiles at step %d never filled; page errors: %v", step, b.pageErrors())
 		maxNodes = max(maxNodes, int(state["nodes"].(float64)))
 		maxHeap = max(maxHeap, state["heap"].(float64))
 		for _, p := range state["tiles"].([]any) {
@@ -71,7 +79,6 @@ func TestTimelineScrollKeepsTheDOMSmall(t *testing.T) {
 		if state["end"].(bool) {
 			break
 		}
-		b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollBy(0, innerHeight)`))
 		require.Less(t, step, 5000, "the end of the timeline never came")
 	}
 	t.Logf("scrolled %d assets in %d months in %v: at most %d elements, %.1f MB of JS heap",
