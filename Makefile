@@ -123,8 +123,14 @@ geodata:
 ## without it too, after COMPUTE_PKGS, and skip in the -race run
 ## (PHOTOCTL_PURE_WITHOUT_RACE; racetest.SkipPure in the test). The
 ## long packages go first (scripts/test-order), so that
-## none starts last and runs on alone.
+## none starts last and runs on alone. The browser tests (BROWSER_PKGS:
+## the gallery's pages in headless Chromium) run without -race too,
+## beside the other two: their time is the browser's and the round trips',
+## -race instruments only the in-process server, whose handlers (the
+## gallery's included) run under -race in server/httpapi's tests; under
+## -race they took twice as long.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
+BROWSER_PKGS = ./server/web/...
 PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline
 PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos)$$
 test: test-deps models
@@ -135,10 +141,10 @@ test: test-deps models
 		echo "test: immich-go could not be built; the immich-go test skips" >&2; fi; \
 	if $(MAKE) -s mcp-client; then mcpc=1; else mcpc=; \
 		echo "test: @modelcontextprotocol/sdk could not be installed; the MCP client test skips" >&2; fi; \
-	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m $(COMPUTE_PKGS) && \
+	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m $(BROWSER_PKGS) $(COMPUTE_PKGS) && \
 	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 $(GO) test -count=1 -timeout 30m -run '$(PURE_RUN)' $(PURE_PKGS) && \
 	CGO_ENABLED=1 PHOTOCTL_ML_REQUIRED=1 PHOTOCTL_PURE_WITHOUT_RACE=1 PHOTOCTL_IMMICH_REQUIRED=$$immich PHOTOCTL_IMMICH_GO_REQUIRED=$$immichgo PHOTOCTL_MCP_REQUIRED=$$mcpc $(GO) test -race -count=1 -timeout 30m \
-		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode' | scripts/test-order)
+		$$($(GO) list ./... | grep -v -e '/ml/faces$$' -e '/ingest/metrics$$' -e '/ingest/geocode' -e '/server/web$$' -e '/server/web/' | scripts/test-order)
 
 ## fuzz: run every Go fuzz target for FUZZTIME each (default 10s; CI
 ## runs 3s each before the tests); crashers land in testdata/fuzz
