@@ -146,9 +146,12 @@ func attrValue(s string) string {
 	return b.String()
 }
 
-// getVariant serves an image rendering inline, cached by ETag.
+// getVariant serves an image rendering inline with a strong ETag (the
+// file's size and time: every rendering is a new file). Asked for under
+// the asset's current rendering version (?v=, as asset_urls give it) it may
+// be kept a year; otherwise it is revalidated each time.
 func (s *Server) getVariant(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
+	if err := allowQuery(c, "v"); err != nil {
 		return err
 	}
 	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), principal(c), c.Params("id"), c.Params("name"))
@@ -160,9 +163,13 @@ func (s *Server) getVariant(c *fiber.Ctx) error {
 		f.Close()
 		return err
 	}
-	etag := fmt.Sprintf(`"%s-%s-%x"`, a.ID, c.Params("name"), info.ModTime().UnixNano())
+	etag := fmt.Sprintf(`"%s-%s-%x-%x"`, a.ID, c.Params("name"), info.Size(), info.ModTime().UnixNano())
 	c.Set(fiber.HeaderETag, etag)
-	c.Set(fiber.HeaderCacheControl, "private, max-age=86400")
+	if v := c.Query("v"); v != "" && v == renderingVersion(a) {
+		c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
+	} else {
+		c.Set(fiber.HeaderCacheControl, "private, no-cache")
+	}
 	if notModified(c, etag) {
 		f.Close()
 		return c.SendStatus(fiber.StatusNotModified)

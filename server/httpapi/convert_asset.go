@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/base64"
+	"strconv"
 	"time"
 
 	"github.com/photoctl/photoctl/server/api"
@@ -57,6 +58,16 @@ func assetStack(a *catalog.Asset) *api.AssetStack {
 	return &api.AssetStack{ID: *a.StackID, AssetCount: a.StackSize, CoverAssetID: a.StackCoverID}
 }
 
+// renderingVersion names the state of an asset's renderings: its row's
+// last change, which the pipeline's variants step makes whenever it
+// renders (an edit of the row changes it too, which only costs a
+// download). A rendering's URL carries it (?v=), so the address changes
+// when the picture may have, and getVariant lets a browser keep the
+// file a year under it.
+func renderingVersion(a *catalog.Asset) string {
+	return strconv.FormatInt(a.UpdatedAt.UnixMicro(), 36) // the stores keep microseconds
+}
+
 func assetURLs(a *catalog.Asset, variants []string) api.AssetURLs {
 	base := "/api/assets/" + a.ID
 	urls := api.AssetURLs{Original: base + "/original"}
@@ -79,6 +90,9 @@ func assetURLs(a *catalog.Asset, variants []string) api.AssetURLs {
 			continue
 		}
 		u := base + "/variants/" + name
+		if !a.UpdatedAt.IsZero() { // a face's or person's asset: only its id
+			u += "?v=" + renderingVersion(a)
+		}
 		switch name {
 		case "thumbnail":
 			urls.Thumbnail = &u

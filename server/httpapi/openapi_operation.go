@@ -132,6 +132,9 @@ var queryParamDocs = map[string]struct {
 		"stack.cover_asset_id names the cover). Counts and geo-clusters count the rows of the same view. " +
 		"Album lists (album_id) are never collapsed.",
 		map[string]any{"type": "string", "enum": []any{"collapse", "expand"}, "default": "collapse"}},
+	"v": {"The asset's rendering version, as asset_urls give it: under the current one the rendering may be " +
+		"cached a year (Cache-Control: immutable); without it, or under an older one, it is revalidated (ETag).",
+		map[string]any{"type": "string"}},
 }
 
 // openAPIPath turns a fiber path into an OpenAPI path template:

@@ -122,9 +122,11 @@ func (s *Server) routes() []route {
 		{"HEAD", "/api/assets/:id/versions/:version_id/file", access{action: catalog.ActionAssetRead}, s.downloadVersion,
 			routeDoc{summary: "A version file download's status and headers, without the file", tag: "assets", status: 200, errs: []int{503}}},
 		{"GET", "/api/assets/:id/variants/:name", access{action: catalog.ActionAssetRead}, s.getVariant,
-			routeDoc{summary: "An image rendering: thumbnail, preview or fullsize; a video's poster frame: poster", tag: "assets", status: 200, errs: []int{503}}},
+			routeDoc{summary: "An image rendering: thumbnail, preview or fullsize; a video's poster frame: poster", tag: "assets",
+				query: []string{"v"}, status: 200, errs: []int{503}}},
 		{"HEAD", "/api/assets/:id/variants/:name", access{action: catalog.ActionAssetRead}, s.getVariant,
-			routeDoc{summary: "An image rendering's status and headers, without the image", tag: "assets", status: 200, errs: []int{503}}},
+			routeDoc{summary: "An image rendering's status and headers, without the image", tag: "assets",
+				query: []string{"v"}, status: 200, errs: []int{503}}},
 
 		{"POST", "/api/api-keys", access{kinds: sessionOnly}, s.createAPIKey,
 			routeDoc{summary: "Create an API key (the secret is returned once)", tag: "api-keys",
