@@ -19,6 +19,10 @@ import (
 // the browser that started it (no login CSRF through a forged callback).
 const oidcStateCookie = "photoctl_oidc_state"
 
+// oidcNextCookie carries where a sign-in through the identity provider
+// returns (safeNext), across the provider's pages.
+const oidcNextCookie = "photoctl_oidc_next"
+
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 
 // safeNext is where a sign-in returns: a path of this site, never another
@@ -89,11 +93,11 @@ func (s *Server) signInPage(c *fiber.Ctx) error {
 		galleryHeaders(c)
 		return c.Redirect(next, fiber.StatusSeeOther)
 	}
-	return s.renderPage(c, fiber.StatusOK, "signin", s.signInForm("", ""))
+	return s.renderPage(c, fiber.StatusOK, "signin", s.signInForm(c, "", ""))
 }
 
-func (s *Server) signInForm(email, problem string) web.Page {
-	p := web.Page{Title: "Sign in", Email: email, Error: problem}
+func (s *Server) signInForm(c *fiber.Ctx, email, problem string) web.Page {
+	p := web.Page{Title: "Sign in", Email: email, Error: problem, Next: safeNext(c.Query("next"))}
 	if s.oidc.Enabled() {
 		p.OIDCProvider = s.oidc.ProviderName()
 	}
@@ -110,7 +114,7 @@ func (s *Server) signIn(c *fiber.Ctx) error {
 	}
 	email, password := strings.TrimSpace(form.Get("email")), form.Get("password")
 	if email == "" || password == "" {
-		return s.renderPage(c, fiber.StatusUnprocessableEntity, "signin", s.signInForm(email, "Enter your e-mail and password."))
+		return s.renderPage(c, fiber.StatusUnprocessableEntity, "signin", s.signInForm(c, email, "Enter your e-mail and password."))
 	}
 	if s.loginLimiter != nil {
 		for _, k := range []string{"addr:" + c.IP(), "account:" + catalog.NameKey(email)} {
@@ -121,7 +125,7 @@ func (s *Server) signIn(c *fiber.Ctx) error {
 	}
 	tokens, _, err := s.auth.Login(c.UserContext(), email, password)
 	if errors.Is(err, catalog.ErrUnauthenticated) {
-		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(email, "Incorrect e-mail or password."))
+		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(c, email, "Incorrect e-mail or password."))
 	}
 	if err != nil {
 		return err
@@ -185,8 +189,10 @@ func (s *Server) oidcSignInStart(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Cookie(&fiber.Cookie{Name: oidcStateCookie, Value: started.State, Path: "/signin/oidc", HTTPOnly: true,
-		Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: 600})
+	for name, v := range map[string]string{oidcStateCookie: started.State, oidcNextCookie: safeNext(c.Query("next"))} {
+		c.Cookie(&fiber.Cookie{Name: name, Value: v, Path: "/signin/oidc", HTTPOnly: true,
+			Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: 600})
+	}
 	return c.Redirect(started.AuthorizeURL, fiber.StatusFound)
 }
 
@@ -206,17 +212,20 @@ func (s *Server) oidcSignInFinish(c *fiber.Ctx) error {
 	if state == "" || subtle.ConstantTimeCompare([]byte(state), []byte(bound)) != 1 {
 		return fiberForbidden("this sign-in was not started by this browser")
 	}
-	c.Cookie(&fiber.Cookie{Name: oidcStateCookie, Value: "", Path: "/signin/oidc", HTTPOnly: true,
-		Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1})
+	next := safeNext(c.Cookies(oidcNextCookie))
+	for _, name := range []string{oidcStateCookie, oidcNextCookie} {
+		c.Cookie(&fiber.Cookie{Name: name, Value: "", Path: "/signin/oidc", HTTPOnly: true,
+			Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1})
+	}
 	if e := c.Query("error"); e != "" {
-		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm("", "The identity provider refused the sign-in: "+e))
+		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(c, "", "The identity provider refused the sign-in: "+e))
 	}
 	tokens, _, err := s.oidc.Callback(c.UserContext(), c.Query("code"), state, s.oidcRedirectURI(c))
 	if err != nil {
 		return err
 	}
 	s.setSessionCookies(c, tokens)
-	return c.Redirect("/", fiber.StatusSeeOther)
+	return c.Redirect(next, fiber.StatusSeeOther)
 }
 
 func fiberForbidden(detail string) error {

@@ -29,7 +29,7 @@ type browser struct {
 // The test is skipped when there is no chromium, unless
 // PHOTOCTL_BROWSER_REQUIRED=1 (CI). When the test fails, a screenshot of
 // the page is saved in its artifact directory (go test -artifacts).
-func startBrowser(t *testing.T) *browser {
+func startBrowser(t testing.TB) *browser {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -100,13 +100,13 @@ func startBrowser(t *testing.T) *browser {
 }
 
 // do runs steps, failing the test on error.
-func (b *browser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
+func (b *browser) do(t testing.TB, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(b.ctx, steps...))
 }
 
 // eval evaluates a JavaScript expression (a promise: its value).
-func eval[T any](t *testing.T, b *browser, expr string) T {
+func eval[T any](t testing.TB, b *browser, expr string) T {
 	t.Helper()
 	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	require.NoError(t, err, "evaluate %s", expr)
@@ -114,7 +114,7 @@ func eval[T any](t *testing.T, b *browser, expr string) T {
 }
 
 // waitFor polls a JavaScript predicate until it is true.
-func (b *browser) waitFor(t *testing.T, what, predicate string) {
+func (b *browser) waitFor(t testing.TB, what, predicate string) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -148,7 +148,7 @@ func navigating(err error) bool {
 }
 
 // location is the tab's address.
-func (b *browser) location(t *testing.T) string {
+func (b *browser) location(t testing.TB) string {
 	t.Helper()
 	loc, err := chromedp.Run(b.ctx, chromedp.Location())
 	require.NoError(t, err)
@@ -162,14 +162,14 @@ func (b *browser) pageErrors() []string {
 }
 
 // noPageErrors fails when the pages threw or logged an error.
-func (b *browser) noPageErrors(t *testing.T) {
+func (b *browser) noPageErrors(t testing.TB) {
 	t.Helper()
 	require.Empty(t, b.pageErrors(), "the pages reported errors")
 }
 
 // snapshot saves a screenshot of the viewport as name.png in the folder
 // PHOTOCTL_WEB_SCREENSHOTS names (for the docs), when it is set.
-func (b *browser) snapshot(t *testing.T, name string) {
+func (b *browser) snapshot(t testing.TB, name string) {
 	t.Helper()
 	dir := os.Getenv("PHOTOCTL_WEB_SCREENSHOTS")
 	if dir == "" {
@@ -184,7 +184,7 @@ func (b *browser) snapshot(t *testing.T, name string) {
 // choose selects value in the <select> at sel as a user would: the value,
 // then one change event (in one evaluation, so a navigation the change
 // starts cannot come in between).
-func choose(t *testing.T, b *browser, sel, value string) {
+func choose(t testing.TB, b *browser, sel, value string) {
 	t.Helper()
 	b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 		`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change')); })()`, sel, value)))

@@ -14,7 +14,7 @@ import (
 )
 
 // signIn signs u in through the gallery's form and waits for the timeline.
-func signIn(t *testing.T, b *browser, s *servertest.Server, u servertest.User) {
+func signIn(t testing.TB, b *browser, s *servertest.Server, u servertest.User) {
 	t.Helper()
 	b.do(t, chromedp.Navigate(s.URL+"/signin"), chromedp.WaitVisible(css(`input[name=email]`)),
 		chromedp.SendKeys(css(`input[name=email]`), u.Email), chromedp.SendKeys(css(`input[name=password]`), u.Password),

@@ -45,6 +45,8 @@ type Page struct {
 	Error string
 	// Email refills the sign-in form after a failure.
 	Email string
+	// Next is where the sign-in form returns (a path of this site).
+	Next string
 	// OIDCProvider names the identity provider when one is configured.
 	OIDCProvider string
 	// Section is the header link the page belongs to ("photos", "albums",

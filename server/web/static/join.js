@@ -2,6 +2,7 @@
 // the token is read from the address's fragment (which no request
 // carries: no server log or Referer sees it), previewed, and redeemed on
 // "Join"; then the timeline of the joined library opens.
+import { fragment } from './fragment.js';
 import { api, query, el } from './api.js';
 import { currentLibrary } from './nav.js';
 
@@ -20,8 +21,10 @@ function showError(text) {
   errorBox.hidden = false;
 }
 
+// The token is in the address's fragment, or was kept across a sign-in
+// through the identity provider (fragment.js).
 function tokenFromAddress() {
-  return new URLSearchParams(location.hash.slice(1)).get('token');
+  return new URLSearchParams(fragment().slice(1)).get('token');
 }
 
 function timelineOf(libraryID) {

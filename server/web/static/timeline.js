@@ -68,7 +68,7 @@ async function months() {
 function tileFor(a) {
   const img = el('img', {
     src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
-    alt: a.original_file_name, loading: 'lazy', decoding: 'async',
+    alt: a.original_file_name, loading: 'lazy', decoding: 'async', elementtiming: 'thumbnail',
     width: String(tile), height: String(tile),
   });
   img.addEventListener('error', () => img.classList.add('missing'), { once: true });
