@@ -235,6 +235,7 @@ func login(t testing.TB, base string) string {
 }
 
 func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "signal handling")
 	t.Parallel()
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
@@ -249,6 +250,7 @@ func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
 // caller is known, with their user id: an admin can tell whose requests
 // filled the log.
 func TestBinaryServeLogsWhoMadeEachRequest(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the request log")
 	t.Parallel()
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
@@ -276,6 +278,7 @@ func TestBinaryServeLogsWhoMadeEachRequest(t *testing.T) {
 }
 
 func TestBinaryEnvironmentConfiguresServe(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "configuration from the environment")
 	t.Parallel()
 	dataDir, addr := t.TempDir(), freeAddr(t)
 	env := binaryEnv(t, "PHOTOCTL_LISTEN="+addr, "PHOTOCTL_DATA_DIR="+dataDir)

@@ -98,6 +98,7 @@ func TestFTSlessBuildRefusesToOpenTheSQLiteStore(t *testing.T) {
 // found beside it (through a symbolic link too) or on PATH. Every other
 // binary test in this package goes through the same hand-over.
 func TestPhotoctlIsTheClientBuildAndHandsServerCommandsOn(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the two builds of the binary")
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs photoctl; skipped with -short")

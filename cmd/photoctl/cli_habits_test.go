@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/api"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // The small habits of the command line (issue 33): positional search
@@ -161,6 +163,7 @@ func TestCLIEventsTailLastN(t *testing.T) {
 }
 
 func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the version output")
 	t.Parallel()
 	cs := newCLIServer(t)
 	env := cs.keyEnv(t)

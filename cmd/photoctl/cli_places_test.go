@@ -16,6 +16,7 @@ import (
 // a server running the pipeline: get, ls and search name the town, and
 // `photoctl admin regeocode` queues a regeocode task the server runs.
 func TestCLIShowsTheTown(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the geocoder's towns in the CLI's output")
 	t.Parallel()
 	photoctlBinary(t)
 	if _, err := exec.LookPath("exiftool"); err != nil {

@@ -113,6 +113,7 @@ func TestCLIUploadNeedsALibraryWhenThereAreSeveral(t *testing.T) {
 }
 
 func TestCLIUploadInterruptedResumes(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the client's resume")
 	t.Parallel()
 	cs := newCLIServer(t)
 	env := cs.keyEnv(t)

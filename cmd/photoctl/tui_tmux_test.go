@@ -102,6 +102,7 @@ func (tm *tmuxTerm) waitText(text string) string {
 }
 
 func TestTUIEndToEndInTmux(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the terminal UI")
 	needTmux(t)
 	cs := newCLIServer(t)
 	token := cs.Login(cs.user).AccessToken
@@ -176,6 +177,7 @@ func (tm *tmuxTerm) waitExit() {
 // answers (tmux without a pane colour) it keeps the dark colours, and
 // nothing waits for the answer.
 func TestTUILearnsTheTerminalBackgroundInTmux(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the terminal UI")
 	needTmux(t)
 	cs := newCLIServer(t)
 	cs.login(t)

@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/api"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // writeTinyPhotos writes n distinct small JPEGs into dir, in folders of
@@ -52,6 +54,7 @@ func uploadServer(t testing.TB, extra ...string) ([]string, string, string) {
 // A thousand files from one folder, with the default limits: every file
 // is uploaded, the command exits 0, and it prints its summary only.
 func TestBinaryUploadOfAThousandFilesWithDefaultLimits(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the client and the rate limiter's defaults")
 	dir := t.TempDir()
 	writeTinyPhotos(t, dir, 1000)
 	env, base, token := uploadServer(t)

@@ -29,6 +29,7 @@ func withDefaultLimits(c *app.Config) {
 // A bulk import — 300 files one after another, then 8 clients at once —
 // is never refused by the default limits: uploads wait their turn.
 func TestABulkImportPassesTheDefaultLimits(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the rate limiter's defaults")
 	s := servertest.Start(t, withDefaultLimits)
 	require.True(t, s.Config.RateLimit.Enabled)
 	_, session := s.Session()
@@ -76,6 +77,7 @@ func multipartUpload(t *testing.T, seed int) ([]byte, string) {
 // at once with a Retry-After the detail repeats; another user's upload is
 // served meanwhile, and the waiting ones complete.
 func TestUploadsBeyondTheQueueAreRefusedAndTheRestWait(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the upload queue")
 	s := servertest.Start(t, withDefaultLimits, func(c *app.Config) {
 		c.RateLimit.UploadConcurrency = 1
 		c.RateLimit.UploadQueue = 1
@@ -132,6 +134,7 @@ func TestUploadsBeyondTheQueueAreRefusedAndTheRestWait(t *testing.T) {
 // requests wait for their tokens up to max_wait. A flood that would wait
 // longer is refused at once with 429, and another user is served.
 func TestRequestsOverTheRateWaitUpToMaxWait(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the rate limiter's waits")
 	s := servertest.Start(t, func(c *app.Config) {
 		c.RateLimit.Enabled = true
 		c.RateLimit.Rate = 10

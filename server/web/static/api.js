@@ -3,7 +3,8 @@
 // short-lived session token has expired, one renewal (the refresh cookie)
 // is tried before the page goes back to the sign-in form.
 
-const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
+// csrf is the page's anti-forgery token, sent with every state-changing call.
+export const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
 
 let renewing = null; // one renewal at a time: refresh tokens rotate
 
@@ -16,21 +17,25 @@ function renew() {
 
 export class APIError extends Error {
   constructor(status, detail) {
-    super(typeof detail === 'string' ? detail : `request failed (${status})`);
+    // detail: a sentence, or the validation errors of a 422.
+    super(typeof detail === 'string' ? detail
+      : Array.isArray(detail) && detail.length ? detail.map((e) => e.msg).join('; ') : `request failed (${status})`);
     this.status = status;
   }
 }
 
 // api sends a request to path (under /api) and returns the decoded JSON
-// body (null for 204).
+// body (null for 204). body is sent as JSON, or as it is when it is a
+// FormData (multipart).
 export async function api(path, { method = 'GET', body } = {}) {
+  const form = body instanceof FormData;
   const send = () => {
     const headers = { Accept: 'application/json' };
     if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     return fetch(path, {
       method, headers, credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || form ? body : JSON.stringify(body),
     });
   };
   let r = await send();

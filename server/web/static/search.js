@@ -6,7 +6,6 @@ import { api, el, query } from './api.js';
 import { currentLibrary } from './nav.js';
 import { linkTile, setStatus, showError } from './thumbs.js';
 
-const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
 const main = document.getElementById('search');
 const status = document.getElementById('status');
 const results = document.getElementById('results');
@@ -19,29 +18,12 @@ let library = null;
 let nextPage = null; // loads the next page of the current search, or null
 let generation = 0; // a newer search makes the older one's answers stale
 
-// postForm sends a multipart search (the image too), renewing an expired
-// session once through api().
-async function postForm(fields, image) {
-  const send = () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-    form.append('image', image, image.name);
-    return fetch('/api/search', {
-      method: 'POST', body: form, credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'X-CSRF-Token': csrf },
-    });
-  };
-  let r = await send();
-  if (r.status === 401) {
-    await api('/api/users/me');
-    r = await send();
-  }
-  const data = await r.json().catch(() => null);
-  if (!r.ok) {
-    const d = data?.detail;
-    throw new Error(typeof d === 'string' ? d : Array.isArray(d) ? d.map((e) => e.msg).join('; ') : `search failed (${r.status})`);
-  }
-  return data;
+// postForm sends a multipart search (the image too).
+function postForm(fields, image) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+  form.append('image', image, image.name);
+  return api('/api/search', { method: 'POST', body: form });
 }
 
 // run shows the results of one search: fetchPage(after) returns a page.

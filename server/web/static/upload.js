@@ -3,11 +3,10 @@
 // fetch reports no upload progress) and its result: uploaded, a duplicate
 // of an asset the library holds, or the API's error. A 429 is tried again
 // after its Retry-After.
-import { api, el, query } from './api.js';
+import { api, csrf, el, query } from './api.js';
 import { currentLibrary } from './nav.js';
 import { showError } from './thumbs.js';
 
-const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
 const main = document.getElementById('upload');
 const status = document.getElementById('status');
 const drop = document.getElementById('drop');
