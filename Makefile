@@ -131,8 +131,8 @@ geodata:
 ## -race they took twice as long.
 COMPUTE_PKGS = ./ml/faces ./ingest/metrics ./ingest/geocode/...
 BROWSER_PKGS = ./server/web/...
-PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline
-PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos)$$
+PURE_PKGS = ./server/people ./ingest/exif ./server/pipeline ./server/httpapi
+PURE_RUN = ^(TestVecSetSketchSearchFindsWhatAFullScanFinds|TestNearbyZonesAgreeWithEveryPolygon|TestBurstSimilarityThresholdSeparatesRealPhotos|TestSearchByImageFindsMirrorsAndCrops)$$
 test: test-deps models
 	$(GO) vet ./...
 	if $(MAKE) -s immich-cli; then immich=1; else immich=; \

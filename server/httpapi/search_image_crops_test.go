@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/image/draw"
 
+	"github.com/photoctl/photoctl/ingest/racetest"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
@@ -46,6 +47,10 @@ func mirrored(img image.Image) *image.RGBA {
 // none of the others comes up.
 func TestSearchByImageFindsMirrorsAndCrops(t *testing.T) {
 	servertest.SkipStoreNeutralOnPostgres(t, "which hashes find a mirror or a crop")
+	// 36 queries hashed in pure Go (decode, mirror, crop, DCT): 64 s under
+	// -race on a loaded machine, 17 s without; the search path's
+	// concurrency runs under -race in the other image-search tests.
+	racetest.SkipPure(t)
 	photos, _ := mlPhotos(t)
 	s := servertest.Start(t, servertest.WithPipeline, func(c *app.Config) { c.ML.Enabled = false })
 	_, session := s.Session()
