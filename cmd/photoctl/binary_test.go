@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -36,7 +38,20 @@ var built struct {
 	err  error
 }
 
+// postgresRun is what this package runs on the PostgreSQL pass (make
+// test-postgres) when no -run is given: the tests of server processes on
+// that store (serve and worker binaries, crashes, the journeys, the task
+// queue the CLI watches, the Immich CLI). The other tests are of the
+// client: what they ask the server, server/httpapi's tests ask on both
+// stores. The SQLite pass runs them all.
+const postgresRun = `^(TestBinary|TestCrash|TestJourney|TestCLITasks|TestImmich)`
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if servertest.Postgres() && flag.Lookup("test.run").Value.String() == "" {
+		fmt.Fprintf(os.Stderr, "cmd/photoctl on PostgreSQL: the tests of server processes (-run '%s')\n", postgresRun)
+		_ = flag.Set("test.run", postgresRun)
+	}
 	code := servertest.Main(m) // PostgreSQL with PHOTOCTL_TEST_STORE=postgres
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
