@@ -39,10 +39,6 @@ func TestTimelineScrollKeepsTheDOMSmall(t *testing.T) {
 		devseed.Options{LibraryID: lib.ID, Assets: total, Seed: 36})
 	require.NoError(t, err)
 
-	// A tall window (a portrait monitor): half the screens to scroll of
-	// the usual 900 px, and more tiles near the viewport at once, which
-	// the DOM bound below must still hold.
-	b.do(t, chromedp.EmulateViewport(1280, 1800))
 	signIn(t, b, s, u)
 	months := eval[int](t, b, `document.querySelectorAll('section.month').length`)
 	require.Greater(t, months, 24)
