@@ -167,6 +167,7 @@ func TestABurstFromOneCameraBecomesOneAutomaticStack(t *testing.T) {
 
 func TestBurstsArrivingOutOfOrderAndAcrossUploadsStillGroup(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "the burst detector's rules (TestABurstFromOneCameraBecomesOneAutomaticStack runs its store path on both)")
 	sh := newShots(t)
 	s := newBurstServer(t)
 	const model = "EOS 5D Mark II"
@@ -200,6 +201,7 @@ func TestBurstsArrivingOutOfOrderAndAcrossUploadsStillGroup(t *testing.T) {
 
 func TestTheBurstDetectorRespectsWhatUsersDid(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "the burst detector's rules (TestABurstFromOneCameraBecomesOneAutomaticStack runs its store path on both)")
 	sh := newShots(t)
 	s := newBurstServer(t)
 	const model = "EOS 5D Mark II"

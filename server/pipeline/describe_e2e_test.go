@@ -115,6 +115,7 @@ func withOpenAI(url string) func(*app.Config) {
 // an HTTP error fails the attempt (retried, nothing stored) and the retry
 // stores the answer.
 func TestOpenAIDescriberSendsThePreviewAndStoresTheAnswer(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "the describer's request")
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	fake, url := newChatFake(t)
 	s := servertest.Start(t, withOpenAI(url))

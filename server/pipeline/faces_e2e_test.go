@@ -100,6 +100,7 @@ func TestGroupPhotoFacesAreFoundStoredAndDescribed(t *testing.T) {
 // TestVideoFacesComeFromItsPosterFrame makes a video of a group photo:
 // the faces step reads the poster frame.
 func TestVideoFacesComeFromItsPosterFrame(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "faces in a video's poster")
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	s := servertest.Start(t, withML(t))
 	_, session := s.Session()

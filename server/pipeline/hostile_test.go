@@ -108,6 +108,7 @@ func hostileFiles(t *testing.T) []hostileFile {
 // TestHostileMediaFailsItsTasksAndTheWorkerGoesOn uploads each hostile
 // file to one server with the pipeline running.
 func TestHostileMediaFailsItsTasksAndTheWorkerGoesOn(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "hostile media in the tools")
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	s := servertest.Start(t, servertest.WithPipeline)
 	_, token := s.Session()
@@ -171,6 +172,7 @@ func requireChainEnds(t *testing.T, s *servertest.Server, token, id string, data
 // good with the time limit in its error, the video stays downloadable,
 // and a photo uploaded after it is ingested.
 func TestAHangingFFprobeFailsItsTaskAtTheTimeLimit(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "ffprobe's time limit")
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	mp4 := readFile(t, makeVideo(t, "clip.mp4", "160x120", "10", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p"))
 	bin := t.TempDir()

@@ -12,6 +12,8 @@ import (
 
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // requireLayer compares a metadata layer field by field, floats to within
@@ -25,6 +27,7 @@ func requireLayer(t *testing.T, want, got catalog.Metadata) {
 
 func TestMetadataOfATaggedCameraJPEGFillsEveryField(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "reading EXIF")
 	e := newEnv(t)
 	path := halves(t, 640, 480)
 	tag(t, path, "-Make=Canon", "-Model=Canon EOS R5", "-LensModel=RF24-105mm F4 L IS USM",
@@ -78,6 +81,7 @@ func TestMetadataOfATaggedCameraJPEGFillsEveryField(t *testing.T) {
 
 func TestMetadataDerivesTheOffsetFromTheGPSTimeZone(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "the offset from the GPS time zone")
 	e := newEnv(t)
 	path := halves(t, 64, 48)
 	tag(t, path, "-DateTimeOriginal=2024:07:01 18:30:00", "-GPSLatitude=35.6586", "-GPSLatitudeRef=N",
@@ -110,6 +114,7 @@ func TestMetadataWithoutACaptureTimeKeepsTheUploadsFileCreatedAt(t *testing.T) {
 
 func TestMetadataReadsTheXMPSidecarUploadedWithTheFile(t *testing.T) {
 	t.Parallel()
+	servertest.SkipStoreNeutralOnPostgres(t, "reading an XMP sidecar")
 	e := newEnv(t)
 	path := halves(t, 64, 48)
 	tag(t, path, "-Make=Nikon", "-XMP:Rating=1", "-DateTimeOriginal=2020:01:01 00:00:00")

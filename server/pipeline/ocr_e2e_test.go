@@ -19,6 +19,7 @@ func words(s string) string { return strings.ReplaceAll(s, " ", "") }
 // server: OCR stores its lines for search, in reading order with their
 // boxes, and the built-in description quotes them.
 func TestRenderedTextIsReadAndStored(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "reading text (OCR)")
 	needTools(t, "exiftool", "ffmpeg", "ffprobe")
 	s := servertest.Start(t, withML(t))
 	_, session := s.Session()

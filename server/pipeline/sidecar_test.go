@@ -15,6 +15,7 @@ import (
 )
 
 func TestUploadRefusesASidecarThatIsNotXMP(t *testing.T) {
+	servertest.SkipStoreNeutralOnPostgres(t, "sniffing a sidecar")
 	s := servertest.Start(t, servertest.WithPipeline)
 	_, session := s.Session()
 	jpeg := servertest.JPEG(t, 64, 48, 1)
