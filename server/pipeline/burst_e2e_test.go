@@ -39,7 +39,7 @@ func newShots(t *testing.T) *shots {
 func (s *shots) take(photo *image.NRGBA, fr frame, model string, after time.Duration) []byte {
 	s.t.Helper()
 	s.n++
-	path := writeJPEG(s.t, s.dir, fmt.Sprintf("IMG_%04d.JPG", s.n), fr.of(photo))
+	path := writeFrame(s.t, s.dir, fmt.Sprintf("IMG_%04d.JPG", s.n), photo, fr)
 	at := burstStart.Add(after)
 	tag(s.t, path, "-Make=Canon", "-Model="+model, "-DateTimeOriginal="+at.Format("2006:01:02 15:04:05"),
 		fmt.Sprintf("-SubSecTimeOriginal=%03d", at.Nanosecond()/1e6), "-OffsetTimeOriginal=+02:00")
@@ -242,7 +242,7 @@ func TestTheBurstDetectorRespectsWhatUsersDid(t *testing.T) {
 func (s *shots) file(photo *image.NRGBA, fr frame, tags ...string) string {
 	s.t.Helper()
 	s.n++
-	path := writeJPEG(s.t, s.dir, fmt.Sprintf("DSC_%04d.JPG", s.n), fr.of(photo))
+	path := writeFrame(s.t, s.dir, fmt.Sprintf("DSC_%04d.JPG", s.n), photo, fr)
 	if len(tags) > 0 {
 		tag(s.t, path, tags...)
 	}

@@ -47,6 +47,53 @@ var photoRenderer = sync.OnceValues(func() (*variant.Renderer, error) {
 // libvips shrinks on load where Go would decode every pixel.
 func loadPhoto(t testing.TB, path string) *image.NRGBA {
 	t.Helper()
+	photos.Lock()
+	defer photos.Unlock()
+	if img, ok := photos.byPath[path]; ok {
+		return img
+	}
+	img := decodePhoto(t, path)
+	photos.byPath[path] = img
+	return img
+}
+
+// photos are the photos loadPhoto decoded, read-only after: the burst
+// tests make their frames from the same few (decoding is slow under -race).
+var photos = struct {
+	sync.Mutex
+	byPath map[string]*image.NRGBA
+}{byPath: map[string]*image.NRGBA{}}
+
+// frameJPEG is frame fr of photo encoded as a JPEG, made once per photo
+// and frame for every test (the burst tests' files differ in their tags).
+func frameJPEG(t testing.TB, photo *image.NRGBA, fr frame) []byte {
+	t.Helper()
+	type key struct {
+		photo *image.NRGBA
+		fr    frame
+	}
+	v, _ := frameJPEGs.LoadOrStore(key{photo, fr}, sync.OnceValues(func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := jpeg.Encode(&buf, opaqueRGBA(fr.of(photo)), &jpeg.Options{Quality: 90})
+		return buf.Bytes(), err
+	}))
+	data, err := v.(func() ([]byte, error))()
+	require.NoError(t, err)
+	return data
+}
+
+var frameJPEGs sync.Map
+
+// writeFrame writes frame fr of photo as dir/name and returns the path.
+func writeFrame(t testing.TB, dir, name string, photo *image.NRGBA, fr frame) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, frameJPEG(t, photo, fr), 0o600))
+	return path
+}
+
+func decodePhoto(t testing.TB, path string) *image.NRGBA {
+	t.Helper()
 	r, err := photoRenderer()
 	require.NoError(t, err)
 	res, err := r.Render(t.Context(), path, "image/jpeg")
@@ -137,12 +184,17 @@ func writeJPEG(t testing.TB, dir, name string, img image.Image) string {
 	path := filepath.Join(dir, name)
 	f, err := os.Create(path)
 	require.NoError(t, err)
-	if n, ok := img.(*image.NRGBA); ok && n.Opaque() {
-		// The same pixels (opaque: nothing to premultiply) through the
-		// encoder's fast path for RGBA, not At for every pixel.
-		img = &image.RGBA{Pix: n.Pix, Stride: n.Stride, Rect: n.Rect}
-	}
-	require.NoError(t, jpeg.Encode(f, img, &jpeg.Options{Quality: 90}))
+	require.NoError(t, jpeg.Encode(f, opaqueRGBA(img), &jpeg.Options{Quality: 90}))
 	require.NoError(t, f.Close())
 	return path
+}
+
+// opaqueRGBA passes an opaque NRGBA to the JPEG encoder as RGBA: the same
+// pixels (nothing to premultiply) through its fast path, not At for every
+// pixel.
+func opaqueRGBA(img image.Image) image.Image {
+	if n, ok := img.(*image.NRGBA); ok && n.Opaque() {
+		return &image.RGBA{Pix: n.Pix, Stride: n.Stride, Rect: n.Rect}
+	}
+	return img
 }
