@@ -128,6 +128,11 @@ func TestGalleryJourney(t *testing.T) {
 	options := eval[[]string](t, b, `[...document.querySelectorAll('#jump option')].map(o => o.value)`)
 	require.Equal(t, []string{"2024-05", "2024-03"}, options)
 	b.snapshot(t, "timeline")
+	require.True(t, eval[bool](t, b, `(() => {
+		const s = getComputedStyle(document.getElementById('timeline'));
+		const cols = Number(s.getPropertyValue('--cols')), tile = parseFloat(s.getPropertyValue('--tile'));
+		return [...document.querySelectorAll('.chunk')].every((c) => cols * tile + (cols - 1) * 4 <= c.clientWidth);
+	})()`), "the grid's columns fit the timeline's width")
 
 	// The keyboard reaches the tiles, and a focused tile shows it.
 	for i := 0; i < 30; i++ { // past the header's links and the page's buttons

@@ -1,11 +1,15 @@
 package web_test
 
 import (
+	"bytes"
 	"fmt"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,13 +23,13 @@ import (
 // photos of the ML folder (servertest.MLDir: Debian's and npm's sample
 // pictures), given capture dates over two months, uploaded to the real
 // server with its pipeline, shown in headless Chromium. It runs only when
-// PHOTOCTL_README_SCREENSHOT names the PNG to write:
+// PHOTOCTL_README_SCREENSHOT names the file to write (.png, or .jpg):
 //
-//	PHOTOCTL_README_SCREENSHOT=$PWD/docs/images/timeline.png go test -tags sqlite_fts5 -run TestREADMEScreenshot ./server/web
+//	PHOTOCTL_README_SCREENSHOT=$PWD/docs/images/timeline.jpg go test -tags sqlite_fts5 -run TestREADMEScreenshot ./server/web
 func TestREADMEScreenshot(t *testing.T) {
 	out := os.Getenv("PHOTOCTL_README_SCREENSHOT")
 	if out == "" {
-		t.Skip("set PHOTOCTL_README_SCREENSHOT to the PNG to write")
+		t.Skip("set PHOTOCTL_README_SCREENSHOT to the file to write")
 	}
 	needTools(t, "exiftool")
 	photos := filepath.Join(servertest.MLDir(t), "photos")
@@ -57,9 +61,16 @@ func TestREADMEScreenshot(t *testing.T) {
 	b.do(t, chromedp.EmulateViewport(1280, 800))
 	b.waitFor(t, "every thumbnail", fmt.Sprintf(`document.querySelectorAll('.tile img').length === %d &&
 		[...document.querySelectorAll('.tile img')].every((i) => i.complete && i.naturalWidth > 0)`, len(ids)))
-	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
+	if strings.HasSuffix(out, ".jpg") { // a tenth of the PNG's size
+		img, err := png.Decode(bytes.NewReader(shot))
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		require.NoError(t, jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}))
+		shot = buf.Bytes()
+	}
 	require.NoError(t, os.MkdirAll(filepath.Dir(out), 0o755))
-	require.NoError(t, os.WriteFile(out, png, 0o644))
-	t.Logf("wrote %s (%d bytes)", out, len(png))
+	require.NoError(t, os.WriteFile(out, shot, 0o644))
+	t.Logf("wrote %s (%d bytes)", out, len(shot))
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/variant"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
@@ -87,7 +88,12 @@ func webBenchDir(tb testing.TB) string {
 	require.NoError(tb, err)
 	for i, a := range list {
 		t := thumbs[i%len(thumbs)]
-		require.NoError(tb, blobs.Put(assets.VariantKey(a.ID, "thumbnail", t.Ext), bytes.NewReader(t.Thumbnail)))
+		key := assets.VariantKey(a.ID, "thumbnail", t.Ext)
+		if a.MediaType == catalog.MediaVideo { // its tile shows the poster frame, a JPEG
+			key = assets.VariantKey(a.ID, "poster", ".jpg")
+			t = &variant.Result{Thumbnail: servertest.JPEG(tb, 320, 240, i)}
+		}
+		require.NoError(tb, blobs.Put(key, bytes.NewReader(t.Thumbnail)))
 	}
 	require.NoError(tb, blobs.Close())
 	require.NoError(tb, os.Rename(tmp, dir))
@@ -112,7 +118,10 @@ const paintJS = `(async () => {
 			return { first: Math.min(...times), last: Math.max(...times), tiles: imgs.length,
 				nodes: document.getElementsByTagName('*').length };
 		}
-		if (performance.now() - started > 30000) return { timeout: true, tiles: imgs.length, painted: painted.length };
+		if (performance.now() - started > 30000) {
+			return { timeout: true, tiles: imgs.length, painted: painted.length,
+				missing: imgs.filter((i) => !entries.some((e) => e.element === i)).map((i) => i.src) };
+		}
 		await new Promise((r) => setTimeout(r, 20));
 	}
 })()`

@@ -26,7 +26,8 @@ let monthList = [];
 
 // measure sets the grid's columns and tile size from the page width.
 function measure() {
-  const width = main.clientWidth;
+  const style = getComputedStyle(main); // clientWidth counts the padding
+  const width = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   cols = Math.max(3, Math.floor((width + gap) / (150 + gap)));
   tile = Math.floor((width - gap * (cols - 1)) / cols);
   main.style.setProperty('--cols', String(cols));
