@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -66,29 +65,7 @@ func scaled(img image.Image, w, h int) *image.RGBA {
 // fields, and returns the response.
 func postSearch(t *testing.T, s *servertest.Server, token string, img []byte, fields map[string]string) *servertest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range fields {
-		require.NoError(t, mw.WriteField(k, v))
-	}
-	if img != nil {
-		w, err := mw.CreateFormFile("image", "query.jpg")
-		require.NoError(t, err)
-		_, err = w.Write(img)
-		require.NoError(t, err)
-	}
-	require.NoError(t, mw.Close())
-	req, err := http.NewRequest("POST", s.URL+"/api/search", &body)
-	require.NoError(t, err)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var out bytes.Buffer
-	_, err = out.ReadFrom(resp.Body)
-	require.NoError(t, err)
-	return &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: out.Bytes()}
+	return s.SearchByImage(token, img, fields)
 }
 
 func imageHits(t *testing.T, r *servertest.Response) api.Page[api.SearchHit] {

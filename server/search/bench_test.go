@@ -23,6 +23,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/devseed"
+	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // benchAssets is the library size of the search benchmarks:
@@ -42,30 +43,13 @@ func benchDataDir(tb testing.TB) string {
 	n := benchAssets()
 	dir, err := filepath.Abs(filepath.Join("..", "..", ".cache", "search-bench-"+strconv.Itoa(n)))
 	require.NoError(tb, err)
-	if _, err := os.Stat(filepath.Join(dir, "photoctl.db")); err == nil {
-		return dir
-	}
-	tmp := dir + ".tmp"
-	require.NoError(tb, os.RemoveAll(tmp))
-	ctx := context.Background()
-	cfg := app.Defaults(tmp)
-	u, err := app.CreateUser(ctx, cfg, app.NewUser{Email: benchEmail, Password: benchPassword, FirstName: "Bench"})
-	require.NoError(tb, err)
-	st, err := app.OpenStore(ctx, cfg)
-	require.NoError(tb, err)
-	lib, err := devseed.FirstOwnedLibrary(ctx, st, u.ID)
-	require.NoError(tb, err)
 	started := time.Now()
-	_, err = devseed.Seed(ctx, st, devseed.Options{LibraryID: lib.ID, Assets: n, Seed: 1, People: 200,
-		Progress: func(done int) {
+	return servertest.SeededLibrary{Dir: dir, Email: benchEmail, Password: benchPassword,
+		Seed: devseed.Options{Assets: n, Seed: 1, People: 200, Progress: func(done int) {
 			if done%100000 == 0 {
 				tb.Logf("seeded %d assets in %s", done, time.Since(started).Round(time.Second))
 			}
-		}})
-	require.NoError(tb, err)
-	require.NoError(tb, st.Close())
-	require.NoError(tb, os.Rename(tmp, dir))
-	return dir
+		}}}.DataDir(tb)
 }
 
 const (

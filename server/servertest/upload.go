@@ -25,7 +25,7 @@ import (
 // fields, and returns the response.
 func (s *Server) Upload(token, name string, data []byte, fields map[string]string) *Response {
 	s.T.Helper()
-	return s.postMultipart(token, func(mw *multipart.Writer) {
+	return s.postMultipart("/api/assets", token, func(mw *multipart.Writer) {
 		for k, v := range fields {
 			require.NoError(s.T, mw.WriteField(k, v))
 		}
@@ -33,14 +33,28 @@ func (s *Server) Upload(token, name string, data []byte, fields map[string]strin
 	})
 }
 
-// postMultipart sends POST /api/assets with the parts write adds.
-func (s *Server) postMultipart(token string, write func(*multipart.Writer)) *Response {
+// SearchByImage sends POST /api/search as a form: fields, and img as its
+// image part (none when nil).
+func (s *Server) SearchByImage(token string, img []byte, fields map[string]string) *Response {
+	s.T.Helper()
+	return s.postMultipart("/api/search", token, func(mw *multipart.Writer) {
+		for k, v := range fields {
+			require.NoError(s.T, mw.WriteField(k, v))
+		}
+		if img != nil {
+			s.writeFile(mw, "image", "query.jpg", img)
+		}
+	})
+}
+
+// postMultipart sends POST path with the parts write adds.
+func (s *Server) postMultipart(path, token string, write func(*multipart.Writer)) *Response {
 	s.T.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	write(mw)
 	require.NoError(s.T, mw.Close())
-	req, err := http.NewRequest("POST", s.URL+"/api/assets", &body)
+	req, err := http.NewRequest("POST", s.URL+path, &body)
 	require.NoError(s.T, err)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)

@@ -3,14 +3,12 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/jpeg"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"os/exec"
@@ -62,23 +60,10 @@ func picture(t *testing.T, name string, seed uint64, taken string, tags ...strin
 // first.
 func searchByImage(t *testing.T, s *servertest.Server, token string, img []byte) []string {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	w, err := mw.CreateFormFile("image", "query.jpg")
-	require.NoError(t, err)
-	_, err = w.Write(img)
-	require.NoError(t, err)
-	require.NoError(t, mw.Close())
-	req, err := http.NewRequest("POST", s.URL+"/api/search", &body)
-	require.NoError(t, err)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	require.Equal(t, http.StatusOK, resp.StatusCode)
+	r := s.SearchByImage(token, img, nil)
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
 	var hits api.Page[api.SearchHit]
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&hits))
+	r.JSON(t, &hits)
 	ids := []string{}
 	for _, h := range hits.Data {
 		ids = append(ids, h.ID)

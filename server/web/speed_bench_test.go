@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -53,51 +52,40 @@ func webBenchDir(tb testing.TB) string {
 	n := webBenchAssets()
 	dir, err := filepath.Abs(filepath.Join("..", "..", ".cache", "web-bench-"+strconv.Itoa(n)))
 	require.NoError(tb, err)
-	if _, err := os.Stat(filepath.Join(dir, "photoctl.db")); err == nil {
-		return dir
-	}
-	tmp := dir + ".tmp"
-	require.NoError(tb, os.RemoveAll(tmp))
-	ctx := context.Background()
-	cfg := app.Defaults(tmp)
-	u, err := app.CreateUser(ctx, cfg, app.NewUser{Email: webBenchEmail, Password: webBenchPassword, FirstName: "Bench"})
-	require.NoError(tb, err)
-	st, err := app.OpenStore(ctx, cfg)
-	require.NoError(tb, err)
-	lib, err := devseed.FirstOwnedLibrary(ctx, st, u.ID)
-	require.NoError(tb, err)
-	started := time.Now()
-	_, err = devseed.Seed(ctx, st, devseed.Options{LibraryID: lib.ID, Assets: n, Seed: 36})
-	require.NoError(tb, err)
-	tb.Logf("seeded %d assets in %s", n, time.Since(started).Round(time.Second))
+	return servertest.SeededLibrary{Dir: dir, Email: webBenchEmail, Password: webBenchPassword,
+		Seed: devseed.Options{Assets: n, Seed: 36}, Finish: benchRenderings(tb)}.DataDir(tb)
+}
 
-	// Real thumbnails for the newest assets, in the timeline's order.
-	list, _, err := st.Read().Assets().List(ctx, store.AssetFilter{LibraryID: lib.ID}, store.Page{Limit: webBenchThumbnails})
-	require.NoError(tb, err)
-	require.NoError(tb, st.Close())
-	r, err := variant.NewRenderer(variant.Config{})
-	require.NoError(tb, err)
-	defer r.Close()
-	var thumbs []*variant.Result
-	for seed := range 24 { // two dozen pictures, taken in turn
-		res, err := r.RenderEmbedded(ctx, servertest.JPEG(tb, 1600, 1200, seed), 1)
+// benchRenderings gives the newest webBenchThumbnails assets, in the
+// timeline's order, real thumbnails made by the renderer (two dozen
+// pictures taken in turn), and the videos among them a poster frame.
+func benchRenderings(tb testing.TB) func(app.Config, store.Store, *catalog.Library) {
+	return func(cfg app.Config, st store.Store, lib *catalog.Library) {
+		ctx := context.Background()
+		list, _, err := st.Read().Assets().List(ctx, store.AssetFilter{LibraryID: lib.ID}, store.Page{Limit: webBenchThumbnails})
 		require.NoError(tb, err)
-		thumbs = append(thumbs, res)
-	}
-	blobs, err := app.OpenBlobs(cfg)
-	require.NoError(tb, err)
-	for i, a := range list {
-		t := thumbs[i%len(thumbs)]
-		key := assets.VariantKey(a.ID, "thumbnail", t.Ext)
-		if a.MediaType == catalog.MediaVideo { // its tile shows the poster frame, a JPEG
-			key = assets.VariantKey(a.ID, "poster", ".jpg")
-			t = &variant.Result{Thumbnail: servertest.JPEG(tb, 320, 240, i)}
+		r, err := variant.NewRenderer(variant.Config{})
+		require.NoError(tb, err)
+		defer r.Close()
+		var thumbs []*variant.Result
+		for seed := range 24 {
+			res, err := r.RenderEmbedded(ctx, servertest.JPEG(tb, 1600, 1200, seed), 1)
+			require.NoError(tb, err)
+			thumbs = append(thumbs, res)
 		}
-		require.NoError(tb, blobs.Put(key, bytes.NewReader(t.Thumbnail)))
+		blobs, err := app.OpenBlobs(cfg)
+		require.NoError(tb, err)
+		defer blobs.Close()
+		for i, a := range list {
+			t := thumbs[i%len(thumbs)]
+			key := assets.VariantKey(a.ID, "thumbnail", t.Ext)
+			if a.MediaType == catalog.MediaVideo { // its tile shows the poster frame, a JPEG
+				key = assets.VariantKey(a.ID, "poster", ".jpg")
+				t = &variant.Result{Thumbnail: servertest.JPEG(tb, 320, 240, i)}
+			}
+			require.NoError(tb, blobs.Put(key, bytes.NewReader(t.Thumbnail)))
+		}
 	}
-	require.NoError(tb, blobs.Close())
-	require.NoError(tb, os.Rename(tmp, dir))
-	return dir
 }
 
 // paintJS waits until every thumbnail of the first screen has painted and
