@@ -1,64 +1,31 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/json"
-	"fmt"
 	"strings"
 
+	"github.com/photoctl/photoctl/ingest/geocode/geojson"
 	"github.com/photoctl/photoctl/ingest/geocode/internal/placeattr"
 	"github.com/photoctl/photoctl/ingest/geocode/internal/polyindex"
 )
-
-type featureCollection struct {
-	Features []struct {
-		Properties map[string]any `json:"properties"`
-		Geometry   struct {
-			Type        string          `json:"type"`
-			Coordinates json.RawMessage `json:"coordinates"`
-		} `json:"geometry"`
-	} `json:"features"`
-}
 
 // readShapes reads one of rgeo's datasets (gzipped GeoJSON) into shapes,
 // feature by feature in the file's order, and returns each one's Natural
 // Earth feature class ("Admin-0 country", "Admin-1 states provinces", …).
 func readShapes(gz []byte) ([]polyindex.Shape, []string, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	features, err := geojson.Read(gz)
 	if err != nil {
 		return nil, nil, err
 	}
-	var fc featureCollection
-	if err := json.NewDecoder(zr).Decode(&fc); err != nil {
-		return nil, nil, err
-	}
-	shapes := make([]polyindex.Shape, 0, len(fc.Features))
-	classes := make([]string, 0, len(fc.Features))
-	for i, f := range fc.Features {
-		var polygons [][][][2]float64
-		switch f.Geometry.Type {
-		case "Polygon":
-			var p [][][2]float64
-			err = json.Unmarshal(f.Geometry.Coordinates, &p)
-			polygons = [][][][2]float64{p}
-		case "MultiPolygon":
-			err = json.Unmarshal(f.Geometry.Coordinates, &polygons)
-		default:
-			err = fmt.Errorf("geometry %q", f.Geometry.Type)
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("feature %d: %w", i, err)
-		}
+	shapes := make([]polyindex.Shape, 0, len(features))
+	classes := make([]string, 0, len(features))
+	for _, f := range features {
 		s := polyindex.Shape{Attrs: attributes(f.Properties)}
-		for _, p := range polygons {
-			for _, r := range p {
-				ring := make([]polyindex.Point, len(r))
-				for j, c := range r {
-					ring[j] = polyindex.Vertex(c[0], c[1])
-				}
-				s.Rings = append(s.Rings, ring)
+		for _, r := range f.Rings {
+			ring := make([]polyindex.Point, len(r))
+			for j, c := range r {
+				ring[j] = polyindex.Vertex(c[0], c[1])
 			}
+			s.Rings = append(s.Rings, ring)
 		}
 		shapes = append(shapes, s)
 		classes = append(classes, property(f.Properties, "featurecla"))

@@ -14,8 +14,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -24,6 +22,8 @@ import (
 	"strconv"
 
 	"github.com/sams96/rgeo"
+
+	"github.com/photoctl/photoctl/ingest/geocode/geojson"
 )
 
 func main() {
@@ -50,49 +50,21 @@ type point struct{ lon, lat float64 }
 // countries reads the rings of the admin-0 countries of a gzipped GeoJSON
 // feature collection, in the file's order.
 func countries(gz []byte) ([][]point, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	features, err := geojson.Read(gz)
 	if err != nil {
 		return nil, err
 	}
-	var fc struct {
-		Features []struct {
-			Properties map[string]any `json:"properties"`
-			Geometry   struct {
-				Type        string          `json:"type"`
-				Coordinates json.RawMessage `json:"coordinates"`
-			} `json:"geometry"`
-		} `json:"features"`
-	}
-	if err := json.NewDecoder(zr).Decode(&fc); err != nil {
-		return nil, err
-	}
 	var rings [][]point
-	for i, f := range fc.Features {
+	for _, f := range features {
 		if f.Properties["featurecla"] != "Admin-0 country" {
 			continue
 		}
-		var polygons [][][][2]float64
-		switch f.Geometry.Type {
-		case "Polygon":
-			var p [][][2]float64
-			err = json.Unmarshal(f.Geometry.Coordinates, &p)
-			polygons = [][][][2]float64{p}
-		case "MultiPolygon":
-			err = json.Unmarshal(f.Geometry.Coordinates, &polygons)
-		default:
-			err = fmt.Errorf("geometry %q", f.Geometry.Type)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("feature %d: %w", i, err)
-		}
-		for _, p := range polygons {
-			for _, r := range p {
-				ring := make([]point, len(r))
-				for j, c := range r {
-					ring[j] = point{c[0], c[1]}
-				}
-				rings = append(rings, ring)
+		for _, r := range f.Rings {
+			ring := make([]point, len(r))
+			for j, c := range r {
+				ring[j] = point{c[0], c[1]}
 			}
+			rings = append(rings, ring)
 		}
 	}
 	if len(rings) == 0 {
