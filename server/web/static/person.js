@@ -4,6 +4,7 @@
 import { api, query, el } from './api.js';
 import { currentLibrary } from './nav.js';
 import { allPeople, personName, faceImage } from './people.js';
+import { thumbImage } from './thumbs.js';
 
 const main = document.getElementById('person');
 const id = main.dataset.personId;
@@ -47,12 +48,8 @@ async function loadPhotos() {
     include: 'variants', variants: 'thumbnail',
   }));
   for (const a of page.data) {
-    const img = el('img', {
-      src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
-      alt: a.original_file_name, loading: 'lazy', width: '160', height: '160',
-    });
-    img.addEventListener('error', () => img.classList.add('missing'), { once: true });
-    photos.append(el('a', { class: 'photo', href: `/photos/${a.id}` + query({ library: libraryID }) }, img));
+    photos.append(el('a', { class: 'photo', href: `/photos/${a.id}` + query({ library: libraryID }) },
+      thumbImage(a, { width: '160', height: '160' })));
   }
   after = page.data.length ? page.data[page.data.length - 1].id : after;
   more.hidden = !page.has_more;

@@ -3,18 +3,12 @@
 // as the timeline scrolls, and each new one asks the selection how to look),
 // its action bar, and the "Add to album" dialog.
 import { api, query, el } from './api.js';
+import { assetLink } from './thumbs.js';
 
 // assetTile is one asset's link to the viewer: its thumbnail (a video's
 // poster), a badge for a video, and data-id for the selection.
-export function assetTile(a, libraryID, href = `/photos/${a.id}` + query({ library: libraryID })) {
-  const img = el('img', {
-    src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
-    alt: a.original_file_name, loading: 'lazy', decoding: 'async',
-  });
-  img.addEventListener('error', () => img.classList.add('missing'), { once: true });
-  const link = el('a', { class: 'tile', href, dataset: { id: a.id } }, img);
-  if (a.media_type === 'video') link.append(el('span', { class: 'badge video', title: 'video' }, '▶'));
-  return link;
+export function assetTile(a, libraryID, href, img) {
+  return assetLink(a, libraryID, { cls: 'tile', href, img });
 }
 
 // Selection is a select mode over the .tile[data-id] elements under root:

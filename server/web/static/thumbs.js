@@ -1,5 +1,6 @@
-// A square grid of thumbnails for the search, map and trash pages, and how
-// their errors are shown. The timeline has its own, virtualised grid.
+// Thumbnails: every page's image of an asset and its link to the viewer
+// (the timeline's, the albums', the stack's, the person's), the square grid
+// of the search, map and trash pages, and how their errors are shown.
 import { el, query } from './api.js';
 
 // thumbURL is an asset's thumbnail (a video's poster frame).
@@ -7,17 +8,33 @@ export function thumbURL(a) {
   return a.asset_urls?.thumbnail ?? `/api/assets/${a.id}/variants/poster`;
 }
 
-function thumb(a) {
-  const img = el('img', { src: thumbURL(a), alt: a.original_file_name, loading: 'lazy', decoding: 'async', width: '150', height: '150' });
+// thumbImage is an asset's thumbnail image, loaded lazily and marked
+// missing when it cannot load; props add to its attributes (its size,
+// elementtiming).
+export function thumbImage(a, props = {}) {
+  const img = el('img', { src: thumbURL(a), alt: a.original_file_name, loading: 'lazy', decoding: 'async', ...props });
   img.addEventListener('error', () => img.classList.add('missing'), { once: true });
   return img;
 }
 
-// linkTile is an asset's thumbnail linking to the viewer.
-export function linkTile(a, library) {
-  const link = el('a', { class: 'thumb', href: `/photos/${a.id}` + query({ library }), dataset: { id: a.id } }, thumb(a));
+// assetLink is an asset's thumbnail as a link (to the viewer unless href
+// says otherwise) with data-id and, for a video, a badge; cls is the class
+// of the grid's tiles, img the image's extra attributes.
+export function assetLink(a, libraryID, { cls, href = `/photos/${a.id}` + query({ library: libraryID }), img } = {}) {
+  const link = el('a', { class: cls, href, dataset: { id: a.id } }, thumbImage(a, img));
   if (a.media_type === 'video') link.append(el('span', { class: 'badge video', title: 'video' }, '▶'));
   return link;
+}
+
+const size = { width: '150', height: '150' };
+
+function thumb(a) {
+  return thumbImage(a, size);
+}
+
+// linkTile is an asset's thumbnail linking to the viewer.
+export function linkTile(a, library) {
+  return assetLink(a, library, { cls: 'thumb', img: size });
 }
 
 // pickTile is an asset's thumbnail with a checkbox: Tab reaches it, Space

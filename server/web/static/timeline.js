@@ -9,7 +9,7 @@
 // and the heap the assets of a few months.
 import { api, query, el } from './api.js';
 import { currentLibrary } from './nav.js';
-import { Selection, selectionBar, addToAlbum } from './select.js';
+import { Selection, selectionBar, addToAlbum, assetTile } from './select.js';
 
 const main = document.getElementById('timeline');
 const status = document.getElementById('status');
@@ -67,20 +67,13 @@ async function months() {
 // tileFor is one asset's link: its thumbnail, and a badge for a stack
 // (its count: the link opens the stack's page) or a video.
 function tileFor(a) {
-  const img = el('img', {
-    src: a.asset_urls.thumbnail ?? `/api/assets/${a.id}/variants/poster`,
-    alt: a.original_file_name, loading: 'lazy', decoding: 'async', elementtiming: 'thumbnail',
-    width: String(tile), height: String(tile),
-  });
-  img.addEventListener('error', () => img.classList.add('missing'), { once: true });
   const stacked = a.stack && a.stack.asset_count > 1;
   const href = (stacked ? `/stacks/${a.stack.id}` : `/photos/${a.id}`) + query({ library: library.id });
-  const link = el('a', { class: 'tile', href, dataset: { id: a.id } }, img);
+  const link = assetTile(a, library.id, href, { elementtiming: 'thumbnail', width: String(tile), height: String(tile) });
   if (stacked) {
     link.append(el('span', { class: 'badge stack', title: `stack of ${a.stack.asset_count}` }, `❐ ${a.stack.asset_count}`));
     link.setAttribute('aria-label', `${a.original_file_name}, stack of ${a.stack.asset_count}`);
   }
-  if (a.media_type === 'video') link.append(el('span', { class: 'badge video', title: 'video' }, '▶'));
   return selection ? selection.decorate(link) : link;
 }
 
