@@ -64,7 +64,8 @@ func (s *Service) Library(ctx context.Context, p *catalog.Principal) (*catalog.M
 	switch {
 	case errors.As(err, &ve):
 		return nil, fmt.Errorf("you have several libraries: choose the one for Immich clients with the preference "+
-			"immich_library_id (PATCH /api/users/me/preferences): %w", ErrLibraryChoice)
+			"immich_library_id (PATCH /api/users/me/preferences), or give the client an API key limited to that library "+
+			"(photoctl keys create --library NAME): %w", ErrLibraryChoice)
 	case errors.Is(err, catalog.ErrNotFound):
 		return nil, fmt.Errorf("this credential reaches none of your libraries; set the preference immich_library_id "+
 			"to one it reaches: %w", ErrLibraryChoice)
