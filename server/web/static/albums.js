@@ -54,10 +54,7 @@ function creating() {
 
 async function start() {
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   creating();
   more.addEventListener('click', () => load().catch(problem));
   await load();

@@ -74,3 +74,18 @@ export function el(tag, props = {}, ...children) {
   }
   return e;
 }
+
+// errorShower shows an action's failure in box (hidden until then):
+// show(err, what) writes "what: message" and reveals it, clear() hides it.
+export function errorShower(box) {
+  return {
+    show(err, what) {
+      box.textContent = `${what}: ${err.message}`;
+      box.hidden = false;
+    },
+    clear() {
+      box.hidden = true;
+      box.textContent = '';
+    },
+  };
+}

@@ -2,7 +2,7 @@
 // owner changes members' roles, removes members and manages invitations
 // (a new link is shown once: only its creation returns the token); any
 // other member may leave.
-import { api, query, el } from './api.js';
+import { api, query, el, errorShower } from './api.js';
 import { currentLibrary } from './nav.js';
 
 const main = document.getElementById('library');
@@ -14,15 +14,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 let lib = null;
 
-function showError(err, what) {
-  errorBox.textContent = `${what}: ${err.message}`;
-  errorBox.hidden = false;
-}
-
-function clearError() {
-  errorBox.hidden = true;
-  errorBox.textContent = '';
-}
+const { show: showError, clear: clearError } = errorShower(errorBox);
 
 // act runs an action and refreshes the lists, then says done, or shows
 // the failure.

@@ -240,10 +240,7 @@ function controls() {
 
 async function start() {
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   const r = await fetch(box.dataset.world, { credentials: 'same-origin' }); // its hash in the address: cached for good
   if (!r.ok) throw new Error(`no world outline (${r.status})`);
   world = await r.json();

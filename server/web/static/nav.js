@@ -6,7 +6,8 @@ import { api, query } from './api.js';
 const remembered = 'photoctl.library';
 
 // currentLibrary lists the caller's libraries, fills the switcher when
-// there are several, and returns the one to show ({id, name, role}).
+// there are several, and returns the one to show ({id, name, role}); with
+// none it says so on the page's #status and returns null.
 export async function currentLibrary() {
   const [page, prefs] = await Promise.all([
     api('/api/libraries?limit=200'),
@@ -16,7 +17,12 @@ export async function currentLibrary() {
   const wanted = new URL(location.href).searchParams.get('library')
     ?? localStorage.getItem(remembered) ?? prefs.default_library_id;
   const lib = libs.find((l) => l.id === wanted) ?? libs.find((l) => l.id === prefs.default_library_id) ?? libs[0];
-  if (!lib) return null;
+  if (!lib) {
+    // Said on the page's status line, which every page has.
+    const status = document.getElementById('status');
+    if (status) status.textContent = 'You have no library.';
+    return null;
+  }
   localStorage.setItem(remembered, lib.id);
   document.body.dataset.role = lib.role; // [data-role=viewer] hides write actions
   for (const a of document.querySelectorAll('.sections a')) {

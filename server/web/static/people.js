@@ -50,10 +50,7 @@ function card(p, libraryID) {
 
 async function start() {
   const lib = await currentLibrary();
-  if (!lib) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!lib) return; // currentLibrary said so
   const people = await allPeople(lib.id);
   // Named people first, by name; the unnamed after them, biggest first.
   people.sort((a, b) => (a.name === null) - (b.name === null)

@@ -1,7 +1,7 @@
 // A person: their photos (a grid opening the viewer), and for writers a
 // rename and a merge of another person into this one (after a
 // confirmation: the other person is deleted).
-import { api, query, el } from './api.js';
+import { api, query, el, errorShower } from './api.js';
 import { currentLibrary } from './nav.js';
 import { allPeople, personName, faceImage } from './people.js';
 import { thumbImage } from './thumbs.js';
@@ -20,15 +20,7 @@ const confirmBox = document.getElementById('merge-confirm');
 let libraryID = null; // the person's library
 let after; // the photo list's cursor
 
-function showError(err, what) {
-  errorBox.textContent = `${what}: ${err.message}`;
-  errorBox.hidden = false;
-}
-
-function clearError() {
-  errorBox.hidden = true;
-  errorBox.textContent = '';
-}
+const { show: showError, clear: clearError } = errorShower(errorBox);
 
 function showPerson(p) {
   document.title = `${personName(p)} · photoctl`;

@@ -70,10 +70,7 @@ function searchImage(file) {
 
 async function start() {
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   // The form's GET keeps the library the address named.
   const field = document.getElementById('library-field');
   if (new URL(location.href).searchParams.has('library')) {

@@ -278,10 +278,7 @@ function render(list) {
 async function start() {
   measure();
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   const list = await months();
   if (list.length === 0) {
     status.textContent = 'No photos or videos yet.';

@@ -76,10 +76,7 @@ async function act(verb, call) {
 
 async function start() {
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   await loadPage();
   selectAll.addEventListener('click', () => {
     const boxes = [...grid.querySelectorAll('input')];

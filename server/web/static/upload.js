@@ -137,10 +137,7 @@ function add(files) {
 
 async function start() {
   library = await currentLibrary();
-  if (!library) {
-    status.textContent = 'You have no library.';
-    return;
-  }
+  if (!library) return; // currentLibrary said so
   main.setAttribute('aria-busy', 'false');
   if (library.role === 'viewer') {
     status.textContent = `You can look at ${library.name} but not add to it.`;
