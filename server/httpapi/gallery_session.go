@@ -43,17 +43,27 @@ func secure(c *fiber.Ctx) bool { return c.Protocol() == "https" }
 // every request (pages and API), the refresh token only for /signin (the
 // renewal).
 func (s *Server) setSessionCookies(c *fiber.Ctx, t *auth.Tokens) {
-	c.Cookie(&fiber.Cookie{Name: sessionCookie, Value: t.AccessToken, Path: "/", HTTPOnly: true,
-		Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(s.auth.SessionTTL().Seconds())})
-	c.Cookie(&fiber.Cookie{Name: refreshCookie, Value: t.RefreshToken, Path: "/signin", HTTPOnly: true,
-		Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(s.auth.SessionTTL().Seconds())})
+	ttl := int(s.auth.SessionTTL().Seconds())
+	setCookie(c, sessionCookie, t.AccessToken, "/", ttl)
+	setCookie(c, refreshCookie, t.RefreshToken, "/signin", ttl)
 }
 
 func (s *Server) clearSessionCookies(c *fiber.Ctx) {
-	for name, path := range map[string]string{sessionCookie: "/", refreshCookie: "/signin"} {
-		c.Cookie(&fiber.Cookie{Name: name, Value: "", Path: path, HTTPOnly: true, Secure: secure(c),
-			SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1, Expires: time.Unix(0, 0)})
-	}
+	clearCookie(c, sessionCookie, "/")
+	clearCookie(c, refreshCookie, "/signin")
+}
+
+// setCookie sets one of the gallery's cookies: HttpOnly, SameSite=Lax,
+// Secure over TLS, scoped to path, for maxAge seconds.
+func setCookie(c *fiber.Ctx, name, value, path string, maxAge int) {
+	c.Cookie(&fiber.Cookie{Name: name, Value: value, Path: path, HTTPOnly: true,
+		Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: maxAge})
+}
+
+// clearCookie removes one of the gallery's cookies.
+func clearCookie(c *fiber.Ctx, name, path string) {
+	c.Cookie(&fiber.Cookie{Name: name, Value: "", Path: path, HTTPOnly: true, Secure: secure(c),
+		SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1, Expires: time.Unix(0, 0)})
 }
 
 // renew rotates the refresh cookie's token into new cookies; false when
@@ -93,11 +103,11 @@ func (s *Server) signInPage(c *fiber.Ctx) error {
 		galleryHeaders(c)
 		return c.Redirect(next, fiber.StatusSeeOther)
 	}
-	return s.renderPage(c, fiber.StatusOK, "signin", s.signInForm(c, "", ""))
+	return s.renderPage(c, fiber.StatusOK, "signin", s.signInForm(next, "", ""))
 }
 
-func (s *Server) signInForm(c *fiber.Ctx, email, problem string) web.Page {
-	p := web.Page{Title: "Sign in", Email: email, Error: problem, Next: safeNext(c.Query("next"))}
+func (s *Server) signInForm(next, email, problem string) web.Page {
+	p := web.Page{Title: "Sign in", Email: email, Error: problem, Next: next}
 	if s.oidc.Enabled() {
 		p.OIDCProvider = s.oidc.ProviderName()
 	}
@@ -114,7 +124,7 @@ func (s *Server) signIn(c *fiber.Ctx) error {
 	}
 	email, password := strings.TrimSpace(form.Get("email")), form.Get("password")
 	if email == "" || password == "" {
-		return s.renderPage(c, fiber.StatusUnprocessableEntity, "signin", s.signInForm(c, email, "Enter your e-mail and password."))
+		return s.renderPage(c, fiber.StatusUnprocessableEntity, "signin", s.signInForm(safeNext(c.Query("next")), email, "Enter your e-mail and password."))
 	}
 	if s.loginLimiter != nil {
 		for _, k := range []string{"addr:" + c.IP(), "account:" + catalog.NameKey(email)} {
@@ -125,7 +135,7 @@ func (s *Server) signIn(c *fiber.Ctx) error {
 	}
 	tokens, _, err := s.auth.Login(c.UserContext(), email, password)
 	if errors.Is(err, catalog.ErrUnauthenticated) {
-		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(c, email, "Incorrect e-mail or password."))
+		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(safeNext(c.Query("next")), email, "Incorrect e-mail or password."))
 	}
 	if err != nil {
 		return err
@@ -189,10 +199,8 @@ func (s *Server) oidcSignInStart(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	for name, v := range map[string]string{oidcStateCookie: started.State, oidcNextCookie: safeNext(c.Query("next"))} {
-		c.Cookie(&fiber.Cookie{Name: name, Value: v, Path: "/signin/oidc", HTTPOnly: true,
-			Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: 600})
-	}
+	setCookie(c, oidcStateCookie, started.State, "/signin/oidc", 600)
+	setCookie(c, oidcNextCookie, safeNext(c.Query("next")), "/signin/oidc", 600)
 	return c.Redirect(started.AuthorizeURL, fiber.StatusFound)
 }
 
@@ -213,12 +221,10 @@ func (s *Server) oidcSignInFinish(c *fiber.Ctx) error {
 		return fiberForbidden("this sign-in was not started by this browser")
 	}
 	next := safeNext(c.Cookies(oidcNextCookie))
-	for _, name := range []string{oidcStateCookie, oidcNextCookie} {
-		c.Cookie(&fiber.Cookie{Name: name, Value: "", Path: "/signin/oidc", HTTPOnly: true,
-			Secure: secure(c), SameSite: fiber.CookieSameSiteLaxMode, MaxAge: -1})
-	}
+	clearCookie(c, oidcStateCookie, "/signin/oidc")
+	clearCookie(c, oidcNextCookie, "/signin/oidc")
 	if e := c.Query("error"); e != "" {
-		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(c, "", "The identity provider refused the sign-in: "+e))
+		return s.renderPage(c, fiber.StatusUnauthorized, "signin", s.signInForm(next, "", "The identity provider refused the sign-in: "+e))
 	}
 	tokens, _, err := s.oidc.Callback(c.UserContext(), c.Query("code"), state, s.oidcRedirectURI(c))
 	if err != nil {

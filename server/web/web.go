@@ -83,9 +83,6 @@ var templates = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("").Funcs(funcs).ParseFS(templateFiles, "templates/*.html"))
 })
 
-// Pages names the page templates Render knows.
-var Pages = []string{"signin", "timeline", "viewer", "stack", "albums", "album", "people", "person", "search", "map", "trash", "upload", "library", "join"}
-
 // Render writes the page named name ("signin", "timeline", "viewer").
 func Render(w io.Writer, name string, p Page) error {
 	var buf bytes.Buffer // a template error must not leave half a page
