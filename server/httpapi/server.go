@@ -85,7 +85,7 @@ type Server struct {
 	costs        map[costClass]float64
 	log          *slog.Logger
 	now          func() time.Time
-	openAPIDoc   func() ([]byte, error) // openapi.go
+	openAPIDoc   func() ([]byte, error) // openapi_routes.go
 	version      string
 }
 

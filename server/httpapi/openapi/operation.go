@@ -1,4 +1,4 @@
-package httpapi
+package openapi
 
 import (
 	"fmt"
@@ -6,65 +6,53 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/swaggest/openapi-go"
+	openapigo "github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
-
-	"github.com/photoctl/photoctl/server/catalog"
 )
 
 // bearerAuth names the security scheme of every credential sent as a
-// bearer token; sessionCookie the web gallery's session cookie, accepted
-// wherever a first-party session is (access_cookie.go).
+// bearer token; sessionCookieAuth the web gallery's session cookie,
+// accepted wherever a first-party session is.
 const (
 	bearerAuth        = "bearerAuth"
 	sessionCookieAuth = "sessionCookie"
 )
 
-// addOperation documents one route of the table in r's document.
-func addOperation(r *openapi31.Reflector, rt route) error {
-	oc, err := r.NewOperationContext(rt.method, openAPIPath(rt.path))
+// addOperation documents one operation in r's document.
+func addOperation(r *openapi31.Reflector, op Operation, paging Paging) error {
+	oc, err := r.NewOperationContext(op.Method, PathTemplate(op.Path))
 	if err != nil {
 		return err
 	}
-	oc.SetID(operationID(rt.method, rt.path))
-	oc.SetSummary(rt.doc.summary)
-	oc.SetTags(rt.doc.tag)
-	oc.SetDescription(credentialText(rt.access))
-	if !rt.access.public {
+	oc.SetID(operationID(op.Method, op.Path))
+	oc.SetSummary(op.Doc.Summary)
+	oc.SetTags(op.Doc.Tag)
+	oc.SetDescription(credentialText(op.Access))
+	if !op.Access.Public {
 		var scopes []string
-		if rt.access.action != "" {
-			scopes = []string{string(rt.access.action)}
+		if op.Access.Action != "" {
+			scopes = []string{op.Access.Action}
 		}
 		oc.AddSecurity(bearerAuth, scopes...)
-		if rt.access.kinds == nil || slices.Contains(rt.access.kinds, catalog.CredSession) {
+		if op.Access.Cookie {
 			oc.AddSecurity(sessionCookieAuth)
 		}
 	}
-	op, ok := oc.(openapi31.OperationExposer)
+	exposer, ok := oc.(openapi31.OperationExposer)
 	if !ok {
 		return fmt.Errorf("operation context %T exposes no operation", oc)
 	}
-	op.Operation().Parameters = parameters(rt)
+	exposer.Operation().Parameters = parameters(op, paging)
 
-	if rt.doc.body != nil {
-		oc.AddReqStructure(rt.doc.body, openapi.WithContentType(mimeJSON),
-			openapi.WithCustomize(func(cor openapi.ContentOrReference) {
-				if rb, ok := cor.(*openapi31.RequestBodyOrReference); ok && rb.RequestBody != nil {
-					rb.RequestBody.WithRequired(true)
-				}
-			}))
+	if op.Doc.Body != nil {
+		addRequestBody(oc, op.Doc.Body, mimeJSON)
 	}
-	if rt.doc.form != nil {
-		oc.AddReqStructure(rt.doc.form, openapi.WithContentType(mimeMultipart),
-			openapi.WithCustomize(func(cor openapi.ContentOrReference) {
-				if rb, ok := cor.(*openapi31.RequestBodyOrReference); ok && rb.RequestBody != nil {
-					rb.RequestBody.WithRequired(true)
-				}
-			}))
+	if op.Doc.Form != nil {
+		addRequestBody(oc, op.Doc.Form, mimeMultipart)
 	}
-	addSuccess(oc, rt.doc)
-	for _, e := range routeErrors(rt) {
-		oc.AddRespStructure(nil, openapi.WithHTTPStatus(e.status), openapi.WithReference(responsesPrefix+e.name))
+	addSuccess(oc, op.Doc)
+	for _, e := range operationErrors(op) {
+		oc.AddRespStructure(nil, openapigo.WithHTTPStatus(e.status), openapigo.WithReference(responsesPrefix+e.name))
 	}
 	return r.AddOperation(oc)
 }
@@ -74,22 +62,32 @@ const (
 	mimeMultipart = "multipart/form-data"
 )
 
+// addRequestBody documents a required request body of the given type.
+func addRequestBody(oc openapigo.OperationContext, body any, contentType string) {
+	oc.AddReqStructure(body, openapigo.WithContentType(contentType),
+		openapigo.WithCustomize(func(cor openapigo.ContentOrReference) {
+			if rb, ok := cor.(*openapi31.RequestBodyOrReference); ok && rb.RequestBody != nil {
+				rb.RequestBody.WithRequired(true)
+			}
+		}))
+}
+
 // addSuccess documents the success response: its body type, or no content
-// when the route names none (204, or a body that is not JSON).
-func addSuccess(oc openapi.OperationContext, d routeDoc) {
+// when the operation names none (204, or a body that is not JSON).
+func addSuccess(oc openapigo.OperationContext, d Doc) {
 	var body any
-	if d.status != http.StatusNoContent {
-		body = d.resp
+	if d.Status != http.StatusNoContent {
+		body = d.Resp
 	}
-	oc.AddRespStructure(body, openapi.WithHTTPStatus(d.status))
-	for _, status := range d.also {
-		oc.AddRespStructure(body, openapi.WithHTTPStatus(status))
+	oc.AddRespStructure(body, openapigo.WithHTTPStatus(d.Status))
+	for _, status := range d.Also {
+		oc.AddRespStructure(body, openapigo.WithHTTPStatus(status))
 	}
 }
 
-// parameters lists a route's path parameters, then its paging and other
+// parameters lists an operation's path parameters, then its paging and other
 // query parameters.
-func parameters(rt route) []openapi31.ParameterOrReference {
+func parameters(op Operation, paging Paging) []openapi31.ParameterOrReference {
 	var out []openapi31.ParameterOrReference
 	add := func(in openapi31.ParameterIn, name, description string, required bool, schema map[string]any) {
 		p := openapi31.Parameter{Name: name, In: in, Schema: schema}
@@ -101,23 +99,23 @@ func parameters(rt route) []openapi31.ParameterOrReference {
 		}
 		out = append(out, p.ToParameterOrRef())
 	}
-	for _, seg := range strings.Split(rt.path, "/") {
+	for _, seg := range strings.Split(op.Path, "/") {
 		if name, ok := strings.CutPrefix(seg, ":"); ok {
 			add(openapi31.ParameterInPath, name, "", true, map[string]any{"type": "string"})
 		}
 	}
-	if rt.doc.paged {
+	if op.Doc.Paged {
 		add(openapi31.ParameterInQuery, "limit", "Page size.", false, map[string]any{
-			"type": "integer", "minimum": minLimit, "maximum": maxLimit, "default": defaultLimit})
+			"type": "integer", "minimum": paging.Min, "maximum": paging.Max, "default": paging.Default})
 		add(openapi31.ParameterInQuery, "starting_after_id", "The id of the last item of the previous page; omit for the first page.",
 			false, map[string]any{"type": "string"})
 	}
-	for _, name := range rt.doc.query {
+	for _, name := range op.Doc.Query {
 		d, ok := queryParamDocs[name]
 		if !ok {
 			d.schema = map[string]any{"type": "string"}
 		}
-		add(openapi31.ParameterInQuery, name, d.description, slices.Contains(rt.doc.must, name), d.schema)
+		add(openapi31.ParameterInQuery, name, d.description, slices.Contains(op.Doc.Must, name), d.schema)
 	}
 	return out
 }
@@ -137,9 +135,9 @@ var queryParamDocs = map[string]struct {
 		map[string]any{"type": "string"}},
 }
 
-// openAPIPath turns a fiber path into an OpenAPI path template:
+// PathTemplate turns a router path into an OpenAPI path template:
 // /api/libraries/:id becomes /api/libraries/{id}.
-func openAPIPath(path string) string {
+func PathTemplate(path string) string {
 	segs := strings.Split(path, "/")
 	for i, s := range segs {
 		if name, ok := strings.CutPrefix(s, ":"); ok {
@@ -156,38 +154,26 @@ func operationID(method, path string) string {
 	return strings.NewReplacer("/", "_", ":", "", "-", "_", ".", "_").Replace(id)
 }
 
-// credentialText says in prose who may call a route and what a scoped
+// credentialText says in prose who may call an operation and what a scoped
 // credential must grant.
-func credentialText(a access) string {
-	if a.public {
-		if a.perAddress {
+func credentialText(a Access) string {
+	if a.Public {
+		if a.PerAddress {
 			return "Credential: none. Rate-limited per client address."
 		}
 		return "Credential: none."
 	}
 	var text string
-	switch {
-	case a.kinds == nil:
+	switch n := len(a.Kinds); {
+	case a.Kinds == nil:
 		text = "Credential: API key, OAuth token or first-party session"
-	case len(a.kinds) == 1:
-		text = "Credential: " + kindText(a.kinds[0]) + " only"
+	case n == 1:
+		text = "Credential: " + a.Kinds[0] + " only"
 	default:
-		names := make([]string, len(a.kinds))
-		for i, k := range a.kinds {
-			names[i] = kindText(k)
-		}
-		text = "Credential: " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+		text = "Credential: " + strings.Join(a.Kinds[:n-1], ", ") + " or " + a.Kinds[n-1]
 	}
-	if a.action != "" {
-		text += fmt.Sprintf("; needs action `%s`", a.action)
+	if a.Action != "" {
+		text += fmt.Sprintf("; needs action `%s`", a.Action)
 	}
 	return text + "."
-}
-
-// kindText names a credential kind for the document's prose.
-func kindText(k catalog.CredentialKind) string {
-	if k == catalog.CredSession {
-		return "first-party session"
-	}
-	return kindName(k)
 }

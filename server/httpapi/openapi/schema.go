@@ -1,4 +1,4 @@
-package httpapi
+package openapi
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"unicode"
 
 	"github.com/swaggest/jsonschema-go"
-	"github.com/swaggest/openapi-go"
+	openapigo "github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
 
 	"github.com/photoctl/photoctl/server/api"
@@ -97,7 +97,7 @@ func mayBeAbsent(p jsonschema.InterceptPropParams) bool {
 	if isGeneric(p.Field.Type, "Optional") {
 		return true
 	}
-	oc, ok := openapi.OperationCtx(p.Context)
+	oc, ok := openapigo.OperationCtx(p.Context)
 	// p.Path is the parent's: ["#"] for a property of the body itself.
 	return ok && !oc.IsProcessingResponse() && strings.EqualFold(oc.Method(), http.MethodPatch) &&
 		p.Field.Type.Kind() == reflect.Pointer && len(p.Path) == 1
