@@ -1,6 +1,7 @@
 // Package httpapi is the fiber application of the photoctl API: the route
-// table, authentication and authorization, request decoding, conversion to
-// wire types and the error contract. It is the only package importing fiber.
+// table, authentication and authorization, request decoding, the answers
+// (converted to wire types by httpapi/convert) and the error contract.
+// Fiber is imported in this folder only; convert and mcpapi know none.
 package httpapi
 
 import (
