@@ -18,6 +18,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/httpapi"
+	"github.com/photoctl/photoctl/server/httpapi/mcpapi"
 	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/oidc"
@@ -138,14 +139,15 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 			Uploads: ratelimit.NewBoundedGate(rl.UploadConcurrency, rl.UploadQueue),
 		}
 	}
-	mcpDeps := httpapi.MCPDeps{Costs: cfg.MCP.Costs}
+	mcpDeps := mcpapi.Deps{Assets: svc.assets, Albums: svc.albums, People: svc.people, Libraries: svc.libs,
+		Search: svc.search, Costs: cfg.MCP.Costs}
 	if cfg.RateLimit.Enabled {
 		mcpDeps.Limiter = ratelimit.New(ratelimit.Config{Rate: cfg.MCP.Rate, Burst: cfg.MCP.Burst}, o.now)
 	}
 	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Tasks: svc.tasks, Limiters: lim,
 		People: svc.people, OAuth: svc.oauth,
 		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
-		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpDeps,
+		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpapi.New(mcpDeps),
 		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, CompressJSON: cfg.Compression, Now: o.now,
 		Version: o.version})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -33,10 +34,6 @@ func (s *Server) adminUserRoutes() []route {
 	}
 }
 
-func toAPIAdminUser(u *catalog.User) api.AdminUser {
-	return api.AdminUser{User: toAPIUser(u), QuotaBytes: u.QuotaBytes}
-}
-
 func (s *Server) adminListUsers(c *fiber.Ctx) error {
 	if err := allowQuery(c, append([]string{"email"}, pageParams...)...); err != nil {
 		return err
@@ -49,7 +46,7 @@ func (s *Server) adminListUsers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIAdminUser))
+	return sendJSON(c, convert.Page(list, more, convert.AdminUser))
 }
 
 func (s *Server) adminCreateUser(c *fiber.Ctx) error {
@@ -70,7 +67,7 @@ func (s *Server) adminCreateUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := api.AdminUserCreated{AdminUser: toAPIAdminUser(u)}
+	out := api.AdminUserCreated{AdminUser: convert.AdminUser(u)}
 	if generated != "" {
 		out.Password = &generated
 	}
@@ -85,7 +82,7 @@ func (s *Server) adminGetUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAdminUser(u))
+	return sendJSON(c, convert.AdminUser(u))
 }
 
 func (s *Server) adminPatchUser(c *fiber.Ctx) error {
@@ -100,7 +97,7 @@ func (s *Server) adminPatchUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAdminUser(u))
+	return sendJSON(c, convert.AdminUser(u))
 }
 
 func (s *Server) adminDeleteUser(c *fiber.Ctx) error {

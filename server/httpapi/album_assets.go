@@ -6,8 +6,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/albums"
-	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // albumAssetParams are the filters of GET /api/album-assets (spec), besides
@@ -30,9 +29,5 @@ func (s *Server) listAlbumAssets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(links, more, toAPIAlbumAsset))
-}
-
-func toAPIAlbumAsset(l *catalog.AlbumAsset) api.AlbumAsset {
-	return api.AlbumAsset{ID: l.ID, AlbumID: l.AlbumID, AssetID: l.AssetID, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+	return sendJSON(c, convert.Page(links, more, convert.AlbumAsset))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // albumRoutes are the album operations (decisions.md "Albums, stacks").
@@ -57,7 +58,7 @@ func (s *Server) listAlbums(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIAlbum))
+	return sendJSON(c, convert.Page(list, more, convert.Album))
 }
 
 func (s *Server) createAlbum(c *fiber.Ctx) error {
@@ -81,7 +82,7 @@ func (s *Server) createAlbum(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return sendJSON(c.Status(status), toAPIAlbum(a))
+	return sendJSON(c.Status(status), convert.Album(a))
 }
 
 // jsonCreateLibrary reads the library of a JSON create: the body's
@@ -110,7 +111,7 @@ func (s *Server) getAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAlbum(a))
+	return sendJSON(c, convert.Album(a))
 }
 
 func (s *Server) patchAlbum(c *fiber.Ctx) error {
@@ -122,11 +123,11 @@ func (s *Server) patchAlbum(c *fiber.Ctx) error {
 		return err
 	}
 	a, err := s.albums.Update(c.UserContext(), principal(c), c.Params("id"),
-		albums.Change{Name: patch(req.Name), Description: patch(req.Description)})
+		albums.Change{Name: convert.Patch(req.Name), Description: convert.Patch(req.Description)})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAlbum(a))
+	return sendJSON(c, convert.Album(a))
 }
 
 func (s *Server) deleteAlbum(c *fiber.Ctx) error {
@@ -160,7 +161,7 @@ func (s *Server) albumAssets(c *fiber.Ctx, op func(ctx context.Context, p *catal
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAlbum(a))
+	return sendJSON(c, convert.Album(a))
 }
 
 func (s *Server) setAlbumCover(c *fiber.Ctx) error {
@@ -179,28 +180,5 @@ func (s *Server) setAlbumCover(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIAlbum(a))
-}
-
-// toAPIAlbum converts an album. The cover URL is the cover's thumbnail, or
-// for a video its original (videos have no other rendering).
-func toAPIAlbum(a *catalog.Album) api.Album {
-	out := api.Album{ID: a.ID, LibraryID: a.LibraryID, Name: a.Name, Description: a.Description,
-		AssetCount: a.AssetCount, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
-	if a.Cover != nil {
-		id, url := a.Cover.AssetID, "/api/assets/"+a.Cover.AssetID+"/variants/thumbnail"
-		if a.Cover.MediaType != catalog.MediaImage {
-			url = "/api/assets/" + a.Cover.AssetID + "/original"
-		}
-		out.CoverAssetID, out.AlbumCoverURL = &id, &url
-	}
-	if a.StartDate != nil {
-		v := a.StartDate.String()
-		out.StartDate = &v
-	}
-	if a.EndDate != nil {
-		v := a.EndDate.String()
-		out.EndDate = &v
-	}
-	return out
+	return sendJSON(c, convert.Album(a))
 }

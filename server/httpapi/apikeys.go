@@ -6,6 +6,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -14,11 +15,11 @@ func (s *Server) createAPIKey(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	k, secret, err := s.auth.CreateAPIKey(c.UserContext(), principal(c), req.Name, fromAPIScope(req.Scope))
+	k, secret, err := s.auth.CreateAPIKey(c.UserContext(), principal(c), req.Name, convert.FromScope(req.Scope))
 	if err != nil {
 		return err
 	}
-	return sendSecret(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: toAPIKey(k), Secret: secret})
+	return sendSecret(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: convert.APIKey(k), Secret: secret})
 }
 
 func (s *Server) listAPIKeys(c *fiber.Ctx) error {
@@ -45,7 +46,7 @@ func (s *Server) listAPIKeys(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(keys, more, toAPIKey))
+	return sendJSON(c, convert.Page(keys, more, convert.APIKey))
 }
 
 func (s *Server) getAPIKey(c *fiber.Ctx) error {
@@ -56,7 +57,7 @@ func (s *Server) getAPIKey(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIKey(k))
+	return sendJSON(c, convert.APIKey(k))
 }
 
 func (s *Server) patchAPIKey(c *fiber.Ctx) error {
@@ -65,11 +66,11 @@ func (s *Server) patchAPIKey(c *fiber.Ctx) error {
 		return err
 	}
 	k, err := s.auth.UpdateAPIKey(c.UserContext(), principal(c), c.Params("id"),
-		auth.KeyChange{Name: req.Name, Scope: fromAPIScope(req.Scope)})
+		auth.KeyChange{Name: req.Name, Scope: convert.FromScope(req.Scope)})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIKey(k))
+	return sendJSON(c, convert.APIKey(k))
 }
 
 func (s *Server) deleteAPIKey(c *fiber.Ctx) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // geoClusterParams are the parameters of GET /api/assets/geo-clusters; the
@@ -47,12 +48,7 @@ func (s *Server) geoClusters(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := api.GeoClusters{Data: make([]api.GeoCluster, len(cells))}
-	for i, g := range cells {
-		out.Data[i] = api.GeoCluster{Latitude: g.Latitude, Longitude: g.Longitude, Count: g.Count,
-			RepresentativeAssetID: g.RepresentativeID}
-	}
-	return sendJSON(c, out)
+	return sendJSON(c, api.GeoClusters{Data: convert.GeoClusters(cells)})
 }
 
 // parseCellSize reads cell_size: a plain decimal number of degrees,

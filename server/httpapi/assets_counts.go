@@ -6,9 +6,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -22,10 +22,6 @@ var assetCountsParams = []string{"library_id", "album_id", "person_ids", "state"
 // defaultCountsLimit is the page size of counts (decisions.md, "Counts").
 const defaultCountsLimit = 100
 
-// bucketLayouts are the label formats of each bucket span.
-var bucketLayouts = map[store.CountBucket]string{
-	store.BucketYear: "2006", store.BucketMonth: "2006-01", store.BucketDay: "2006-01-02"}
-
 func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err := allowQuery(c, assetCountsParams...); err != nil {
 		return err
@@ -35,7 +31,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 		return err
 	}
 	bucket := store.CountBucket(c.Query("bucket", string(store.BucketMonth)))
-	layout, ok := bucketLayouts[bucket]
+	layout, ok := convert.BucketLayout(bucket)
 	if !ok {
 		return catalog.InvalidField("enum", "bucket must be day, month or year", string(bucket), "query", "bucket")
 	}
@@ -60,7 +56,5 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(counts, more, func(b *store.BucketCount) api.AssetCount {
-		return api.AssetCount{Bucket: b.Start.Format(layout), Count: b.Count}
-	}))
+	return sendJSON(c, convert.Counts(counts, more, layout))
 }

@@ -4,23 +4,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
-
-func fromAPIChange(c api.AssetChange) assets.Change {
-	return assets.Change{
-		Description:      patch(c.Description),
-		Latitude:         patch(c.Latitude),
-		Longitude:        patch(c.Longitude),
-		OriginalDatetime: patch(c.OriginalDatetime),
-		Rating:           patch(c.Rating),
-	}
-}
-
-func patch[T any](o api.Optional[T]) catalog.Patch[T] {
-	return catalog.Patch[T]{Set: o.Set, Value: o.Value}
-}
 
 func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
@@ -30,11 +16,7 @@ func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	updates := make([]assets.Update, len(req.Updates))
-	for i, u := range req.Updates {
-		updates[i] = assets.Update{ID: u.ID, Change: fromAPIChange(u.Change)}
-	}
-	if err := s.assets.BulkUpdate(c.UserContext(), principal(c), updates); err != nil {
+	if err := s.assets.BulkUpdate(c.UserContext(), principal(c), convert.FromUpdates(req.Updates)); err != nil {
 		return err
 	}
 	return sendJSON(c, api.Empty{})
@@ -48,11 +30,11 @@ func (s *Server) patchAsset(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	a, err := s.assets.Patch(c.UserContext(), principal(c), c.Params("id"), fromAPIChange(req))
+	a, err := s.assets.Patch(c.UserContext(), principal(c), c.Params("id"), convert.FromChange(req))
 	if err != nil {
 		return err
 	}
-	return s.sendAsset(c, toAPIAsset(a, nil))
+	return s.sendAsset(c, convert.Asset(a, nil))
 }
 
 func (s *Server) trashAssets(c *fiber.Ctx) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 func (s *Server) getAsset(c *fiber.Ctx) error {
@@ -25,7 +26,7 @@ func (s *Server) getAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list := []api.Asset{toAPIAsset(a, variants)}
+	list := []api.Asset{convert.Asset(a, variants)}
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
@@ -44,7 +45,7 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := pageOf(list, more, func(a *catalog.Asset) api.Asset { return toAPIAsset(a, variants) })
+	out := convert.Page(list, more, func(a *catalog.Asset) api.Asset { return convert.Asset(a, variants) })
 	if err := s.withFaces(c, out.Data); err != nil {
 		return err
 	}
@@ -165,7 +166,7 @@ func (s *Server) getVariant(c *fiber.Ctx) error {
 	}
 	etag := fmt.Sprintf(`"%s-%s-%x-%x"`, a.ID, c.Params("name"), info.Size(), info.ModTime().UnixNano())
 	c.Set(fiber.HeaderETag, etag)
-	if v := c.Query("v"); v != "" && v == renderingVersion(a) {
+	if v := c.Query("v"); v != "" && v == convert.RenderingVersion(a) {
 		c.Set(fiber.HeaderCacheControl, "private, max-age=31536000, immutable")
 	} else {
 		c.Set(fiber.HeaderCacheControl, "private, no-cache")

@@ -14,6 +14,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // maxFormField bounds a non-file multipart field.
@@ -83,7 +84,7 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	if res.Duplicate {
 		return sendJSON(c, api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), toAPIAsset(res.Asset, nil))
+	return sendJSON(c.Status(fiber.StatusCreated), convert.Asset(res.Asset, nil))
 }
 
 func setUploadField(in *assets.UploadInput, name, v string) error {

@@ -1,16 +1,14 @@
 package httpapi
 
 import (
-	"encoding/base64"
 	"errors"
 	"io"
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // The asset version routes; the rules they follow are in assets/versions.go.
@@ -27,7 +25,7 @@ func (s *Server) listVersions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIVersion))
+	return sendJSON(c, convert.Page(list, more, convert.Version))
 }
 
 func (s *Server) appendVersion(c *fiber.Ctx) error {
@@ -39,7 +37,7 @@ func (s *Server) appendVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), toAPIVersion(v))
+	return sendJSON(c.Status(fiber.StatusCreated), convert.Version(v))
 }
 
 func (s *Server) replaceVersion(c *fiber.Ctx) error {
@@ -51,7 +49,7 @@ func (s *Server) replaceVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIVersion(v))
+	return sendJSON(c, convert.Version(v))
 }
 
 func (s *Server) revertVersion(c *fiber.Ctx) error {
@@ -62,7 +60,7 @@ func (s *Server) revertVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIVersion(v))
+	return sendJSON(c, convert.Version(v))
 }
 
 func (s *Server) deleteVersion(c *fiber.Ctx) error {
@@ -130,12 +128,4 @@ func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err err
 		return nil, "", catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
 	}
 	return w, name, nil
-}
-
-func toAPIVersion(v *assets.Version) api.Version {
-	return api.Version{ID: v.ID, AssetID: v.AssetID, IsOriginal: v.IsOriginal, IsCurrent: v.IsCurrent,
-		MIMEType: v.MIMEType, FileName: v.FileName, FileSizeBytes: v.Size,
-		Checksum: base64.StdEncoding.EncodeToString(v.Checksum), ContributorID: v.ContributorID,
-		FileURL:   "/api/assets/" + v.AssetID + "/versions/" + v.ID + "/file",
-		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }

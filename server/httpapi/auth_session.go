@@ -4,8 +4,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 func (s *Server) login(c *fiber.Ctx) error {
@@ -27,8 +27,8 @@ func (s *Server) login(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	user := toAPIUser(u)
-	return sendSecret(c, tokenResponse(tokens, &user))
+	user := convert.User(u)
+	return sendSecret(c, convert.Tokens(tokens, &user))
 }
 
 func (s *Server) refresh(c *fiber.Ctx) error {
@@ -43,7 +43,7 @@ func (s *Server) refresh(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendSecret(c, tokenResponse(tokens, nil))
+	return sendSecret(c, convert.Tokens(tokens, nil))
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {
@@ -51,9 +51,4 @@ func (s *Server) logout(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
-}
-
-func tokenResponse(t *auth.Tokens, u *api.User) api.TokenResponse {
-	return api.TokenResponse{AccessToken: t.AccessToken, RefreshToken: t.RefreshToken, TokenType: "Bearer",
-		ExpiresIn: int(t.ExpiresIn.Seconds()), User: u}
 }

@@ -3,8 +3,7 @@ package httpapi
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/photoctl/photoctl/server/api"
-	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 func (s *Server) listEvents(c *fiber.Ctx) error {
@@ -19,10 +18,5 @@ func (s *Server) listEvents(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(evs, more, toAPIEvent))
-}
-
-func toAPIEvent(e *catalog.Event) api.Event {
-	return api.Event{ID: e.ID, Type: e.Type, LibraryID: e.LibraryID, ResourceID: e.ResourceID,
-		Data: append([]byte(nil), e.Data...), CreatedAt: e.CreatedAt}
+	return sendJSON(c, convert.Page(evs, more, convert.Event))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -23,7 +24,7 @@ func (s *Server) listFaces(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIFace))
+	return sendJSON(c, convert.Page(list, more, convert.Face))
 }
 
 func (s *Server) createFace(c *fiber.Ctx) error {
@@ -42,7 +43,7 @@ func (s *Server) createFace(c *fiber.Ctx) error {
 	if req.AssetID == "" {
 		return catalog.InvalidField("missing", "asset_id is required", nil, "body", "asset_id")
 	}
-	box, err := fromAPIBox(req.BoundingBox)
+	box, err := convert.FromBox(req.BoundingBox)
 	if err != nil {
 		return err
 	}
@@ -51,29 +52,7 @@ func (s *Server) createFace(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), toAPIFace(f))
-}
-
-// fromAPIBox reads a request's bounding box, reporting each missing field;
-// the values themselves are checked by catalog.BoundingBox.Validate.
-func fromAPIBox(b *api.BoundingBoxInput) (catalog.BoundingBox, error) {
-	if b == nil {
-		return catalog.BoundingBox{}, catalog.InvalidField("missing", "bounding_box is required", nil, "body", "bounding_box")
-	}
-	var missing []catalog.FieldError
-	for _, f := range []struct {
-		name string
-		v    *float64
-	}{{"x", b.X}, {"y", b.Y}, {"width", b.Width}, {"height", b.Height}} {
-		if f.v == nil {
-			missing = append(missing, catalog.FieldError{Loc: []any{"body", "bounding_box", f.name},
-				Msg: f.name + " is required", Type: "missing"})
-		}
-	}
-	if len(missing) > 0 {
-		return catalog.BoundingBox{}, &catalog.ValidationError{Fields: missing}
-	}
-	return catalog.BoundingBox{X: *b.X, Y: *b.Y, Width: *b.Width, Height: *b.Height}, nil
+	return sendJSON(c.Status(fiber.StatusCreated), convert.Face(f))
 }
 
 func (s *Server) deleteFace(c *fiber.Ctx) error {
@@ -108,40 +87,14 @@ func (s *Server) faceThumbnail(c *fiber.Ctx) error {
 	return sendMadeFile(c, img, mime)
 }
 
-// faceThumbnailURL is where a face's thumbnail is served.
-func faceThumbnailURL(faceID string) string { return "/api/faces/" + faceID + "/thumbnail" }
-
-// toAPIFace converts a face.
-func toAPIFace(f *catalog.Face) api.Face {
-	return api.Face{ID: f.ID, AssetID: f.AssetID, LibraryID: f.LibraryID, PersonID: f.PersonID,
-		BoundingBox: api.BoundingBox{X: f.Box.X, Y: f.Box.Y, Width: f.Box.Width, Height: f.Box.Height},
-		Source:      string(f.Source), Confidence: f.Confidence, TimestampMS: f.TimestampMS,
-		ThumbnailURL: faceThumbnailURL(f.ID), CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt,
-		AssetURLs: assetURLs(&catalog.Asset{ID: f.AssetID, MediaType: f.AssetMediaType}, nil)}
-}
-
 // withFaces fills the faces and people of converted assets, which the
 // caller has already been allowed to read.
 func (s *Server) withFaces(c *fiber.Ctx, list []api.Asset) error {
-	ids := make([]string, len(list))
-	for i := range list {
-		ids[i] = list[i].ID
-	}
-	faces, persons, err := s.people.OfAssets(c.UserContext(), ids)
+	faces, persons, err := s.people.OfAssets(c.UserContext(), convert.AssetIDs(list))
 	if err != nil {
 		return err
 	}
-	for i := range list {
-		a := &list[i]
-		fs, ps := faces[a.ID], persons[a.ID]
-		a.Faces, a.People = make([]api.Face, len(fs)), make([]api.Person, len(ps))
-		for j := range fs {
-			a.Faces[j] = toAPIFace(&fs[j])
-		}
-		for j := range ps {
-			a.People[j] = toAPIPerson(&ps[j])
-		}
-	}
+	convert.AddPeople(list, faces, persons)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/libraries"
 )
 
@@ -49,7 +50,7 @@ func (s *Server) createInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendSecret(c.Status(fiber.StatusCreated), api.InvitationCreated{Invitation: toAPIInvitation(inv, s.now()), Token: token})
+	return sendSecret(c.Status(fiber.StatusCreated), api.InvitationCreated{Invitation: convert.Invitation(inv, s.now()), Token: token})
 }
 
 // newInvitation checks that every field is present and well-formed; the
@@ -100,7 +101,7 @@ func (s *Server) listInvitations(c *fiber.Ctx) error {
 		return err
 	}
 	now := s.now()
-	return sendJSON(c, pageOf(list, more, func(inv *catalog.Invitation) api.Invitation { return toAPIInvitation(inv, now) }))
+	return sendJSON(c, convert.Page(list, more, func(inv *catalog.Invitation) api.Invitation { return convert.Invitation(inv, now) }))
 }
 
 func (s *Server) previewInvitation(c *fiber.Ctx) error {
@@ -112,8 +113,8 @@ func (s *Server) previewInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, api.InvitationPreview{Invitation: toAPIInvitation(&pv.Invitation, s.now()),
-		Library: api.LibraryRef{ID: pv.Library.ID, Name: pv.Library.Name}, Owner: toAPIUserSummary(pv.Owner)})
+	return sendJSON(c, api.InvitationPreview{Invitation: convert.Invitation(&pv.Invitation, s.now()),
+		Library: api.LibraryRef{ID: pv.Library.ID, Name: pv.Library.Name}, Owner: convert.UserSummary(pv.Owner)})
 }
 
 func (s *Server) joinInvitation(c *fiber.Ctx) error {
@@ -125,7 +126,7 @@ func (s *Server) joinInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPILibrary(m))
+	return sendJSON(c, convert.Library(m))
 }
 
 func (s *Server) disableInvitation(c *fiber.Ctx) error {
@@ -140,7 +141,7 @@ func (s *Server) disableInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIInvitation(inv, s.now()))
+	return sendJSON(c, convert.Invitation(inv, s.now()))
 }
 
 // invitationToken decodes the body of preview and join.
@@ -156,12 +157,4 @@ func invitationToken(c *fiber.Ctx) (string, error) {
 		return "", catalog.InvalidField("missing", "token is required", nil, "body", "token")
 	}
 	return req.Token, nil
-}
-
-// toAPIInvitation converts an invitation with its state derived at now.
-func toAPIInvitation(inv *catalog.Invitation, now time.Time) api.Invitation {
-	return api.Invitation{ID: inv.ID, LibraryID: inv.LibraryID, CreatedBy: toAPIUserSummary(inv.CreatedBy),
-		Role: string(inv.Role), ExpiresAt: inv.ExpiresAt, MaxJoiners: inv.MaxJoiners, JoinerCount: inv.JoinerCount,
-		RemainingPlaces: inv.RemainingPlaces(), State: string(inv.State(now)), DisabledAt: inv.DisabledAt,
-		CreatedAt: inv.CreatedAt, UpdatedAt: inv.UpdatedAt}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/libraries"
 )
 
@@ -62,7 +63,7 @@ func (s *Server) listLibraries(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(ms, more, toAPILibrary))
+	return sendJSON(c, convert.Page(ms, more, convert.Library))
 }
 
 func (s *Server) createLibrary(c *fiber.Ctx) error {
@@ -78,7 +79,7 @@ func (s *Server) createLibrary(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return sendJSON(c.Status(status), toAPILibrary(m))
+	return sendJSON(c.Status(status), convert.Library(m))
 }
 
 func (s *Server) getLibrary(c *fiber.Ctx) error {
@@ -89,7 +90,7 @@ func (s *Server) getLibrary(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPILibrary(m))
+	return sendJSON(c, convert.Library(m))
 }
 
 func (s *Server) patchLibrary(c *fiber.Ctx) error {
@@ -102,13 +103,13 @@ func (s *Server) patchLibrary(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		return sendJSON(c, toAPILibrary(m))
+		return sendJSON(c, convert.Library(m))
 	}
 	m, err := s.libs.Rename(c.UserContext(), principal(c), c.Params("id"), *req.Name)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPILibrary(m))
+	return sendJSON(c, convert.Library(m))
 }
 
 func (s *Server) trashLibrary(c *fiber.Ctx) error {
@@ -133,5 +134,5 @@ func (s *Server) libraryAction(c *fiber.Ctx, op func(ctx context.Context, p *cat
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPILibrary(m))
+	return sendJSON(c, convert.Library(m))
 }

@@ -1,20 +1,21 @@
 package httpapi
 
 import (
+	"net/http"
+
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/mcp"
-	"github.com/photoctl/photoctl/server/ratelimit"
 )
 
-// MCPDeps configure the assistant interface at /api/mcp.
-type MCPDeps struct {
-	// Limiter charges each tool call its weight (Costs) per user, on top
-	// of the per-user limit every request pays; nil disables it.
-	Limiter *ratelimit.Limiter
-	Costs   mcp.Costs
+// MCP serves the assistant interface at /api/mcp (mcpapi.Adapter): its
+// Handler answers one request of the Streamable HTTP transport for the
+// request's authenticated principal, charging each tool call to the
+// principal's user. The routes, the credential rule and the per-request
+// limit stay here, in the native route table.
+type MCP interface {
+	Handler(p *catalog.Principal) http.Handler
 }
 
 // mcpPath is where the Streamable HTTP transport is served.
@@ -40,11 +41,5 @@ func (s *Server) mcpRoutes() []route {
 }
 
 func (s *Server) serveMCP(c *fiber.Ctx) error {
-	p := principal(c)
-	h := s.mcpFactory.Handler(mcpBackend{s: s, p: p}, mcp.Options{
-		Allows:  p.Allows,
-		Limiter: s.mcpDeps.Limiter, LimitKey: "mcp:" + p.User.ID, Costs: s.mcpDeps.Costs,
-		Version: "1.0.0", // the interface version (openapi.go)
-	})
-	return adaptor.HTTPHandler(h)(c)
+	return adaptor.HTTPHandler(s.mcp.Handler(principal(c)))(c)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // memberRoutes are the membership operations: first-party sessions only,
@@ -38,7 +39,7 @@ func (s *Server) listMembers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(ms, more, toAPIMember))
+	return sendJSON(c, convert.Page(ms, more, convert.Member))
 }
 
 func (s *Server) patchMember(c *fiber.Ctx) error {
@@ -54,7 +55,7 @@ func (s *Server) patchMember(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIMember(m))
+	return sendJSON(c, convert.Member(m))
 }
 
 func (s *Server) deleteMember(c *fiber.Ctx) error {
@@ -75,20 +76,4 @@ func (s *Server) leaveLibrary(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
-}
-
-func toAPIMember(m *catalog.Member) api.Member {
-	s := toAPIUserSummary(m.User)
-	return api.Member{ID: s.ID, DisplayName: s.DisplayName, Role: string(m.Role), InvitationID: m.InvitationID,
-		JoinedAt: m.JoinedAt, UpdatedAt: m.UpdatedAt}
-}
-
-// toAPIUserSummary converts a public user view; no name is null.
-func toAPIUserSummary(u catalog.UserSummary) api.UserSummary {
-	out := api.UserSummary{ID: u.ID}
-	if u.DisplayName != "" {
-		name := u.DisplayName
-		out.DisplayName = &name
-	}
-	return out
 }

@@ -6,16 +6,8 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
-
-func toAPIOAuthClient(c *catalog.OAuthClient) api.OAuthClient {
-	scopes := make([]string, len(c.Scopes))
-	for i, a := range c.Scopes {
-		scopes[i] = string(a)
-	}
-	return api.OAuthClient{ID: c.ID, Name: c.Name, RedirectURIs: c.RedirectURIs, Scopes: scopes, Public: c.Public(),
-		CreatedAt: c.CreatedAt, RevokedAt: c.RevokedAt}
-}
 
 func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 	var req api.OAuthClientCreateRequest
@@ -30,7 +22,7 @@ func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendSecret(c.Status(fiber.StatusCreated), api.OAuthClientCreated{OAuthClient: toAPIOAuthClient(cl), ClientSecret: secret})
+	return sendSecret(c.Status(fiber.StatusCreated), api.OAuthClientCreated{OAuthClient: convert.OAuthClient(cl), ClientSecret: secret})
 }
 
 func (s *Server) listOAuthClients(c *fiber.Ctx) error {
@@ -45,7 +37,7 @@ func (s *Server) listOAuthClients(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(pageOf(cls, more, toAPIOAuthClient))
+	return c.JSON(convert.Page(cls, more, convert.OAuthClient))
 }
 
 func (s *Server) getOAuthClient(c *fiber.Ctx) error {
@@ -56,7 +48,7 @@ func (s *Server) getOAuthClient(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(toAPIOAuthClient(cl))
+	return c.JSON(convert.OAuthClient(cl))
 }
 
 func (s *Server) revokeOAuthClient(c *fiber.Ctx) error {

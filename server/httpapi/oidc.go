@@ -4,6 +4,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/oidc"
 )
 
@@ -52,8 +53,8 @@ func (s *Server) oidcCallback(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	user := toAPIUser(u)
-	return sendSecret(c, tokenResponse(tokens, &user))
+	user := convert.User(u)
+	return sendSecret(c, convert.Tokens(tokens, &user))
 }
 
 func (s *Server) oidcLogoutEndpoint(c *fiber.Ctx) error {

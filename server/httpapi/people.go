@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -75,7 +76,7 @@ func (s *Server) listPeople(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIPerson))
+	return sendJSON(c, convert.Page(list, more, convert.Person))
 }
 
 func (s *Server) createPerson(c *fiber.Ctx) error {
@@ -99,7 +100,7 @@ func (s *Server) createPerson(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return sendJSON(c.Status(status), toAPIPerson(p))
+	return sendJSON(c.Status(status), convert.Person(p))
 }
 
 func (s *Server) getPerson(c *fiber.Ctx) error {
@@ -110,7 +111,7 @@ func (s *Server) getPerson(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPerson(p))
+	return sendJSON(c, convert.Person(p))
 }
 
 func (s *Server) patchPerson(c *fiber.Ctx) error {
@@ -121,13 +122,13 @@ func (s *Server) patchPerson(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.people.Patch(c.UserContext(), principal(c), c.Params("id"), people.Update{Name: patch(req.Name),
-		BirthDate: patch(req.BirthDate), IsHidden: patch(req.IsHidden), IsFavorite: patch(req.IsFavorite),
-		ThumbnailFaceID: patch(req.ThumbnailFaceID)})
+	p, err := s.people.Patch(c.UserContext(), principal(c), c.Params("id"), people.Update{Name: convert.Patch(req.Name),
+		BirthDate: convert.Patch(req.BirthDate), IsHidden: convert.Patch(req.IsHidden), IsFavorite: convert.Patch(req.IsFavorite),
+		ThumbnailFaceID: convert.Patch(req.ThumbnailFaceID)})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPerson(p))
+	return sendJSON(c, convert.Person(p))
 }
 
 func (s *Server) mergePeople(c *fiber.Ctx) error {
@@ -142,7 +143,7 @@ func (s *Server) mergePeople(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPerson(p))
+	return sendJSON(c, convert.Person(p))
 }
 
 func (s *Server) reassignFaces(c *fiber.Ctx) error {
@@ -157,24 +158,5 @@ func (s *Server) reassignFaces(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPerson(p))
-}
-
-// toAPIPerson converts a person.
-func toAPIPerson(p *catalog.Person) api.Person {
-	out := api.Person{ID: p.ID, LibraryID: p.LibraryID, BirthDate: p.BirthDate, IsHidden: p.IsHidden,
-		IsFavorite: p.IsFavorite, AssetCount: p.AssetCount, ThumbnailFaceID: p.ThumbnailFaceID,
-		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
-	if p.Name != "" {
-		out.Name = &p.Name
-	}
-	if p.ThumbnailFaceID != nil {
-		u := faceThumbnailURL(*p.ThumbnailFaceID)
-		out.ThumbnailFaceURL = &u
-	}
-	if a := p.ThumbnailAsset; a != nil {
-		urls := assetURLs(&catalog.Asset{ID: a.ID, MediaType: a.MediaType}, nil)
-		out.AssetURLs = &urls
-	}
-	return out
+	return sendJSON(c, convert.Person(p))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/search"
 )
 
@@ -126,18 +127,11 @@ func (s *Server) runSearch(c *fiber.Ctx, image []byte, loc string) error {
 	if err != nil {
 		return err
 	}
-	list := make([]api.Asset, len(hits))
-	for i := range hits {
-		list[i] = toAPIAsset(&hits[i].Asset, variants)
-	}
+	list := convert.HitAssets(hits, variants)
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
-	out := api.Page[api.SearchHit]{Data: make([]api.SearchHit, len(hits)), HasMore: more}
-	for i := range hits {
-		out.Data[i] = api.SearchHit{Asset: list[i], Score: hits[i].Score}
-	}
-	return sendJSON(c, out)
+	return sendJSON(c, convert.SearchPage(hits, list, more))
 }
 
 func hasLegacy(name string) bool {

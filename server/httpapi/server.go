@@ -1,6 +1,7 @@
 // Package httpapi is the fiber application of the photoctl API: the route
-// table, authentication and authorization, request decoding, conversion to
-// wire types and the error contract. It is the only package importing fiber.
+// table, authentication and authorization, request decoding, the answers
+// (converted to wire types by httpapi/convert) and the error contract.
+// Fiber is imported in this folder only; convert and mcpapi know none.
 package httpapi
 
 import (
@@ -19,7 +20,6 @@ import (
 	"github.com/photoctl/photoctl/server/events"
 	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
-	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/oidc"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/ratelimit"
@@ -42,7 +42,7 @@ type Deps struct {
 	Stacks    *stacks.Service
 	Search    *search.Service
 	Immich    *immich.Service // the Immich-compatible layer (immich_*.go)
-	MCP       MCPDeps         // the assistant interface (mcp.go)
+	MCP       MCP             // the assistant interface (mcp.go); required
 	OIDC      *oidc.Service   // sign-in through the identity provider (oidc.go)
 	OAuth     *auth.OAuthServer
 	Limiters  Limiters
@@ -72,8 +72,7 @@ type Server struct {
 	stacks       *stacks.Service
 	search       *search.Service
 	immich       *immich.Service
-	mcpFactory   *mcp.Factory
-	mcpDeps      MCPDeps
+	mcp          MCP
 	oidc         *oidc.Service
 	oauth        *auth.OAuthServer
 	limiter      *ratelimit.Limiter
@@ -101,11 +100,11 @@ func New(d Deps) *Server {
 		albums: d.Albums, stacks: d.Stacks,
 		search:  d.Search,
 		immich:  d.Immich,
+		mcp:     d.MCP,
 		oidc:    d.OIDC,
 		oauth:   d.OAuth,
 		version: cmp.Or(d.Version, "dev"),
 	}
-	s.mcpFactory, s.mcpDeps = mcp.NewFactory(), d.MCP
 	s.app = fiber.New(fiber.Config{
 		AppName:               "photoctl",
 		DisableStartupMessage: true,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/stacks"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) listStacks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPIStack))
+	return sendJSON(c, convert.Page(list, more, convert.Stack))
 }
 
 func (s *Server) createStack(c *fiber.Ctx) error {
@@ -61,7 +62,7 @@ func (s *Server) createStack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), toAPIStack(st))
+	return sendJSON(c.Status(fiber.StatusCreated), convert.Stack(st))
 }
 
 func (s *Server) getStack(c *fiber.Ctx) error {
@@ -72,7 +73,7 @@ func (s *Server) getStack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIStack(st))
+	return sendJSON(c, convert.Stack(st))
 }
 
 func (s *Server) patchStack(c *fiber.Ctx) error {
@@ -91,7 +92,7 @@ func (s *Server) patchStack(c *fiber.Ctx) error {
 	if st == nil {
 		return c.SendStatus(fiber.StatusNoContent) // dissolved
 	}
-	return sendJSON(c, toAPIStack(st))
+	return sendJSON(c, convert.Stack(st))
 }
 
 func (s *Server) deleteStack(c *fiber.Ctx) error {
@@ -102,10 +103,4 @@ func (s *Server) deleteStack(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
-}
-
-func toAPIStack(st *catalog.Stack) api.Stack {
-	return api.Stack{ID: st.ID, LibraryID: st.LibraryID, CoverAssetID: st.CoverAssetID,
-		AssetIDs: append([]string{}, st.AssetIDs...), AssetCount: len(st.AssetIDs), Source: string(st.Source),
-		CreatedAt: st.CreatedAt, UpdatedAt: st.UpdatedAt}
 }

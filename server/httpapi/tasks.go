@@ -8,6 +8,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/tasks"
 )
 
@@ -44,7 +45,7 @@ func (s *Server) listTasks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(list, more, toAPITask))
+	return sendJSON(c, convert.Page(list, more, convert.Task))
 }
 
 // parseTaskFilter reads the filters, reporting every bad one at once.
@@ -78,14 +79,5 @@ func (s *Server) getTask(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPITask(t))
-}
-
-func toAPITask(t *catalog.Task) api.Task {
-	out := api.Task{ID: t.ID, Kind: t.Kind, State: string(t.State), LibraryID: t.LibraryID, Attempts: t.Attempts,
-		Error: t.Error, Progress: t.Progress, CreatedAt: t.CreatedAt, RunAfter: t.RunAfter, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt}
-	if t.AssetID != "" {
-		out.AssetID = &t.AssetID
-	}
-	return out
+	return sendJSON(c, convert.Task(t))
 }

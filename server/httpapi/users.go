@@ -4,6 +4,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -11,7 +12,7 @@ func (s *Server) me(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIUser(principal(c).User))
+	return sendJSON(c, convert.User(principal(c).User))
 }
 
 func (s *Server) getPreferences(c *fiber.Ctx) error {
@@ -22,7 +23,7 @@ func (s *Server) getPreferences(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPreferences(p))
+	return sendJSON(c, convert.Preferences(p))
 }
 
 func (s *Server) patchPreferences(c *fiber.Ctx) error {
@@ -37,7 +38,7 @@ func (s *Server) patchPreferences(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIPreferences(p))
+	return sendJSON(c, convert.Preferences(p))
 }
 
 // optionalString maps absent → nil, null → "", value → value.
@@ -63,7 +64,7 @@ func (s *Server) patchMe(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, toAPIUser(u))
+	return sendJSON(c, convert.User(u))
 }
 
 func (s *Server) myStorage(c *fiber.Ctx) error {

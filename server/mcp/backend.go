@@ -8,7 +8,7 @@ import (
 
 // Backend is what the tools call: the library as one caller sees it. Two
 // implementations exist, so both transports share one tool table: the
-// server's (httpapi/mcp_backend.go: the feature services with the request's
+// server's (server/httpapi/mcpapi: the feature services with the request's
 // principal) and the CLI's (cmd/photoctl/cmd_mcp.go: the client package with
 // the user's credentials).
 //

@@ -1,7 +1,8 @@
-package httpapi
+package convert
 
 import (
 	"encoding/base64"
+	"slices"
 	"strconv"
 	"time"
 
@@ -12,9 +13,10 @@ import (
 // imageVariants are the renderings of an image besides its original.
 var imageVariants = []string{"thumbnail", "preview", "fullsize"}
 
-// toAPIAsset converts an asset. variants, when not nil, limits the image
-// renderings listed in asset_urls (include=variants).
-func toAPIAsset(a *catalog.Asset, variants []string) api.Asset {
+// Asset converts an asset. variants, when not nil, limits the image
+// renderings listed in asset_urls (include=variants). Its faces and
+// people are empty until AddPeople fills them.
+func Asset(a *catalog.Asset, variants []string) api.Asset {
 	m := a.Merged()
 	common := api.NewMetadataCommon(a.ID, a.CreatedAt.UTC().Format(time.RFC3339Nano), a.UpdatedAt.UTC().Format(time.RFC3339Nano),
 		api.MetadataValues{Make: m.Make, Model: m.Model, Orientation: m.Orientation,
@@ -58,40 +60,31 @@ func assetStack(a *catalog.Asset) *api.AssetStack {
 	return &api.AssetStack{ID: *a.StackID, AssetCount: a.StackSize, CoverAssetID: a.StackCoverID}
 }
 
-// renderingVersion names the state of an asset's renderings: its row's
+// RenderingVersion names the state of an asset's renderings: its row's
 // last change, which the pipeline's variants step makes whenever it
 // renders (an edit of the row changes it too, which only costs a
 // download). A rendering's URL carries it (?v=), so the address changes
-// when the picture may have, and getVariant lets a browser keep the
+// when the picture may have, and the variants route lets a browser keep the
 // file a year under it.
-func renderingVersion(a *catalog.Asset) string {
+func RenderingVersion(a *catalog.Asset) string {
 	return strconv.FormatInt(a.UpdatedAt.UnixMicro(), 36) // the stores keep microseconds
 }
 
+// assetURLs are where the asset's original and, for an image, its
+// renderings (those named in variants; all when nil) are served.
 func assetURLs(a *catalog.Asset, variants []string) api.AssetURLs {
 	base := "/api/assets/" + a.ID
 	urls := api.AssetURLs{Original: base + "/original"}
 	if a.MediaType != catalog.MediaImage {
 		return urls
 	}
-	want := func(name string) bool {
-		if variants == nil {
-			return true
-		}
-		for _, v := range variants {
-			if v == name {
-				return true
-			}
-		}
-		return false
-	}
 	for _, name := range imageVariants {
-		if !want(name) {
+		if variants != nil && !slices.Contains(variants, name) {
 			continue
 		}
 		u := base + "/variants/" + name
 		if !a.UpdatedAt.IsZero() { // a face's or person's asset: only its id
-			u += "?v=" + renderingVersion(a)
+			u += "?v=" + RenderingVersion(a)
 		}
 		switch name {
 		case "thumbnail":
