@@ -23,7 +23,7 @@ import (
 //   - a field is required unless its json tag has omitempty or omitzero
 //     (decisions.md: every contract field is always present);
 //   - a pointer, slice or map field may be null, as encoding/json writes it,
-//     except Page.data, which pageOf never leaves nil;
+//     except Page.data, which convert.Page never leaves nil;
 //   - api.Optional[T] is T or null; json.RawMessage is an object;
 //   - a 422 detail is a string or a list of ValidationError, whose loc items
 //     are strings or integers;
