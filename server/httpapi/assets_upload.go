@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"errors"
-	"io"
 	"strings"
 	"time"
 	"unicode"
@@ -12,12 +10,12 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
-	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// maxFormField bounds a non-file multipart field.
-const maxFormField = 4 << 10
+// uploadFields are the text fields of a native upload; any other part
+// but the file and the sidecar is refused.
+var uploadFields = []string{"device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id"}
 
 // uploadAsset streams a multipart upload straight to a temporary file: the
 // file is never held in memory, and parts may come in any order.
@@ -25,56 +23,12 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	if err := allowQuery(c, "library_id"); err != nil {
 		return err
 	}
-	mr, release, err := multipartReader(c)
+	in := assets.UploadInput{LibraryID: c.Query("library_id")}
+	w, done, err := s.ReceiveUpload(c, UploadForm{File: "file", Sidecar: "sidecar", Fields: uploadFields,
+		SetField: func(name, v string) error { return setUploadField(&in, name, v) }}, &in)
+	defer done()
 	if err != nil {
 		return err
-	}
-	defer release()
-	in := assets.UploadInput{LibraryID: c.Query("library_id")}
-	var w *blob.Writer
-	defer func() {
-		if w != nil {
-			_ = w.Abort() // no-op once committed
-		}
-		if in.Sidecar != nil {
-			_ = in.Sidecar.Abort()
-		}
-	}()
-	for {
-		part, err := nextPart(mr)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		name := part.FormName()
-		switch name {
-		case "file":
-			if err := s.receiveFilePart(part, "file", &w, &in); err != nil {
-				return err
-			}
-		case "sidecar":
-			if err := s.receiveSidecarPart(part, "sidecar", &in); err != nil {
-				return err
-			}
-		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":
-			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil { // a field cut short or malformed: the client's fault
-				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
-			}
-			if len(v) > maxFormField {
-				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
-			}
-			if err := setUploadField(&in, name, string(v)); err != nil {
-				return err
-			}
-		default:
-			return catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", name)
-		}
-	}
-	if w == nil {
-		return catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
 	}
 	res, err := s.assets.CompleteUpload(c.UserContext(), principal(c), w, in)
 	if err != nil {
