@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -10,7 +9,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
-	"github.com/photoctl/photoctl/server/catalog"
 )
 
 // uploadFields are the text fields of a native upload; any other part
@@ -25,7 +23,8 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	}
 	in := assets.UploadInput{LibraryID: c.Query("library_id")}
 	w, done, err := s.ReceiveUpload(c, UploadForm{File: "file", Sidecar: "sidecar", Fields: uploadFields,
-		SetField: func(name, v string) error { return setUploadField(&in, name, v) }}, &in)
+		Created: "file_created_at", Modified: "file_modified_at", TimeFormat: "RFC 3339",
+		SetField: func(name, v string) error { setUploadField(&in, name, v); return nil }}, &in)
 	defer done()
 	if err != nil {
 		return err
@@ -40,7 +39,8 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	return sendJSON(c.Status(fiber.StatusCreated), toAPIAsset(res.Asset, nil))
 }
 
-func setUploadField(in *assets.UploadInput, name, v string) error {
+// setUploadField applies one text field of a native upload but its times.
+func setUploadField(in *assets.UploadInput, name, v string) {
 	switch name {
 	case "device_asset_id":
 		in.DeviceAssetID = v
@@ -48,18 +48,7 @@ func setUploadField(in *assets.UploadInput, name, v string) error {
 		in.DeviceID = v
 	case "library_id":
 		in.LibraryID = v
-	case "file_created_at", "file_modified_at":
-		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(v))
-		if err != nil {
-			return catalog.InvalidField("datetime_parsing", "must be an RFC 3339 date-time", v, "body", name)
-		}
-		if name == "file_created_at" {
-			in.FileCreatedAt = &t
-		} else {
-			in.FileModifiedAt = &t
-		}
 	}
-	return nil
 }
 
 // cleanFileName keeps the base name a client sent, without control

@@ -7,7 +7,6 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"slices"
 	"sync"
 
 	"github.com/gofiber/fiber/v2"
@@ -22,9 +21,6 @@ import (
 // buffer in between, every 4 KiB of an upload costs a system call, which
 // was a third of the server's CPU time on 5 MB uploads.
 const uploadReadSize = 256 << 10
-
-// maxFormField bounds a non-file multipart field.
-const maxFormField = 4 << 10
 
 // maxEpilogue bounds what is read after the multipart body's end.
 const maxEpilogue = 64 << 10
@@ -90,84 +86,6 @@ func nextPart(mr *formReader) (*multipart.Part, error) {
 		return nil, catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body")
 	}
 	return part, nil
-}
-
-// UploadForm names the parts of an upload's multipart body, which differ
-// between the native upload and the protocol adapters' (Immich's
-// assetData, sidecarData and camelCase fields).
-type UploadForm struct {
-	File    string // the form name of the one file part (required)
-	Sidecar string // the form name of the optional XMP sidecar part
-	// Fields are the names of the text fields; a part named otherwise is
-	// refused (422 extra_forbidden). Nil takes every other part as a text
-	// field.
-	Fields []string
-	// SetField applies one text field (at most 4 KiB) to the upload.
-	SetField func(name, value string) error
-}
-
-// ReceiveUpload reads the multipart upload of c, its parts in any order:
-// the file part streamed into the returned blob writer (its file name
-// into in.FileName), the sidecar into in.Sidecar, each text field through
-// form.SetField. The file is never held in memory. Call done in every
-// case once the upload is completed or refused: it aborts what was not
-// committed and finishes reading the body.
-func (s *Server) ReceiveUpload(c *fiber.Ctx, form UploadForm, in *assets.UploadInput) (*blob.Writer, func(), error) {
-	mr, release, err := multipartReader(c)
-	if err != nil {
-		return nil, func() {}, err
-	}
-	var w *blob.Writer // what done aborts, whatever is returned
-	done := func() {
-		if w != nil {
-			_ = w.Abort() // no-op once committed
-		}
-		if in.Sidecar != nil {
-			_ = in.Sidecar.Abort()
-		}
-		release()
-	}
-	for {
-		part, err := nextPart(mr)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, done, err
-		}
-		switch name := part.FormName(); {
-		case name == form.File:
-			err = s.receiveFilePart(part, name, &w, in)
-		case name == form.Sidecar && name != "":
-			err = s.receiveSidecarPart(part, name, in)
-		case form.Fields == nil || slices.Contains(form.Fields, name):
-			var v string
-			if v, err = readFormField(part, name); err == nil {
-				err = form.SetField(name, v)
-			}
-		default:
-			err = catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", name)
-		}
-		if err != nil {
-			return nil, done, err
-		}
-	}
-	if w == nil {
-		return nil, done, catalog.InvalidField("missing", "a part named "+form.File+" is required", nil, "body", form.File)
-	}
-	return w, done, nil
-}
-
-// readFormField reads a text part, at most maxFormField bytes.
-func readFormField(part *multipart.Part, name string) (string, error) {
-	v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-	if err != nil { // a field cut short or malformed: the client's fault
-		return "", catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
-	}
-	if len(v) > maxFormField {
-		return "", catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
-	}
-	return string(v), nil
 }
 
 // errBodyCut answers an upload whose body ended early.

@@ -1,7 +1,6 @@
 package immichapi
 
 import (
-	"fmt"
 	"mime"
 	"path/filepath"
 
@@ -92,8 +91,7 @@ func (l *layer) deleteAssets(c *fiber.Ctx) error {
 	ctx, p := c.UserContext(), httpapi.Principal(c)
 	force := req.Force != nil && *req.Force
 	if force && !p.Allows(catalog.ActionAssetDelete) {
-		return fmt.Errorf("Missing required permission: %s: %w", immich.Permission(catalog.ActionAssetDelete),
-			catalog.ErrForbidden)
+		return missingPermission(catalog.ActionAssetDelete)
 	}
 	if err := l.immich.CheckDeletable(ctx, p, req.IDs, force, "ids"); err != nil {
 		return err

@@ -93,12 +93,10 @@ func searchQuery(req immich.SearchRequest) (immich.SearchQuery, bool, error) {
 		q.Size = *req.Size
 	}
 	if req.Visibility != nil {
-		switch v := *req.Visibility; v {
-		case "archive", "timeline", "hidden", "locked":
-			q.Visibility = v
-		default:
-			return q, false, catalog.InvalidField("enum", "visibility must be archive, timeline, hidden or locked", v, "body", "visibility")
+		if err := checkVisibility(*req.Visibility); err != nil {
+			return q, false, err
 		}
+		q.Visibility = *req.Visibility
 	}
 	if req.Order != nil {
 		switch strings.ToLower(*req.Order) {

@@ -57,10 +57,16 @@ func (l *layer) authorize(c *fiber.Ctx, a access) error {
 		return err
 	}
 	if a.action != "" && !p.Allows(a.action) {
-		return fmt.Errorf("Missing required permission: %s: %w", immich.Permission(a.action), catalog.ErrForbidden)
+		return missingPermission(a.action)
 	}
 	httpapi.SetPrincipal(c, p)
 	return nil
+}
+
+// missingPermission is Immich's 403 for a credential without action,
+// named by its Immich permission.
+func missingPermission(action catalog.Action) error {
+	return fmt.Errorf("Missing required permission: %s: %w", immich.Permission(action), catalog.ErrForbidden)
 }
 
 // answerError answers err in Immich's shape {message, error, statusCode}.

@@ -37,27 +37,29 @@ type layer struct {
 	assets *assets.Service
 }
 
+func newLayer(s *httpapi.Server, d Deps) *layer {
+	return &layer{s: s, immich: d.Immich, assets: d.Assets}
+}
+
 // Mount registers the layer under Prefix on the app of s, and the host
 // root's /.well-known/immich. Unknown paths under Prefix answer Immich's
-// 404. Call it from httpapi.Deps.Mounts, before the gallery and the
-// native 404 take the remaining paths.
+// 404. Give it to httpapi.New in Deps.Mounts, which runs it before the
+// gallery and the native 404 take the remaining paths.
 func Mount(s *httpapi.Server, d Deps) {
-	l := &layer{s: s, immich: d.Immich, assets: d.Assets}
-	l.mount(s.App().Group(Prefix), Prefix)
+	newLayer(s, d).mount(s.App().Group(Prefix), Prefix)
 }
 
 // App returns a second fiber app serving the layer at its root, for
 // clients that insist on /api at the root (serve --immich-listen). It
 // shares the configuration, handlers and services of s.
 func App(s *httpapi.Server, d Deps) *fiber.App {
-	l := &layer{s: s, immich: d.Immich, assets: d.Assets}
 	cfg := s.App().Config()
 	cfg.AppName = "photoctl-immich"
 	app := fiber.New(cfg)
 	app.Use(httpapi.KeepAliveSafe(cfg.ReadTimeout))
 	app.Use(s.RequestIDMiddleware())
 	app.Use(recover.New())
-	l.mount(app, "")
+	newLayer(s, d).mount(app, "")
 	return app
 }
 

@@ -17,13 +17,7 @@ import (
 // first.
 func eventTypes(t *testing.T, s *servertest.Server, token, libraryID, resourceID string) []string {
 	t.Helper()
-	var out []string
-	for _, e := range servertest.List[api.Event](s, token, "/api/events?limit=200&library_id="+libraryID) {
-		if e.ResourceID == resourceID {
-			out = append(out, e.Type)
-		}
-	}
-	return out
+	return s.EventTypes(token, libraryID, resourceID)
 }
 
 // addMember makes a new user a member of the library with role (through a

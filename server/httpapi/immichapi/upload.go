@@ -1,7 +1,6 @@
 package immichapi
 
 import (
-	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -46,6 +45,7 @@ func (l *layer) upload(c *fiber.Ctx) error {
 	// favourites or visibilities, and reads type, size and duration from
 	// the file itself.
 	w, done, err := l.s.ReceiveUpload(c, httpapi.UploadForm{File: "assetData", Sidecar: "sidecarData",
+		Created: "fileCreatedAt", Modified: "fileModifiedAt", TimeFormat: "ISO 8601",
 		SetField: func(name, v string) error { return setField(&in, &fileName, name, v) }}, &in)
 	defer done()
 	if err != nil {
@@ -72,7 +72,7 @@ func (l *layer) upload(c *fiber.Ctx) error {
 	return httpapi.SendJSON(c.Status(fiber.StatusCreated), immich.UploadResponse{ID: res.Asset.ID, Status: "created"})
 }
 
-// setField applies one text field of an Immich upload.
+// setField applies one text field of an Immich upload but its times.
 func setField(in *assets.UploadInput, fileName *string, name, v string) error {
 	switch name {
 	case "deviceAssetId":
@@ -82,21 +82,17 @@ func setField(in *assets.UploadInput, fileName *string, name, v string) error {
 	case "filename":
 		*fileName = httpapi.CleanFileName(v)
 	case "visibility":
-		switch v {
-		case "archive", "timeline", "hidden", "locked":
-		default:
-			return catalog.InvalidField("enum", "visibility must be archive, timeline, hidden or locked", v, "body", name)
-		}
-	case "fileCreatedAt", "fileModifiedAt":
-		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(v))
-		if err != nil {
-			return catalog.InvalidField("datetime_parsing", "must be an ISO 8601 date-time", v, "body", name)
-		}
-		if name == "fileCreatedAt" {
-			in.FileCreatedAt = &t
-		} else {
-			in.FileModifiedAt = &t
-		}
+		return checkVisibility(v)
 	}
 	return nil
+}
+
+// checkVisibility refuses a visibility Immich does not know (photoctl
+// has none: any known one is every asset's).
+func checkVisibility(v string) error {
+	switch v {
+	case "archive", "timeline", "hidden", "locked":
+		return nil
+	}
+	return catalog.InvalidField("enum", "visibility must be archive, timeline, hidden or locked", v, "body", "visibility")
 }
