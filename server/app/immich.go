@@ -8,6 +8,7 @@ import (
 	"net"
 
 	"github.com/photoctl/photoctl/server/httpapi"
+	"github.com/photoctl/photoctl/server/httpapi/immichapi"
 )
 
 // ImmichConfig configures the Immich-compatible layer, which is always
@@ -36,9 +37,20 @@ type immichListener struct {
 	shutdown func(context.Context) error
 }
 
+// immichDeps are the services the Immich layer calls.
+func immichDeps(svc *services) immichapi.Deps {
+	return immichapi.Deps{Immich: svc.immich, Assets: svc.assets}
+}
+
+// mountImmich mounts the Immich layer under /immich on the main app
+// (httpapi.Deps.Mounts).
+func mountImmich(svc *services) func(*httpapi.Server) {
+	return func(h *httpapi.Server) { immichapi.Mount(h, immichDeps(svc)) }
+}
+
 // startImmich starts the second listener of cfg, or returns nil when none
 // is configured.
-func startImmich(cfg ImmichConfig, h *httpapi.Server, log *slog.Logger) (*immichListener, error) {
+func startImmich(cfg ImmichConfig, h *httpapi.Server, svc *services, log *slog.Logger) (*immichListener, error) {
 	if cfg.Listen == "" {
 		return nil, nil
 	}
@@ -46,7 +58,7 @@ func startImmich(cfg ImmichConfig, h *httpapi.Server, log *slog.Logger) (*immich
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s (immich.listen): %w", cfg.Listen, err)
 	}
-	a := h.ImmichApp()
+	a := immichapi.App(h, immichDeps(svc))
 	l := &immichListener{ln: ln, served: make(chan error, 1), shutdown: a.ShutdownWithContext}
 	go func() { l.served <- a.Listener(ln) }()
 	log.Info("photoctl serving the Immich-compatible API", "url", "http://"+ln.Addr().String())

@@ -147,7 +147,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 	h := httpapi.New(httpapi.Deps{Auth: svc.auth, Libraries: svc.libs, Users: svc.users, Events: svc.evs, Assets: svc.assets, Tasks: svc.tasks, Limiters: lim,
 		People: svc.people, OAuth: svc.oauth,
 		Albums: svc.albums, Stacks: svc.stacks, Search: svc.search,
-		Immich: svc.immich, OIDC: svc.oidc, MCP: mcpapi.New(mcpDeps),
+		OIDC: svc.oidc, MCP: mcpapi.New(mcpDeps), Mounts: []func(*httpapi.Server){mountImmich(svc)},
 		Log: log, MaxBodyBytes: cfg.Upload.MaxBytes + 1<<20, CompressJSON: cfg.Compression, Now: o.now,
 		Version: o.version})
 	lock, alone, unclean, err := lockDataDir(cfg.DataDir)
@@ -173,7 +173,7 @@ func Start(ctx context.Context, cfg Config, log *slog.Logger, opts ...Option) (*
 		st.Close()
 		return nil, err
 	}
-	if s.immich, err = startImmich(cfg.Immich, h, log); err != nil {
+	if s.immich, err = startImmich(cfg.Immich, h, svc, log); err != nil {
 		_ = s.tasks.stop()
 		ln.Close()
 		lock.Close()

@@ -53,13 +53,7 @@ func getAlbum(t *testing.T, s *servertest.Server, token, id string) api.Album {
 // first.
 func eventTypes(t *testing.T, s *servertest.Server, token, libraryID, resourceID string) []string {
 	t.Helper()
-	var out []string
-	for _, e := range servertest.List[api.Event](s, token, "/api/events?limit=200&library_id="+libraryID) {
-		if e.ResourceID == resourceID {
-			out = append(out, e.Type)
-		}
-	}
-	return out
+	return s.EventTypes(token, libraryID, resourceID)
 }
 
 func TestNamedCreateOfAlbums(t *testing.T) {

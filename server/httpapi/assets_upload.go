@@ -1,10 +1,7 @@
 package httpapi
 
 import (
-	"errors"
-	"io"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -12,13 +9,12 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
-	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
-// maxFormField bounds a non-file multipart field.
-const maxFormField = 4 << 10
+// uploadFields are the text fields of a native upload; any other part
+// but the file and the sidecar is refused.
+var uploadFields = []string{"device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id"}
 
 // uploadAsset streams a multipart upload straight to a temporary file: the
 // file is never held in memory, and parts may come in any order.
@@ -26,56 +22,13 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	if err := allowQuery(c, "library_id"); err != nil {
 		return err
 	}
-	mr, release, err := multipartReader(c)
+	in := assets.UploadInput{LibraryID: c.Query("library_id")}
+	w, done, err := s.ReceiveUpload(c, UploadForm{File: "file", Sidecar: "sidecar", Fields: uploadFields,
+		Created: "file_created_at", Modified: "file_modified_at", TimeFormat: "RFC 3339",
+		SetField: func(name, v string) error { setUploadField(&in, name, v); return nil }}, &in)
+	defer done()
 	if err != nil {
 		return err
-	}
-	defer release()
-	in := assets.UploadInput{LibraryID: c.Query("library_id")}
-	var w *blob.Writer
-	defer func() {
-		if w != nil {
-			_ = w.Abort() // no-op once committed
-		}
-		if in.Sidecar != nil {
-			_ = in.Sidecar.Abort()
-		}
-	}()
-	for {
-		part, err := nextPart(mr)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		name := part.FormName()
-		switch name {
-		case "file":
-			if err := s.receiveFilePart(part, "file", &w, &in); err != nil {
-				return err
-			}
-		case "sidecar":
-			if err := s.receiveSidecarPart(part, "sidecar", &in); err != nil {
-				return err
-			}
-		case "device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id":
-			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil { // a field cut short or malformed: the client's fault
-				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
-			}
-			if len(v) > maxFormField {
-				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
-			}
-			if err := setUploadField(&in, name, string(v)); err != nil {
-				return err
-			}
-		default:
-			return catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", name)
-		}
-	}
-	if w == nil {
-		return catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
 	}
 	res, err := s.assets.CompleteUpload(c.UserContext(), principal(c), w, in)
 	if err != nil {
@@ -87,7 +40,8 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	return sendJSON(c.Status(fiber.StatusCreated), convert.Asset(res.Asset, nil))
 }
 
-func setUploadField(in *assets.UploadInput, name, v string) error {
+// setUploadField applies one text field of a native upload but its times.
+func setUploadField(in *assets.UploadInput, name, v string) {
 	switch name {
 	case "device_asset_id":
 		in.DeviceAssetID = v
@@ -95,18 +49,7 @@ func setUploadField(in *assets.UploadInput, name, v string) error {
 		in.DeviceID = v
 	case "library_id":
 		in.LibraryID = v
-	case "file_created_at", "file_modified_at":
-		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(v))
-		if err != nil {
-			return catalog.InvalidField("datetime_parsing", "must be an RFC 3339 date-time", v, "body", name)
-		}
-		if name == "file_created_at" {
-			in.FileCreatedAt = &t
-		} else {
-			in.FileModifiedAt = &t
-		}
 	}
-	return nil
 }
 
 // cleanFileName keeps the base name a client sent, without control

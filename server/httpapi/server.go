@@ -18,7 +18,6 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/events"
-	"github.com/photoctl/photoctl/server/immich"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/oidc"
 	"github.com/photoctl/photoctl/server/people"
@@ -41,9 +40,8 @@ type Deps struct {
 	Albums    *albums.Service
 	Stacks    *stacks.Service
 	Search    *search.Service
-	Immich    *immich.Service // the Immich-compatible layer (immich_*.go)
-	MCP       MCP             // the assistant interface (mcp.go); required
-	OIDC      *oidc.Service   // sign-in through the identity provider (oidc.go)
+	MCP       MCP           // the assistant interface (mcp.go); required
+	OIDC      *oidc.Service // sign-in through the identity provider (oidc.go)
 	OAuth     *auth.OAuthServer
 	Limiters  Limiters
 	Log       *slog.Logger
@@ -56,6 +54,11 @@ type Deps struct {
 	// Version is the server's version, reported by GET /api/health/ping
 	// ("dev" when empty).
 	Version string
+	// Mounts register the protocol adapters (immichapi.Mount) on the new
+	// server, outside the native route table and document: after the
+	// native routes, before the gallery and the 404 take the remaining
+	// paths (fiber matches in the order of registration).
+	Mounts []func(*Server)
 }
 
 // Server holds the fiber app and what its handlers use.
@@ -71,7 +74,6 @@ type Server struct {
 	albums       *albums.Service
 	stacks       *stacks.Service
 	search       *search.Service
-	immich       *immich.Service
 	mcp          MCP
 	oidc         *oidc.Service
 	oauth        *auth.OAuthServer
@@ -99,7 +101,6 @@ func New(d Deps) *Server {
 		log: componentLogger(d.Log), now: d.Now,
 		albums: d.Albums, stacks: d.Stacks,
 		search:  d.Search,
-		immich:  d.Immich,
 		mcp:     d.MCP,
 		oidc:    d.OIDC,
 		oauth:   d.OAuth,
@@ -135,8 +136,10 @@ func New(d Deps) *Server {
 		s.app.Add(r.method, r.path, s.authorize(r.access), r.handler)
 	}
 	s.openAPIDoc = sync.OnceValues(func() ([]byte, error) { return openAPIJSON(table) })
-	s.mountImmich(s.app.Group(immichPrefix), immichPrefix) // outside the native table and document
-	s.mountGallery()                                       // the web gallery at / (gallery.go)
+	for _, mount := range d.Mounts {
+		mount(s) // outside the native table and document (adapters.go)
+	}
+	s.mountGallery() // the web gallery at / (gallery.go)
 	s.app.Use(notFound)
 	return s
 }

@@ -1,4 +1,4 @@
-package httpapi
+package immichapi
 
 import (
 	"strconv"
@@ -8,10 +8,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi"
 	"github.com/photoctl/photoctl/server/immich"
 )
 
-func (s *Server) immichStatistics(c *fiber.Ctx) error {
+func (l *layer) statistics(c *fiber.Ctx) error {
 	var q immich.StatisticsQuery
 	for _, name := range []string{"isTrashed", "isFavorite"} {
 		raw := c.Query(name)
@@ -31,36 +32,36 @@ func (s *Server) immichStatistics(c *fiber.Ctx) error {
 	if v := c.Query("visibility"); v != "" && v != immich.Visibility {
 		q.None = true
 	}
-	st, err := s.immich.Statistics(c.UserContext(), principal(c), q)
+	st, err := l.immich.Statistics(c.UserContext(), httpapi.Principal(c), q)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, st)
+	return httpapi.SendJSON(c, st)
 }
 
-func (s *Server) immichCheck(c *fiber.Ctx) error {
+func (l *layer) check(c *fiber.Ctx) error {
 	var req immich.CheckRequest
-	if err := decodeImmichJSON(c, &req); err != nil {
+	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	res, err := s.immich.Check(c.UserContext(), principal(c), req.Assets)
+	res, err := l.immich.Check(c.UserContext(), httpapi.Principal(c), req.Assets)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, immich.CheckResponse{Results: res})
+	return httpapi.SendJSON(c, immich.CheckResponse{Results: res})
 }
 
-func (s *Server) immichSearch(c *fiber.Ctx) error {
+func (l *layer) search(c *fiber.Ctx) error {
 	var req immich.SearchRequest
-	if err := decodeImmichJSON(c, &req); err != nil {
+	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
 	q, withExif, err := searchQuery(req)
 	if err != nil {
 		return err
 	}
-	p := principal(c)
-	page, err := s.immich.Search(c.UserContext(), p, q)
+	p := httpapi.Principal(c)
+	page, err := l.immich.Search(c.UserContext(), p, q)
 	if err != nil {
 		return err
 	}
@@ -78,7 +79,7 @@ func (s *Server) immichSearch(c *fiber.Ctx) error {
 	if page.NextPage != "" {
 		out.Assets.NextPage = &page.NextPage
 	}
-	return sendJSON(c, out)
+	return httpapi.SendJSON(c, out)
 }
 
 // searchQuery turns a metadata search body into the layer's query, and
@@ -92,12 +93,10 @@ func searchQuery(req immich.SearchRequest) (immich.SearchQuery, bool, error) {
 		q.Size = *req.Size
 	}
 	if req.Visibility != nil {
-		switch v := *req.Visibility; v {
-		case "archive", "timeline", "hidden", "locked":
-			q.Visibility = v
-		default:
-			return q, false, catalog.InvalidField("enum", "visibility must be archive, timeline, hidden or locked", v, "body", "visibility")
+		if err := checkVisibility(*req.Visibility); err != nil {
+			return q, false, err
 		}
+		q.Visibility = *req.Visibility
 	}
 	if req.Order != nil {
 		switch strings.ToLower(*req.Order) {

@@ -1,50 +1,51 @@
-package httpapi
+package immichapi
 
 import (
-	"fmt"
 	"mime"
 	"path/filepath"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/immich"
 )
 
-// immichAssetInfo is GET /api/assets/{id}: one asset of the layer's
+// assetInfo is GET /api/assets/{id}: one asset of the layer's
 // library with its exif block and tags (immich-go's archive reads name,
 // size and capture time here).
-func (s *Server) immichAssetInfo(c *fiber.Ctx) error {
+func (l *layer) assetInfo(c *fiber.Ctx) error {
 	id := c.Params("id")
 	if err := immich.CheckID(catalog.PrefixAsset, id, "path", "id"); err != nil {
 		return err
 	}
-	ctx, p := c.UserContext(), principal(c)
-	a, err := s.immich.Asset(ctx, p, id)
+	ctx, p := c.UserContext(), httpapi.Principal(c)
+	a, err := l.immich.Asset(ctx, p, id)
 	if err != nil {
 		return err
 	}
-	tags, err := s.immich.AssetTags(ctx, a.ID)
+	tags, err := l.immich.AssetTags(ctx, a.ID)
 	if err != nil {
 		return err
 	}
 	out := immich.ToAsset(a, p.User.ID)
-	out.Tags = toImmichTags(tags)
-	return sendJSON(c, out)
+	out.Tags = convert.ImmichTags(tags)
+	return httpapi.SendJSON(c, out)
 }
 
-// immichOriginal is GET /api/assets/{id}/original: the file as uploaded,
+// original is GET /api/assets/{id}/original: the file as uploaded,
 // through the native download (access, byte ranges).
-func (s *Server) immichOriginal(c *fiber.Ctx) error {
+func (l *layer) original(c *fiber.Ctx) error {
 	id := c.Params("id")
 	if err := immich.CheckID(catalog.PrefixAsset, id, "path", "id"); err != nil {
 		return err
 	}
-	ctx, p := c.UserContext(), principal(c)
-	if _, err := s.immich.Asset(ctx, p, id); err != nil {
+	ctx, p := c.UserContext(), httpapi.Principal(c)
+	if _, err := l.immich.Asset(ctx, p, id); err != nil {
 		return err
 	}
-	d, err := s.assets.FindOriginal(ctx, p, id)
+	d, err := l.assets.FindOriginal(ctx, p, id)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func (s *Server) immichOriginal(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := sendBlob(c, f); err != nil {
+	if err := httpapi.SendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, d.MIME)
@@ -61,48 +62,47 @@ func (s *Server) immichOriginal(c *fiber.Ctx) error {
 	return nil
 }
 
-// immichCopyAsset is PUT /api/assets/copy: 204 once the source's albums
+// copyAsset is PUT /api/assets/copy: 204 once the source's albums
 // and tags are the target's too (immich.Service.Copy).
-func (s *Server) immichCopyAsset(c *fiber.Ctx) error {
+func (l *layer) copyAsset(c *fiber.Ctx) error {
 	var req immich.CopyAssetRequest
-	if err := decodeImmichJSON(c, &req); err != nil {
+	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	if err := s.immich.Copy(c.UserContext(), principal(c), req); err != nil {
+	if err := l.immich.Copy(c.UserContext(), httpapi.Principal(c), req); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
-// immichDeleteAssets is DELETE /api/assets {ids, force}: the native trash,
+// deleteAssets is DELETE /api/assets {ids, force}: the native trash,
 // or with force the native permanent deletion, which needs the asset.delete
 // action and the library's owner (403 otherwise, as natively). Every id
 // must be an asset of the layer's library (400 otherwise); all is checked
 // before the first batch of catalog.MaxIDs is changed.
-func (s *Server) immichDeleteAssets(c *fiber.Ctx) error {
+func (l *layer) deleteAssets(c *fiber.Ctx) error {
 	var req immich.DeleteAssetsRequest
-	if err := decodeImmichJSON(c, &req); err != nil {
+	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
 	if err := immich.CheckIDs(catalog.PrefixAsset, req.IDs, "body", "ids"); err != nil {
 		return err
 	}
-	ctx, p := c.UserContext(), principal(c)
+	ctx, p := c.UserContext(), httpapi.Principal(c)
 	force := req.Force != nil && *req.Force
 	if force && !p.Allows(catalog.ActionAssetDelete) {
-		return fmt.Errorf("Missing required permission: %s: %w", immich.Permission(catalog.ActionAssetDelete),
-			catalog.ErrForbidden)
+		return missingPermission(catalog.ActionAssetDelete)
 	}
-	if err := s.immich.CheckDeletable(ctx, p, req.IDs, force, "ids"); err != nil {
+	if err := l.immich.CheckDeletable(ctx, p, req.IDs, force, "ids"); err != nil {
 		return err
 	}
 	for start := 0; start < len(req.IDs); start += catalog.MaxIDs {
 		chunk := req.IDs[start:min(start+catalog.MaxIDs, len(req.IDs))]
 		var err error
 		if force {
-			_, err = s.assets.Delete(ctx, p, chunk)
+			_, err = l.assets.Delete(ctx, p, chunk)
 		} else {
-			err = s.assets.Trash(ctx, p, chunk)
+			err = l.assets.Trash(ctx, p, chunk)
 		}
 		if err != nil {
 			return err

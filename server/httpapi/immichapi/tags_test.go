@@ -1,4 +1,4 @@
-package httpapi_test
+package immichapi_test
 
 import (
 	"net/http"
