@@ -9,7 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // assetCountsParams are the parameters of GET /api/assets/counts: the list
@@ -23,8 +23,8 @@ var assetCountsParams = []string{"library_id", "album_id", "person_ids", "state"
 const defaultCountsLimit = 100
 
 // bucketLayouts are the label formats of each bucket span.
-var bucketLayouts = map[store.CountBucket]string{
-	store.BucketYear: "2006", store.BucketMonth: "2006-01", store.BucketDay: "2006-01-02"}
+var bucketLayouts = map[query.CountBucket]string{
+	query.BucketYear: "2006", query.BucketMonth: "2006-01", query.BucketDay: "2006-01-02"}
 
 func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err := allowQuery(c, assetCountsParams...); err != nil {
@@ -34,7 +34,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	bucket := store.CountBucket(c.Query("bucket", string(store.BucketMonth)))
+	bucket := query.CountBucket(c.Query("bucket", string(query.BucketMonth)))
 	layout, ok := bucketLayouts[bucket]
 	if !ok {
 		return catalog.InvalidField("enum", "bucket must be day, month or year", string(bucket), "query", "bucket")
@@ -46,7 +46,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if c.Query("limit") == "" {
 		pg.Limit = defaultCountsLimit
 	}
-	q := store.CountsQuery{Filter: f, Bucket: bucket, Limit: pg.Limit}
+	q := query.CountsQuery{Filter: f, Bucket: bucket, Limit: pg.Limit}
 	if raw := c.Query("starting_after_bucket"); raw != "" {
 		after, err := time.Parse(layout, raw)
 		if err != nil {
@@ -60,7 +60,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, pageOf(counts, more, func(b *store.BucketCount) api.AssetCount {
+	return sendJSON(c, pageOf(counts, more, func(b *query.BucketCount) api.AssetCount {
 		return api.AssetCount{Bucket: b.Start.Format(layout), Count: b.Count}
 	}))
 }

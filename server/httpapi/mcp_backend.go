@@ -15,8 +15,8 @@ import (
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/people"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/search"
-	"github.com/photoctl/photoctl/server/store"
 )
 
 // mcpBackend is the MCP tools' Backend on the server: the same service calls
@@ -39,7 +39,7 @@ func (b mcpBackend) Search(ctx context.Context, q mcp.Query, after string, limit
 		return nil, err
 	}
 	hits, more, err := b.s.search.Search(ctx, b.p, search.Input{LibraryID: q.LibraryID, Query: q.Text, Filter: f},
-		store.Page{Limit: limit, AfterID: after})
+		query.Page{Limit: limit, AfterID: after})
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (b mcpBackend) Preview(ctx context.Context, id string) ([]byte, string, err
 }
 
 func (b mcpBackend) Albums(ctx context.Context, libraryID, after string, limit int) (*api.Page[api.Album], error) {
-	list, more, err := b.s.albums.List(ctx, b.p, albums.ListInput{LibraryID: libraryID}, store.Page{Limit: limit, AfterID: after})
+	list, more, err := b.s.albums.List(ctx, b.p, albums.ListInput{LibraryID: libraryID}, query.Page{Limit: limit, AfterID: after})
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (b mcpBackend) Albums(ctx context.Context, libraryID, after string, limit i
 }
 
 func (b mcpBackend) People(ctx context.Context, libraryID, after string, limit int) (*api.Page[api.Person], error) {
-	list, more, err := b.s.people.List(ctx, b.p, people.ListInput{LibraryID: libraryID}, store.Page{Limit: limit, AfterID: after})
+	list, more, err := b.s.people.List(ctx, b.p, people.ListInput{LibraryID: libraryID}, query.Page{Limit: limit, AfterID: after})
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (b mcpBackend) People(ctx context.Context, libraryID, after string, limit i
 
 func (b mcpBackend) Libraries(ctx context.Context) ([]api.Library, error) {
 	var out []api.Library
-	pg := store.Page{Limit: maxLimit}
+	pg := query.Page{Limit: maxLimit}
 	for {
 		ms, more, err := b.s.libs.List(ctx, b.p, libraries.ListLive, pg)
 		if err != nil {
@@ -207,13 +207,13 @@ func (b mcpBackend) Counts(ctx context.Context, q mcp.Query, bucket, after strin
 		return nil, err
 	}
 	if bucket == "" {
-		bucket = string(store.BucketMonth)
+		bucket = string(query.BucketMonth)
 	}
-	layout, ok := bucketLayouts[store.CountBucket(bucket)]
+	layout, ok := bucketLayouts[query.CountBucket(bucket)]
 	if !ok {
 		return nil, catalog.InvalidField("enum", "bucket must be day, month or year", bucket, "arguments", "bucket")
 	}
-	cq := store.CountsQuery{Filter: f, Bucket: store.CountBucket(bucket), Limit: limit}
+	cq := query.CountsQuery{Filter: f, Bucket: query.CountBucket(bucket), Limit: limit}
 	if after != "" {
 		t, err := time.Parse(layout, after)
 		if err != nil {
@@ -226,7 +226,7 @@ func (b mcpBackend) Counts(ctx context.Context, q mcp.Query, bucket, after strin
 	if err != nil {
 		return nil, err
 	}
-	page := pageOf(counts, more, func(c *store.BucketCount) api.AssetCount {
+	page := pageOf(counts, more, func(c *query.BucketCount) api.AssetCount {
 		return api.AssetCount{Bucket: c.Start.Format(layout), Count: c.Count}
 	})
 	return &page, nil
@@ -256,8 +256,8 @@ func (b mcpBackend) GeoClusters(ctx context.Context, q mcp.Query, cellSize float
 }
 
 // mcpFilter reads a tool's filters with the parsers of the query string.
-func mcpFilter(q mcp.Query) (store.AssetFilter, error) {
-	var f store.AssetFilter
+func mcpFilter(q mcp.Query) (query.AssetFilter, error) {
+	var f query.AssetFilter
 	switch q.MediaType {
 	case "", "image", "video":
 		f.MediaType = catalog.MediaType(q.MediaType)
