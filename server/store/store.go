@@ -2,7 +2,10 @@
 // interface is narrow and states its guarantees; the repositories are
 // written once in sqlstore over SQLite (sqlite) and PostgreSQL (postgres),
 // which keep what truly differs, and every store passes the same
-// conformance tests (storetest).
+// conformance tests (storetest). The values callers fill in to ask for
+// rows (filters, pages, counts, clusters, claims, searches) are
+// server/query's, so callers that only ask, such as the HTTP layer, need
+// not import this package.
 //
 // Errors: a missing row is catalog.ErrNotFound, a unique-constraint violation
 // is catalog.ErrConflict (both wrapped). Implementations translate driver
