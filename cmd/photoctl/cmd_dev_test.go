@@ -8,7 +8,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/devseed"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 func TestDevSeedCreatesTheUserOnceAndSeedsTheirLibrary(t *testing.T) {
@@ -36,7 +36,7 @@ func TestDevSeedCreatesTheUserOnceAndSeedsTheirLibrary(t *testing.T) {
 	lib, err := devseed.FirstOwnedLibrary(context.Background(), st, u.ID)
 	require.NoError(t, err)
 	page, _, err := st.Read().Assets().List(context.Background(),
-		store.AssetFilter{LibraryID: lib.ID, State: store.StateAll}, store.Page{Limit: 2400})
+		query.AssetFilter{LibraryID: lib.ID, State: query.StateAll}, query.Page{Limit: 2400})
 	require.NoError(t, err)
 	require.Len(t, page, 2400)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -144,7 +145,7 @@ type LinksInput struct {
 // ListLinks pages the album-asset links of the selected library, newest
 // first; links of trashed assets are hidden until the asset is restored. An
 // album or asset named in the filters that is not in the library is a 404.
-func (s *Service) ListLinks(ctx context.Context, p *catalog.Principal, in LinksInput, pg store.Page) ([]catalog.AlbumAsset, bool, error) {
+func (s *Service) ListLinks(ctx context.Context, p *catalog.Principal, in LinksInput, pg query.Page) ([]catalog.AlbumAsset, bool, error) {
 	if len(in.IDs) > catalog.MaxIDs {
 		return nil, false, &catalog.ValidationError{Fields: []catalog.FieldError{{Loc: []any{"query", "ids"},
 			Msg: "ids may name at most 100 album-asset links", Type: "too_long", Ctx: map[string]any{"max_length": catalog.MaxIDs}}}}
@@ -167,6 +168,6 @@ func (s *Service) ListLinks(ctx context.Context, p *catalog.Principal, in LinksI
 			return nil, false, err
 		}
 	}
-	return r.Albums().ListLinks(ctx, store.AlbumAssetFilter{LibraryID: m.Library.ID, AlbumID: in.AlbumID,
+	return r.Albums().ListLinks(ctx, query.AlbumAssetFilter{LibraryID: m.Library.ID, AlbumID: in.AlbumID,
 		AssetID: in.AssetID, IDs: in.IDs}, pg)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -77,7 +78,7 @@ type ListInput struct {
 // List pages the albums of the selected library, newest first. With an
 // asset, only the albums that show it; an asset outside the library is a
 // 404.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Album, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg query.Page) ([]catalog.Album, bool, error) {
 	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
 	if err != nil {
 		return nil, false, err
@@ -88,7 +89,7 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, 
 			return nil, false, err
 		}
 	}
-	return r.Albums().List(ctx, store.AlbumFilter{LibraryID: m.Library.ID, AssetID: in.AssetID}, pg)
+	return r.Albums().List(ctx, query.AlbumFilter{LibraryID: m.Library.ID, AssetID: in.AssetID}, pg)
 }
 
 // assetInLibrary is a 404 unless the asset is in the library.

@@ -17,6 +17,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/blob/s3test"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -43,7 +44,7 @@ func TestServeRequeuesTasksADeadWorkerLeftRunningWhenAlone(t *testing.T) {
 	now := time.Now()
 	for range 2 {
 		require.NoError(t, st.InTx(t.Context(), func(r store.Repos) error {
-			_, err := r.Tasks().Claim(t.Context(), store.Claim{Kinds: map[string]int{"metadata": 5}, Lease: "dead#1",
+			_, err := r.Tasks().Claim(t.Context(), query.Claim{Kinds: map[string]int{"metadata": 5}, Lease: "dead#1",
 				Now: now, LeaseUntil: now.Add(time.Hour)})
 			return err
 		}))

@@ -88,6 +88,10 @@ func TestImportDirection(t *testing.T) {
 		{"server/catalog", []string{"server", "client", "tui", "cmd", "ingest", "ml"}},
 		{"server/api", []string{"server", "client", "tui", "cmd", "ingest", "ml"}},
 		{"server/store", []string{"server/httpapi", "server/app", "server/auth", "server/libraries", "server/users", "server/events"}},
+		// The HTTP layer fills in server/query values and calls services;
+		// it never reaches the store.
+		{"server/httpapi", []string{"server/store"}},
+		{"server/web", []string{"server/store"}},
 		{"ingest", []string{"server", "client", "tui", "cmd"}},
 		{"ml", []string{"server", "client", "tui", "cmd"}},
 		{"client", []string{"server/app", "server/httpapi", "server/store", "server/catalog", "tui", "cmd"}},
@@ -118,6 +122,21 @@ func TestAPIUsesOnlyTheStandardLibrary(t *testing.T) {
 		}
 		for _, imp := range p.Imports {
 			require.NotContains(t, strings.SplitN(imp, "/", 2)[0], ".", "%s imports non-standard %s", p.ImportPath, imp)
+		}
+	}
+}
+
+// TestQueryImportsOnlyCatalog keeps server/query a package of plain values
+// that every layer may import: the standard library and server/catalog,
+// nothing that does I/O.
+func TestQueryImportsOnlyCatalog(t *testing.T) {
+	for _, p := range packages(t) {
+		if !within(p.ImportPath, "server/query") {
+			continue
+		}
+		for _, imp := range p.Imports {
+			std := !strings.Contains(strings.SplitN(imp, "/", 2)[0], ".")
+			require.True(t, std || imp == module+"/server/catalog", "%s imports %s; only the standard library and server/catalog", p.ImportPath, imp)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // MaxClusterCells is the most non-empty cells one geo-clusters answer holds
@@ -17,12 +17,12 @@ const MaxClusterCells = 1000
 // query without it.
 type CountsInput struct {
 	LibraryID string
-	Query     store.CountsQuery
+	Query     query.CountsQuery
 }
 
 // Counts returns the selected library's asset counts per capture-date
 // bucket, one page of them, and whether more follow.
-func (s *Service) Counts(ctx context.Context, p *catalog.Principal, in CountsInput) ([]store.BucketCount, bool, error) {
+func (s *Service) Counts(ctx context.Context, p *catalog.Principal, in CountsInput) ([]query.BucketCount, bool, error) {
 	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
 	if err != nil {
 		return nil, false, err
@@ -39,14 +39,14 @@ func (s *Service) Counts(ctx context.Context, p *catalog.Principal, in CountsInp
 // the filter with its viewport, and the cell size in degrees.
 type ClustersInput struct {
 	LibraryID string
-	Filter    store.AssetFilter
+	Filter    query.AssetFilter
 	CellSize  float64
 }
 
 // GeoClusters groups the selected library's matching assets with
 // coordinates into grid cells. More than MaxClusterCells non-empty cells is
 // a validation error on cell_size.
-func (s *Service) GeoClusters(ctx context.Context, p *catalog.Principal, in ClustersInput) ([]store.GeoCluster, error) {
+func (s *Service) GeoClusters(ctx context.Context, p *catalog.Principal, in ClustersInput) ([]query.GeoCluster, error) {
 	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
 	if err != nil {
 		return nil, err
@@ -56,9 +56,9 @@ func (s *Service) GeoClusters(ctx context.Context, p *catalog.Principal, in Clus
 	if err := s.checkScope(ctx, f); err != nil {
 		return nil, err
 	}
-	out, err := s.store.Read().AssetAggregates().GeoClusters(ctx, store.ClusterQuery{Filter: f, CellSize: in.CellSize,
+	out, err := s.store.Read().AssetAggregates().GeoClusters(ctx, query.ClusterQuery{Filter: f, CellSize: in.CellSize,
 		MaxCells: MaxClusterCells})
-	var tooMany *store.TooManyCellsError
+	var tooMany *query.TooManyCellsError
 	if errors.As(err, &tooMany) {
 		return nil, catalog.InvalidField("value_error", fmt.Sprintf(
 			"more than %d cells of this viewport hold assets at cell_size %g; a response holds at most %d: "+

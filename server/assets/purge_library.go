@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -15,8 +16,8 @@ import (
 // libraries; callers decide who may. It is idempotent.
 func (s *Service) PurgeLibrary(ctx context.Context, libraryID string) error {
 	_, err := s.removeBatches(ctx, func(r store.Repos) ([]catalog.Asset, error) {
-		list, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: libraryID, State: store.StateAll,
-			WithStacked: true}, store.Page{Limit: catalog.MaxIDs})
+		list, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: libraryID, State: query.StateAll,
+			WithStacked: true}, query.Page{Limit: catalog.MaxIDs})
 		return list, err
 	})
 	if err != nil {

@@ -9,8 +9,8 @@ import (
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/stacks"
-	"github.com/photoctl/photoctl/server/store"
 )
 
 // Get reads one asset the caller can see.
@@ -41,11 +41,11 @@ func (s *Service) Detail(ctx context.Context, p *catalog.Principal, id string) (
 // store filter without it.
 type ListInput struct {
 	LibraryID string
-	Filter    store.AssetFilter
+	Filter    query.AssetFilter
 }
 
 // List pages the assets of the selected library matching the filter.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Asset, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg query.Page) ([]catalog.Asset, bool, error) {
 	m, err := s.libs.Select(ctx, p, in.LibraryID, "query", "library_id")
 	if err != nil {
 		return nil, false, err
@@ -60,7 +60,7 @@ func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, 
 
 // checkScope makes an album or stack of another library (or none) named in
 // f a 404, not an empty answer.
-func (s *Service) checkScope(ctx context.Context, f store.AssetFilter) error {
+func (s *Service) checkScope(ctx context.Context, f query.AssetFilter) error {
 	if err := albums.InLibrary(ctx, s.store.Read(), f.AlbumID, f.LibraryID); err != nil {
 		return err
 	}

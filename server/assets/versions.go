@@ -50,6 +50,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/sniff"
 	"github.com/photoctl/photoctl/server/blob"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -94,7 +95,7 @@ func currentID(a *catalog.Asset) string {
 }
 
 // ListVersions pages an asset's versions newest first; the original comes last.
-func (s *Service) ListVersions(ctx context.Context, p *catalog.Principal, assetID string, pg store.Page) ([]Version, bool, error) {
+func (s *Service) ListVersions(ctx context.Context, p *catalog.Principal, assetID string, pg query.Page) ([]Version, bool, error) {
 	r := s.store.Read()
 	a, _, err := s.asset(ctx, r, p, assetID, needRead, "reading versions")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -75,7 +76,7 @@ func (s *Service) validateScope(ctx context.Context, userID string, sc catalog.S
 }
 
 // ListAPIKeys pages the caller's keys.
-func (s *Service) ListAPIKeys(ctx context.Context, p *catalog.Principal, f store.APIKeyFilter, pg store.Page) ([]catalog.APIKey, bool, error) {
+func (s *Service) ListAPIKeys(ctx context.Context, p *catalog.Principal, f query.APIKeyFilter, pg query.Page) ([]catalog.APIKey, bool, error) {
 	f.UserID = p.User.ID
 	return s.store.Read().APIKeys().List(ctx, f, pg)
 }

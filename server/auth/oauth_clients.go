@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -101,7 +102,7 @@ func isLoopback(host string) bool {
 }
 
 // ListOAuthClients pages every client, newest first (administrators only).
-func (s *Service) ListOAuthClients(ctx context.Context, p *catalog.Principal, pg store.Page) ([]catalog.OAuthClient, bool, error) {
+func (s *Service) ListOAuthClients(ctx context.Context, p *catalog.Principal, pg query.Page) ([]catalog.OAuthClient, bool, error) {
 	if !p.User.IsSuperuser {
 		return nil, false, errNotAdmin
 	}

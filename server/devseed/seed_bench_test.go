@@ -12,7 +12,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // BenchmarkDevSeed measures seeding through the store, one transaction of
@@ -44,9 +44,9 @@ func BenchmarkDevSeededQueries(b *testing.B) {
 	db, lib := newLibrary(b)
 	_, err := devseed.Seed(ctx, db, devseed.Options{LibraryID: lib.ID, Assets: n, Seed: 1})
 	require.NoError(b, err)
-	live := store.AssetFilter{LibraryID: lib.ID}
+	live := query.AssetFilter{LibraryID: lib.ID}
 	var cursors []string
-	for p := (store.Page{Limit: 200}); ; {
+	for p := (query.Page{Limit: 200}); ; {
 		page, more, err := db.Read().Assets().List(ctx, live, p)
 		require.NoError(b, err)
 		for i := 0; i < len(page); i += 50 {
@@ -65,26 +65,26 @@ func BenchmarkDevSeededQueries(b *testing.B) {
 	}
 	cases := []struct {
 		name string
-		next func() (store.AssetFilter, store.Page)
+		next func() (query.AssetFilter, query.Page)
 	}{
-		{"first page of 100", func() (store.AssetFilter, store.Page) { return live, store.Page{Limit: 100} }},
-		{"page of 100 at a random cursor", func() (store.AssetFilter, store.Page) {
-			return live, store.Page{Limit: 100, AfterID: cursors[r.IntN(len(cursors))]}
+		{"first page of 100", func() (query.AssetFilter, query.Page) { return live, query.Page{Limit: 100} }},
+		{"page of 100 at a random cursor", func() (query.AssetFilter, query.Page) {
+			return live, query.Page{Limit: 100, AfterID: cursors[r.IntN(len(cursors))]}
 		}},
-		{"bbox of 1°×1° around Paris", func() (store.AssetFilter, store.Page) {
+		{"bbox of 1°×1° around Paris", func() (query.AssetFilter, query.Page) {
 			f := live
 			f.Location = &catalog.Location{Box: &catalog.BBox{MinLon: 1.85, MinLat: 48.36, MaxLon: 2.85, MaxLat: 49.36}}
-			return f, store.Page{Limit: 100}
+			return f, query.Page{Limit: 100}
 		}},
-		{"month window, offsetless", func() (store.AssetFilter, store.Page) {
+		{"month window, offsetless", func() (query.AssetFilter, query.Page) {
 			f := live
 			f.Capture = month(false)
-			return f, store.Page{Limit: 100}
+			return f, query.Page{Limit: 100}
 		}},
-		{"month window, with offset", func() (store.AssetFilter, store.Page) {
+		{"month window, with offset", func() (query.AssetFilter, query.Page) {
 			f := live
 			f.Capture = month(true)
-			return f, store.Page{Limit: 100}
+			return f, query.Page{Limit: 100}
 		}},
 	}
 	for _, c := range cases {

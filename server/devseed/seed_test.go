@@ -9,6 +9,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -36,10 +37,10 @@ func newLibrary(t testing.TB) (store.Store, *catalog.Library) {
 func everyAsset(t *testing.T, db store.Store, libraryID string) []catalog.Asset {
 	t.Helper()
 	var all []catalog.Asset
-	p := store.Page{Limit: 1000}
+	p := query.Page{Limit: 1000}
 	for {
 		page, more, err := db.Read().Assets().List(context.Background(),
-			store.AssetFilter{LibraryID: libraryID, State: store.StateAll}, p)
+			query.AssetFilter{LibraryID: libraryID, State: query.StateAll}, p)
 		require.NoError(t, err)
 		all = append(all, page...)
 		if !more {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -23,7 +24,7 @@ func NewService(st store.Store, libs *libraries.Service) *Service {
 
 // List pages the events of the selected library, oldest first. Only
 // members who can read the library see its events.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, libraryID string, pg store.Page) ([]catalog.Event, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, libraryID string, pg query.Page) ([]catalog.Event, bool, error) {
 	m, err := s.libs.Select(ctx, p, libraryID, "query", "library_id")
 	if err != nil {
 		return nil, false, err

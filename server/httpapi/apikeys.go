@@ -7,7 +7,7 @@ import (
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 func (s *Server) createAPIKey(c *fiber.Ctx) error {
@@ -30,7 +30,7 @@ func (s *Server) listAPIKeys(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	f := store.APIKeyFilter{Name: c.Query("name"), LibraryID: c.Query("library_id"), OrderBy: c.Query("order_by", "created_at")}
+	f := query.APIKeyFilter{Name: c.Query("name"), LibraryID: c.Query("library_id"), OrderBy: c.Query("order_by", "created_at")}
 	switch f.OrderBy {
 	case "created_at", "last_used_at", "name":
 	default:

@@ -9,7 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // assetCountsParams are the parameters of GET /api/assets/counts: the list
@@ -30,7 +30,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	bucket := store.CountBucket(c.Query("bucket", string(store.BucketMonth)))
+	bucket := query.CountBucket(c.Query("bucket", string(query.BucketMonth)))
 	layout, ok := convert.BucketLayout(bucket)
 	if !ok {
 		return catalog.InvalidField("enum", "bucket must be day, month or year", string(bucket), "query", "bucket")
@@ -42,7 +42,7 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 	if c.Query("limit") == "" {
 		pg.Limit = defaultCountsLimit
 	}
-	q := store.CountsQuery{Filter: f, Bucket: bucket, Limit: pg.Limit}
+	q := query.CountsQuery{Filter: f, Bucket: bucket, Limit: pg.Limit}
 	if raw := c.Query("starting_after_bucket"); raw != "" {
 		after, err := time.Parse(layout, raw)
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // assetFilterParams are the filters of GET /api/assets; assetListParams
@@ -36,14 +36,14 @@ func multi(c *fiber.Ctx, name string) []string {
 
 // parseAssetFilter reads the asset list filters shared by the list, counts
 // and geo-clusters (the library is chosen separately).
-func parseAssetFilter(c *fiber.Ctx) (store.AssetFilter, error) {
-	var f store.AssetFilter
+func parseAssetFilter(c *fiber.Ctx) (query.AssetFilter, error) {
+	var f query.AssetFilter
 	f.IDs = multi(c, "ids")
 	if len(f.IDs) > 100 {
 		return f, catalog.InvalidField("too_long", "ids may name at most 100 assets", nil, "query", "ids")
 	}
-	switch st := store.AssetState(c.Query("state", "live")); st {
-	case store.StateLive, store.StateTrashed, store.StateAll:
+	switch st := query.AssetState(c.Query("state", "live")); st {
+	case query.StateLive, query.StateTrashed, query.StateAll:
 		f.State = st
 	default:
 		return f, catalog.InvalidField("enum", "state must be live, trashed or all", string(st), "query", "state")
@@ -120,10 +120,10 @@ func parseVariants(c *fiber.Ctx) ([]string, error) {
 
 // parseListQuery reads what an asset list and a search share from the
 // query: the page, the filter and the variants to link, in that order.
-func parseListQuery(c *fiber.Ctx) (store.Page, store.AssetFilter, []string, error) {
+func parseListQuery(c *fiber.Ctx) (query.Page, query.AssetFilter, []string, error) {
 	pg, err := parsePage(c)
 	if err != nil {
-		return pg, store.AssetFilter{}, nil, err
+		return pg, query.AssetFilter{}, nil, err
 	}
 	f, err := parseAssetFilter(c)
 	if err != nil {

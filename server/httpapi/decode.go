@@ -13,7 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // maxJSONBody bounds JSON request bodies (uploads are multipart and have
@@ -156,8 +156,8 @@ const (
 )
 
 // parsePage reads limit (1..200, default 20) and starting_after_id.
-func parsePage(c *fiber.Ctx) (store.Page, error) {
-	p := store.Page{Limit: defaultLimit, AfterID: c.Query("starting_after_id")}
+func parsePage(c *fiber.Ctx) (query.Page, error) {
+	p := query.Page{Limit: defaultLimit, AfterID: c.Query("starting_after_id")}
 	raw := c.Query("limit")
 	if raw == "" {
 		return p, nil

@@ -7,7 +7,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/people"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 func (s *Server) listFaces(c *fiber.Ctx) error {
@@ -18,7 +18,7 @@ func (s *Server) listFaces(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	f := store.FaceFilter{AssetID: c.Query("asset_id"), PersonID: c.Query("person_id"), IDs: multi(c, "ids")}
+	f := query.FaceFilter{AssetID: c.Query("asset_id"), PersonID: c.Query("person_id"), IDs: multi(c, "ids")}
 	list, more, err := s.people.ListFaces(c.UserContext(), principal(c),
 		people.FaceListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/people"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // personListParams are the filters of GET /api/people.
@@ -61,7 +61,7 @@ func (s *Server) listPeople(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	f := store.PersonFilter{IDs: multi(c, "ids"), Name: c.Query("name"), AssetID: c.Query("asset_id"),
+	f := query.PersonFilter{IDs: multi(c, "ids"), Name: c.Query("name"), AssetID: c.Query("asset_id"),
 		AlbumID: c.Query("album_id")}
 	if f.Named, err = parseBool(c, "named"); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -34,7 +35,7 @@ func workOn(t *testing.T, s *servertest.Server, st store.Store, failMsg string) 
 	now := s.Clock.Now()
 	var id string
 	require.NoError(t, st.InTx(t.Context(), func(r store.Repos) error {
-		task, err := r.Tasks().Claim(t.Context(), store.Claim{Kinds: map[string]int{"metadata": 1}, Lease: "test#1",
+		task, err := r.Tasks().Claim(t.Context(), query.Claim{Kinds: map[string]int{"metadata": 1}, Lease: "test#1",
 			Now: now, LeaseUntil: now.Add(time.Minute)})
 		if err != nil {
 			return err

@@ -8,7 +8,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // listBatch is the page size of the lists the layer reads whole (Immich
@@ -35,7 +35,7 @@ func (s *Service) Albums(ctx context.Context, p *catalog.Principal, assetID stri
 		return nil, err
 	}
 	var out []catalog.Album
-	pg := store.Page{Limit: listBatch}
+	pg := query.Page{Limit: listBatch}
 	for {
 		list, more, err := s.albums.List(ctx, p, albums.ListInput{LibraryID: m.Library.ID, AssetID: assetID}, pg)
 		if err != nil {
@@ -93,9 +93,9 @@ func (s *Service) Album(ctx context.Context, p *catalog.Principal, id string) (*
 // Album, in the order they were added.
 func (s *Service) AlbumAssets(ctx context.Context, al *catalog.Album) ([]catalog.Asset, error) {
 	var out []catalog.Asset
-	pg := store.Page{Limit: listBatch}
+	pg := query.Page{Limit: listBatch}
 	for {
-		list, more, err := s.store.Read().Assets().List(ctx, store.AssetFilter{LibraryID: al.LibraryID,
+		list, more, err := s.store.Read().Assets().List(ctx, query.AssetFilter{LibraryID: al.LibraryID,
 			AlbumID: al.ID}, pg)
 		if err != nil {
 			return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -113,7 +114,7 @@ func (s *Service) Copy(ctx context.Context, p *catalog.Principal, req CopyAssetR
 
 // copyAlbums adds target to every album of m's library that shows source.
 func (s *Service) copyAlbums(ctx context.Context, p *catalog.Principal, m *catalog.Membership, source, target string) error {
-	pg := store.Page{Limit: listBatch}
+	pg := query.Page{Limit: listBatch}
 	for {
 		list, more, err := s.albums.List(ctx, p, albums.ListInput{LibraryID: m.Library.ID, AssetID: source}, pg)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // Search page sizes (Immich's bounds and default).
@@ -65,18 +65,18 @@ func (s *Service) Search(ctx context.Context, p *catalog.Principal, q SearchQuer
 	if q.None || (q.Visibility != "" && q.Visibility != Visibility) {
 		return &SearchPage{}, nil
 	}
-	f := store.AssetFilter{LibraryID: m.Library.ID, MediaType: q.MediaType, WithStacked: true, Asc: q.Asc}
+	f := query.AssetFilter{LibraryID: m.Library.ID, MediaType: q.MediaType, WithStacked: true, Asc: q.Asc}
 	trashBound := q.TrashedAfter != nil || q.TrashedBefore != nil
 	switch {
 	case trashBound || q.Trashed:
-		f.State = store.StateTrashed
+		f.State = query.StateTrashed
 	case q.WithDeleted:
-		f.State = store.StateAll
+		f.State = query.StateAll
 	default:
-		f.State = store.StateLive
+		f.State = query.StateLive
 	}
 	r := s.store.Read()
-	pg := store.Page{Limit: q.Size}
+	pg := query.Page{Limit: q.Size}
 	if seq > 0 {
 		if pg.AfterID, err = r.Assets().IDBySeq(ctx, seq); errors.Is(err, catalog.ErrNotFound) {
 			return nil, fmt.Errorf("%w: page %d names no asset", ErrBadPage, q.Page)

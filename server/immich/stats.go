@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // maxYears bounds the year buckets read for statistics: all of them.
@@ -25,14 +25,14 @@ func (s *Service) Statistics(ctx context.Context, p *catalog.Principal, q Statis
 	if err != nil || q.None {
 		return Statistics{}, err
 	}
-	state := store.StateLive
+	state := query.StateLive
 	if q.Trashed {
-		state = store.StateTrashed
+		state = query.StateTrashed
 	}
 	count := func(t catalog.MediaType) (int64, error) {
-		buckets, _, err := s.store.Read().AssetAggregates().Counts(ctx, store.CountsQuery{
-			Filter: store.AssetFilter{LibraryID: m.Library.ID, State: state, MediaType: t},
-			Bucket: store.BucketYear, Limit: maxYears})
+		buckets, _, err := s.store.Read().AssetAggregates().Counts(ctx, query.CountsQuery{
+			Filter: query.AssetFilter{LibraryID: m.Library.ID, State: state, MediaType: t},
+			Bucket: query.BucketYear, Limit: maxYears})
 		var n int64
 		for _, b := range buckets {
 			n += b.Count

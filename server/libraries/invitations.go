@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -76,7 +77,7 @@ func (s *Service) CreateInvitation(ctx context.Context, p *catalog.Principal, li
 
 // Invitations pages the invitations of a live library the caller owns,
 // newest first.
-func (s *Service) Invitations(ctx context.Context, p *catalog.Principal, libraryID string, pg store.Page) ([]catalog.Invitation, bool, error) {
+func (s *Service) Invitations(ctx context.Context, p *catalog.Principal, libraryID string, pg query.Page) ([]catalog.Invitation, bool, error) {
 	r := s.store.Read()
 	if _, err := s.ownedShared(ctx, r, p, libraryID, "lists its invitations"); err != nil {
 		return nil, false, err

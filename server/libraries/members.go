@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
 // Members pages the current members of a live library the caller belongs
 // to, the owner included, most recently joined first. Any member may list
 // them; only the owner changes them.
-func (s *Service) Members(ctx context.Context, p *catalog.Principal, libraryID string, pg store.Page) ([]catalog.Member, bool, error) {
+func (s *Service) Members(ctx context.Context, p *catalog.Principal, libraryID string, pg query.Page) ([]catalog.Member, bool, error) {
 	r := s.store.Read()
 	if _, err := s.shared(ctx, r, p, libraryID); err != nil {
 		return nil, false, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -36,8 +37,8 @@ const (
 
 // List pages the caller's libraries with the caller's role. A scoped
 // credential sees only the libraries in its scope.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, which Listing, pg store.Page) ([]catalog.Membership, bool, error) {
-	f := store.LibraryFilter{UserID: p.User.ID, IncludeTrashed: which == ListAll, OnlyTrashed: which == ListTrashed}
+func (s *Service) List(ctx context.Context, p *catalog.Principal, which Listing, pg query.Page) ([]catalog.Membership, bool, error) {
+	f := query.LibraryFilter{UserID: p.User.ID, IncludeTrashed: which == ListAll, OnlyTrashed: which == ListTrashed}
 	if p.Scope != nil && p.Scope.LibraryIDs != nil {
 		f.IDs = p.Scope.LibraryIDs
 	}

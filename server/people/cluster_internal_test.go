@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/ml/faces"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -153,8 +154,8 @@ func TestClusterSchedulesAReclusterAndBringsItForwardAfterABurst(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	due := func() time.Time {
 		t.Helper()
-		list, _, err := f.st.Read().Tasks().List(f.ctx, store.TaskFilter{LibraryID: f.lib, Kind: KindRecluster,
-			State: "queued"}, store.Page{Limit: 10})
+		list, _, err := f.st.Read().Tasks().List(f.ctx, query.TaskFilter{LibraryID: f.lib, Kind: KindRecluster,
+			State: "queued"}, query.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Len(t, list, 1)
 		return list[0].RunAfter

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -15,11 +16,11 @@ import (
 // the store filter without it.
 type FaceListInput struct {
 	LibraryID string
-	Filter    store.FaceFilter
+	Filter    query.FaceFilter
 }
 
 // ListFaces pages the faces of the selected library, newest first.
-func (s *Service) ListFaces(ctx context.Context, p *catalog.Principal, in FaceListInput, pg store.Page) ([]catalog.Face, bool, error) {
+func (s *Service) ListFaces(ctx context.Context, p *catalog.Principal, in FaceListInput, pg query.Page) ([]catalog.Face, bool, error) {
 	f := in.Filter
 	var err error
 	if f.LibraryID, f.IDs, err = s.listScope(ctx, p, in.LibraryID, f.IDs, catalog.PrefixFace); err != nil {

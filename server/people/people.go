@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -98,11 +99,11 @@ func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*ca
 // store filter without it.
 type ListInput struct {
 	LibraryID string
-	Filter    store.PersonFilter
+	Filter    query.PersonFilter
 }
 
 // List pages the people of the selected library, newest first.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Person, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg query.Page) ([]catalog.Person, bool, error) {
 	f := in.Filter
 	var err error
 	if f.LibraryID, f.IDs, err = s.listScope(ctx, p, in.LibraryID, f.IDs, catalog.PrefixPerson); err != nil {

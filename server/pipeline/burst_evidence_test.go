@@ -9,6 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
@@ -196,7 +197,7 @@ func TestRestackDissolvesAutomaticStacksWithoutCameraEvidence(t *testing.T) {
 	require.Equal(t, []string{lib}, unsettled)
 	require.NoError(t, pipeline.ScheduleRestacks(e.ctx, e.st, time.Now()))
 	require.NoError(t, pipeline.ScheduleRestacks(e.ctx, e.st, time.Now()), "a second start keeps the queued task")
-	queued, _, err := e.st.Read().Tasks().List(e.ctx, store.TaskFilter{LibraryID: lib, Kind: pipeline.KindRestack}, store.Page{Limit: 10})
+	queued, _, err := e.st.Read().Tasks().List(e.ctx, query.TaskFilter{LibraryID: lib, Kind: pipeline.KindRestack}, query.Page{Limit: 10})
 	require.NoError(t, err)
 	require.Len(t, queued, 1)
 

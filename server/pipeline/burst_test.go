@@ -10,6 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -65,7 +66,7 @@ func (e *env) burstEvents(id string) int {
 // libraryEvents counts the events of the library of asset id.
 func (e *env) libraryEvents(id string) int {
 	e.t.Helper()
-	list, _, err := e.st.Read().Events().List(e.ctx, e.get(id).LibraryID, store.Page{Limit: 1000})
+	list, _, err := e.st.Read().Events().List(e.ctx, e.get(id).LibraryID, query.Page{Limit: 1000})
 	require.NoError(e.t, err)
 	return len(list)
 }

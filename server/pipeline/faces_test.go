@@ -10,6 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -24,7 +25,7 @@ func (e *env) faces(id string) []catalog.Face {
 // eventCount counts the library's events of one type.
 func (e *env) eventCount(a *catalog.Asset, typ string) int {
 	e.t.Helper()
-	list, _, err := e.st.Read().Events().List(e.ctx, a.LibraryID, store.Page{Limit: 1000})
+	list, _, err := e.st.Read().Events().List(e.ctx, a.LibraryID, query.Page{Limit: 1000})
 	require.NoError(e.t, err)
 	n := 0
 	for _, ev := range list {

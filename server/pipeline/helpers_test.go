@@ -27,6 +27,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/users"
@@ -134,7 +135,7 @@ func (e *env) get(id string) *catalog.Asset {
 // events returns the asset's events of one type, oldest first.
 func (e *env) events(a *catalog.Asset, typ string) []map[string]any {
 	e.t.Helper()
-	list, _, err := e.st.Read().Events().List(e.ctx, a.LibraryID, store.Page{Limit: 1000})
+	list, _, err := e.st.Read().Events().List(e.ctx, a.LibraryID, query.Page{Limit: 1000})
 	require.NoError(e.t, err)
 	var out []map[string]any
 	for _, ev := range list {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -19,8 +20,8 @@ import (
 func BenchmarkSplitOCRTexts(b *testing.B) {
 	const n = 3000
 	e, lib := seededEnv(b, n)
-	f := store.AssetFilter{LibraryID: lib, State: store.StateAll, WithStacked: true}
-	pg := store.Page{Limit: 500}
+	f := query.AssetFilter{LibraryID: lib, State: query.StateAll, WithStacked: true}
+	pg := query.Page{Limit: 500}
 	i := 0
 	for {
 		list, more, err := e.st.Read().Assets().List(e.ctx, f, pg)

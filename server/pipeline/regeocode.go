@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -117,9 +118,9 @@ func (p *Pipeline) regeocodeUntil(ctx context.Context, libraryID string, deadlin
 	if err := p.d.Geocoder.Load(); err != nil {
 		return false, fmt.Errorf("regeocode: %w", err)
 	}
-	f := store.AssetFilter{LibraryID: libraryID, State: store.StateAll, WithStacked: true,
+	f := query.AssetFilter{LibraryID: libraryID, State: query.StateAll, WithStacked: true,
 		Location: &catalog.Location{Box: &catalog.World}}
-	pg := store.Page{Limit: 200}
+	pg := query.Page{Limit: 200}
 	for {
 		list, more, err := p.d.Store.Read().Assets().List(ctx, f, pg)
 		if err != nil {

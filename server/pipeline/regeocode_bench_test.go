@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/devseed"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // BenchmarkRegeocodeLibrary re-geocodes a seeded library of 3,000 assets
@@ -17,7 +17,7 @@ func BenchmarkRegeocodeLibrary(b *testing.B) {
 	const n = 3000
 	e, lib := seededEnv(b, n)
 	events := func() int {
-		list, _, err := e.st.Read().Events().List(e.ctx, lib, store.Page{Limit: 10 * n})
+		list, _, err := e.st.Read().Events().List(e.ctx, lib, query.Page{Limit: 10 * n})
 		if err != nil {
 			b.Fatal(err)
 		}

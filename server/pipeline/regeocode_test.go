@@ -11,6 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -71,8 +72,8 @@ func TestRegeocodeNamesTheTownOfAnAssetStoredWithTheAdminLabel(t *testing.T) {
 // regeocodeTasks returns the library's queued regeocode tasks.
 func (e *env) regeocodeTasks(libraryID string) []catalog.Task {
 	e.t.Helper()
-	list, _, err := e.st.Read().Tasks().List(e.ctx, store.TaskFilter{LibraryID: libraryID, Kind: pipeline.KindRegeocode,
-		State: catalog.TaskQueued}, store.Page{Limit: 10})
+	list, _, err := e.st.Read().Tasks().List(e.ctx, query.TaskFilter{LibraryID: libraryID, Kind: pipeline.KindRegeocode,
+		State: catalog.TaskQueued}, query.Page{Limit: 10})
 	require.NoError(e.t, err)
 	return list
 }
@@ -80,8 +81,8 @@ func (e *env) regeocodeTasks(libraryID string) []catalog.Task {
 // search returns the ids of the library's assets whose text matches word.
 func (e *env) search(libraryID, word string) []string {
 	e.t.Helper()
-	found, _, err := e.st.Read().Search().Assets(e.ctx, store.SearchQuery{Filter: store.AssetFilter{LibraryID: libraryID},
-		Terms: []store.SearchTerm{{word}}, Names: [][]store.NameMatch{nil}}, store.Page{Limit: 10})
+	found, _, err := e.st.Read().Search().Assets(e.ctx, query.SearchQuery{Filter: query.AssetFilter{LibraryID: libraryID},
+		Terms: []query.SearchTerm{{word}}, Names: [][]query.NameMatch{nil}}, query.Page{Limit: 10})
 	require.NoError(e.t, err)
 	ids := []string{}
 	for _, f := range found {
@@ -155,7 +156,7 @@ func TestRegeocodeOfALargeLibraryGoesOnInANewTask(t *testing.T) {
 // updates returns the library's asset.updated events.
 func (e *env) updates(libraryID string) []catalog.Event {
 	e.t.Helper()
-	list, _, err := e.st.Read().Events().List(e.ctx, libraryID, store.Page{Limit: 10000})
+	list, _, err := e.st.Read().Events().List(e.ctx, libraryID, query.Page{Limit: 10000})
 	require.NoError(e.t, err)
 	var out []catalog.Event
 	for _, ev := range list {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -56,9 +57,9 @@ func (p *Pipeline) restack(ctx context.Context, t *catalog.Task) error {
 // members users took out. Each change writes its stack events and an
 // asset.updated event for each member. Idempotent.
 func (p *Pipeline) Restack(ctx context.Context, libraryID string) error {
-	pg := store.Page{Limit: 200}
+	pg := query.Page{Limit: 200}
 	for {
-		list, more, err := p.d.Store.Read().Stacks().List(ctx, store.StackFilter{LibraryID: libraryID}, pg)
+		list, more, err := p.d.Store.Read().Stacks().List(ctx, query.StackFilter{LibraryID: libraryID}, pg)
 		if err != nil {
 			return err
 		}

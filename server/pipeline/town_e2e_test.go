@@ -13,6 +13,7 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/pipeline"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -122,7 +123,7 @@ func TestServeRegeocodesOnceWhenThePlaceDataIsNew(t *testing.T) {
 	require.NoError(t, s.App().Shutdown(ctx))
 
 	servertest.Start(t, sameStore) // a restart with the same data
-	list, _, err := st.Read().Tasks().List(ctx, store.TaskFilter{LibraryID: a.LibraryID, Kind: pipeline.KindRegeocode}, store.Page{Limit: 10})
+	list, _, err := st.Read().Tasks().List(ctx, query.TaskFilter{LibraryID: a.LibraryID, Kind: pipeline.KindRegeocode}, query.Page{Limit: 10})
 	require.NoError(t, err)
 	require.Len(t, list, 1, "queued once, at the first start")
 	require.Equal(t, catalog.TaskSucceeded, list[0].State)

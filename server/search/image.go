@@ -18,6 +18,7 @@ import (
 	"github.com/photoctl/photoctl/ingest/metrics"
 	"github.com/photoctl/photoctl/ml"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -59,12 +60,12 @@ const (
 
 // imageCriteria decodes a search image and finds what looks like it and
 // who is in it.
-func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []byte, loc string) (*store.ImageCriteria, error) {
+func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []byte, loc string) (*query.ImageCriteria, error) {
 	img, err := decodeImage(data, s.cfg.MaxImagePixels, loc)
 	if err != nil {
 		return nil, err
 	}
-	crit := &store.ImageCriteria{}
+	crit := &query.ImageCriteria{}
 	m := metrics.Compute(img)
 	colors := metrics.ColorSignature(img)
 	r := s.store.Read().Search()
@@ -115,8 +116,8 @@ func (s *Service) imageCriteria(ctx context.Context, libraryID string, data []by
 // visualMatches scores the candidates' assets, each by its hash nearest
 // to one of the image's (see the constants' comment), best score first
 // from each asset's candidates, in the order the assets first came.
-func visualMatches(hashes []string, colors string, cands []store.PHashCandidate) []store.ScoredID {
-	var out []store.ScoredID
+func visualMatches(hashes []string, colors string, cands []store.PHashCandidate) []query.ScoredID {
+	var out []query.ScoredID
 	at := map[string]int{}
 	for _, c := range cands {
 		d := 64
@@ -132,7 +133,7 @@ func visualMatches(hashes []string, colors string, cands []store.PHashCandidate)
 			continue
 		}
 		at[c.ID] = len(out)
-		out = append(out, store.ScoredID{ID: c.ID, Score: score})
+		out = append(out, query.ScoredID{ID: c.ID, Score: score})
 	}
 	return out
 }
@@ -177,11 +178,11 @@ type personVector struct {
 
 // likePeople returns the people like a face (at most maxPeoplePerFace,
 // most similar first), each scoring similarity / faces.
-func likePeople(face ml.Embedding, people []personVector, threshold float64, faceNo, faces int) []store.PersonLike {
+func likePeople(face ml.Embedding, people []personVector, threshold float64, faceNo, faces int) []query.PersonLike {
 	if len(face) == 0 {
 		return nil
 	}
-	var out []store.PersonLike
+	var out []query.PersonLike
 	for _, p := range people {
 		if len(p.v) != len(face) {
 			continue
@@ -191,7 +192,7 @@ func likePeople(face ml.Embedding, people []personVector, threshold float64, fac
 			dot += float64(face[i]) * float64(p.v[i])
 		}
 		if dot >= threshold {
-			out = append(out, store.PersonLike{PersonID: p.id, Face: faceNo, Score: dot / float64(faces)})
+			out = append(out, query.PersonLike{PersonID: p.id, Face: faceNo, Score: dot / float64(faces)})
 		}
 	}
 	// Best first, then cut.

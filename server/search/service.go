@@ -8,6 +8,7 @@ import (
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -65,7 +66,7 @@ type Input struct {
 	Query string
 	// Filter holds the asset list's filters: album, people, capture time,
 	// location, media type and state (its LibraryID is set here).
-	Filter store.AssetFilter
+	Filter query.AssetFilter
 	// Image is an encoded picture (JPEG, PNG, GIF, WebP); nil for none.
 	Image []byte
 	Loc   string
@@ -85,7 +86,7 @@ type Hit struct {
 // image); location, media type and state only narrow. With a query or an
 // image, hits come by score, highest first, then by id; with filters
 // alone, newest first as in the asset list, with score 0.
-func (s *Service) Search(ctx context.Context, p *catalog.Principal, in Input, pg store.Page) ([]Hit, bool, error) {
+func (s *Service) Search(ctx context.Context, p *catalog.Principal, in Input, pg query.Page) ([]Hit, bool, error) {
 	loc := in.Loc
 	if loc == "" {
 		loc = "query"
@@ -108,7 +109,7 @@ func (s *Service) Search(ctx context.Context, p *catalog.Principal, in Input, pg
 	if err := albums.InLibrary(ctx, s.store.Read(), f.AlbumID, f.LibraryID); err != nil {
 		return nil, false, err
 	}
-	q := store.SearchQuery{Filter: f}
+	q := query.SearchQuery{Filter: f}
 	if text {
 		ok, err := s.textCriteria(ctx, &q, in.Query, loc)
 		if err != nil {
@@ -150,7 +151,7 @@ func (s *Service) Search(ctx context.Context, p *catalog.Principal, in Input, pg
 // of several words (placeTerms), is a term every hit must match. False
 // means a word matches nothing, not even by a correction, so nothing
 // matches the query: no word is dropped.
-func (s *Service) textCriteria(ctx context.Context, q *store.SearchQuery, text, loc string) (bool, error) {
+func (s *Service) textCriteria(ctx context.Context, q *query.SearchQuery, text, loc string) (bool, error) {
 	words := queryWords(text)
 	if len(words) > maxQueryWords {
 		return false, catalog.InvalidField("too_long", "query may have at most 8 words", text, loc, "query")

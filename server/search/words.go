@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -65,8 +66,8 @@ func queryWords(q string) []string {
 // words: the spellings the assets' text is searched by, and those the
 // names of people and albums are.
 type lookedUp struct {
-	spellings store.SearchTerm
-	names     store.SearchTerm
+	spellings query.SearchTerm
+	names     query.SearchTerm
 }
 
 // Limits of the words a term takes.
@@ -82,7 +83,7 @@ const (
 // nothing: its hits would not hold it.
 //   - A word in the index matches itself and its inflections (the index
 //     stems English words) and, from minPrefix letters, the words it
-//     begins, ranked below it (store.ExactBonus): "sun" finds photos of
+//     begins, ranked below it (query.ExactBonus): "sun" finds photos of
 //     the sun first, then of sunsets. People and albums match it whole.
 //   - Neighbouring words that are, in this order, the place name of an
 //     asset ("cape canaveral", "new york") are one term, a phrase: a photo
@@ -112,14 +113,14 @@ func lookUp(ctx context.Context, r store.Search, words []string) ([]lookedUp, er
 		if n, err := placeName(ctx, r, words[i:], known[i:]); err != nil {
 			return nil, err
 		} else if n > 0 {
-			phrase := store.SearchTerm{strings.Join(words[i:i+n], " ")}
+			phrase := query.SearchTerm{strings.Join(words[i:i+n], " ")}
 			terms = append(terms, lookedUp{spellings: phrase, names: phrase})
 			i += n - 1
 			continue
 		}
 		w := words[i]
 		if known[i] {
-			t := lookedUp{spellings: store.SearchTerm{w}, names: store.SearchTerm{w}}
+			t := lookedUp{spellings: query.SearchTerm{w}, names: query.SearchTerm{w}}
 			if utf8.RuneCountInString(w) >= minPrefix {
 				longer, err := r.HasLonger(ctx, w)
 				if err != nil {
@@ -159,13 +160,13 @@ func placeName(ctx context.Context, r store.Search, words []string, known []bool
 
 // unknownWord returns the spellings of a word that is not in the index:
 // the words it begins, else its corrections; nil when there are none.
-func unknownWord(ctx context.Context, r store.Search, word string) (store.SearchTerm, error) {
+func unknownWord(ctx context.Context, r store.Search, word string) (query.SearchTerm, error) {
 	found, err := begins(ctx, r, word)
 	if err != nil {
 		return nil, err
 	}
 	if found {
-		return store.SearchTerm{spelling(word, true)}, nil
+		return query.SearchTerm{spelling(word, true)}, nil
 	}
 	return corrections(ctx, r, word)
 }
@@ -191,7 +192,7 @@ func begins(ctx context.Context, r store.Search, word string) (bool, error) {
 	return r.HasWord(ctx, word, true)
 }
 
-// spelling is a store.SearchTerm spelling: the word, with "*" for a prefix.
+// spelling is a query.SearchTerm spelling: the word, with "*" for a prefix.
 func spelling(word string, prefix bool) string {
 	if prefix {
 		return word + "*"

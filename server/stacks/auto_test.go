@@ -11,6 +11,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/stacks"
 	"github.com/photoctl/photoctl/server/store"
@@ -59,7 +60,7 @@ func newWorld(t *testing.T, n int) *world {
 		return nil
 	}))
 	w.events = func() []string {
-		evs, _, err := db.Read().Events().List(ctx, w.lib, store.Page{Limit: 200})
+		evs, _, err := db.Read().Events().List(ctx, w.lib, query.Page{Limit: 200})
 		require.NoError(t, err)
 		var out []string
 		for _, e := range evs {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -68,12 +69,12 @@ func (s *Service) Get(ctx context.Context, p *catalog.Principal, id string) (*ca
 }
 
 // List pages the stacks of the selected library, newest first.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, libraryID string, pg store.Page) ([]catalog.Stack, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, libraryID string, pg query.Page) ([]catalog.Stack, bool, error) {
 	m, err := s.libs.Select(ctx, p, libraryID, "query", "library_id")
 	if err != nil {
 		return nil, false, err
 	}
-	return s.store.Read().Stacks().List(ctx, store.StackFilter{LibraryID: m.Library.ID}, pg)
+	return s.store.Read().Stacks().List(ctx, query.StackFilter{LibraryID: m.Library.ID}, pg)
 }
 
 // Delete unstacks: the members become ordinary assets again.

@@ -4,23 +4,8 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
-
-// AlbumFilter narrows a library's album list.
-type AlbumFilter struct {
-	LibraryID string
-	// AssetID keeps the albums that show this asset (a live member).
-	AssetID string
-}
-
-// AlbumAssetFilter narrows a library's album-asset links. Zero fields do
-// not filter.
-type AlbumAssetFilter struct {
-	LibraryID string
-	AlbumID   string
-	AssetID   string
-	IDs       []string
-}
 
 // Albums stores albums and their links to assets. Every method is scoped by
 // the ids it is given; callers check library access first.
@@ -38,7 +23,7 @@ type Albums interface {
 	// FindByName finds a library's album by name key (catalog.NameKey).
 	FindByName(ctx context.Context, libraryID, nameKey string) (*catalog.Album, error)
 	// List pages the albums matching f, newest first (by id).
-	List(ctx context.Context, f AlbumFilter, p Page) ([]catalog.Album, bool, error)
+	List(ctx context.Context, f query.AlbumFilter, p query.Page) ([]catalog.Album, bool, error)
 	// Update writes name, description, cover and updated_at; a name key
 	// taken by another album of the library is ErrConflict.
 	Update(ctx context.Context, a *catalog.Album) error
@@ -58,5 +43,5 @@ type Albums interface {
 	RemoveLinks(ctx context.Context, ids []string) error
 	// ListLinks pages the links of live assets matching f, newest first (by
 	// id).
-	ListLinks(ctx context.Context, f AlbumAssetFilter, p Page) ([]catalog.AlbumAsset, bool, error)
+	ListLinks(ctx context.Context, f query.AlbumAssetFilter, p query.Page) ([]catalog.AlbumAsset, bool, error)
 }

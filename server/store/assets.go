@@ -5,42 +5,8 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
-
-// AssetState selects assets by lifecycle.
-type AssetState string
-
-// Asset states for filters.
-const (
-	StateLive    AssetState = "live"
-	StateTrashed AssetState = "trashed"
-	StateAll     AssetState = "all"
-)
-
-// AssetFilter narrows an asset list. Zero fields do not filter.
-type AssetFilter struct {
-	LibraryID string
-	IDs       []string
-	State     AssetState // "" means live
-	MediaType catalog.MediaType
-	MinRating *int
-	Capture   catalog.CaptureRange
-	Location  *catalog.Location
-	// StackID lists a stack's members; without it stacks are collapsed to
-	// their cover.
-	StackID string
-	// AlbumID lists an album's assets as they were added (stacks are not
-	// collapsed), through the album's own timeline index. List only: counts
-	// and clusters do not take it yet.
-	AlbumID string
-	// PersonIDs keeps assets holding a face of every one of these people.
-	PersonIDs []string
-	// WithStacked lists every stack member, not only covers, and counts
-	// and clusters them so (the API's stacks=expand; the Immich layer shows
-	// its clients every asset they could upload again).
-	WithStacked bool
-	Asc         bool
-}
 
 // Assets stores asset records. Every method is scoped by the ids it is
 // given; callers check library access first.
@@ -75,7 +41,7 @@ type Assets interface {
 	Delete(ctx context.Context, ids []string) error
 	// List pages the assets matching f, ordered by capture time (wall
 	// clock), then id.
-	List(ctx context.Context, f AssetFilter, p Page) ([]catalog.Asset, bool, error)
+	List(ctx context.Context, f query.AssetFilter, p query.Page) ([]catalog.Asset, bool, error)
 	// TrashedBefore returns up to limit ids of assets trashed before t.
 	TrashedBefore(ctx context.Context, t time.Time, limit int) ([]string, error)
 }

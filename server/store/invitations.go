@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // Invitations stores library invitations and the accounts that redeemed
@@ -19,7 +20,7 @@ type Invitations interface {
 	// ErrNotFound.
 	GetByTokenHash(ctx context.Context, hash []byte) (*catalog.Invitation, error)
 	// List pages a library's invitations, newest first.
-	List(ctx context.Context, libraryID string, p Page) ([]catalog.Invitation, bool, error)
+	List(ctx context.Context, libraryID string, p query.Page) ([]catalog.Invitation, bool, error)
 	// Disable sets disabled_at and updated_at to t unless the invitation is
 	// already disabled (then nothing changes). ErrNotFound for an unknown id.
 	Disable(ctx context.Context, id string, t time.Time) error
@@ -37,7 +38,7 @@ type Invitations interface {
 type MemberStore interface {
 	// Members pages a library's current members, most recently joined
 	// first (composite key: joined time, user id).
-	Members(ctx context.Context, libraryID string, p Page) ([]catalog.Member, bool, error)
+	Members(ctx context.Context, libraryID string, p query.Page) ([]catalog.Member, bool, error)
 	// Member returns one current member, or ErrNotFound.
 	Member(ctx context.Context, libraryID, userID string) (*catalog.Member, error)
 	// AddMember inserts a current member; one who is already a member is

@@ -5,23 +5,8 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
-
-// PersonFilter narrows a library's people list. Zero fields do not filter.
-type PersonFilter struct {
-	LibraryID string
-	IDs       []string
-	// Name keeps people whose name holds this text, case-insensitively.
-	Name string
-	// Named keeps named people (true) or unnamed ones (false).
-	Named *bool
-	// AssetID keeps people with a face in this asset.
-	AssetID string
-	// AlbumID keeps people with a face in a live asset of this album.
-	AlbumID string
-	// IncludeUnverified adds machine clusters below the clustering minimum.
-	IncludeUnverified bool
-}
 
 // People stores people. FaceCount, AssetCount, ThumbnailAsset and the
 // featured face's upkeep are the store's: it keeps them true as faces come,
@@ -43,18 +28,10 @@ type People interface {
 	// unassigned.
 	Delete(ctx context.Context, ids []string) error
 	// List pages the people matching f, newest (highest id) first.
-	List(ctx context.Context, f PersonFilter, p Page) ([]catalog.Person, bool, error)
+	List(ctx context.Context, f query.PersonFilter, p query.Page) ([]catalog.Person, bool, error)
 	// ForAssets returns, per asset id, the people with at least one face in
 	// that asset, each once, oldest first.
 	ForAssets(ctx context.Context, assetIDs []string) (map[string][]catalog.Person, error)
-}
-
-// FaceFilter narrows a library's face list. Zero fields do not filter.
-type FaceFilter struct {
-	LibraryID string
-	AssetID   string
-	PersonID  string
-	IDs       []string
 }
 
 // Faces stores faces. A face never moves to another asset; deleting an
@@ -65,7 +42,7 @@ type Faces interface {
 	// GetMany returns the faces with these ids that exist, in any order.
 	GetMany(ctx context.Context, ids []string) ([]catalog.Face, error)
 	// List pages the faces matching f, newest (highest id) first.
-	List(ctx context.Context, f FaceFilter, p Page) ([]catalog.Face, bool, error)
+	List(ctx context.Context, f query.FaceFilter, p query.Page) ([]catalog.Face, bool, error)
 	// ForAssets returns every face of these assets, oldest first.
 	ForAssets(ctx context.Context, assetIDs []string) ([]catalog.Face, error)
 	// Assign gives the faces with these ids to a person (nil unassigns)

@@ -4,12 +4,8 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
-
-// StackFilter narrows a library's stack list.
-type StackFilter struct {
-	LibraryID string
-}
 
 // Stacks stores stacks and their membership (the assets' stack_id), and
 // derives what collapsed asset lists show (see catalog.Stack): the cover of
@@ -28,7 +24,7 @@ type Stacks interface {
 	// GetMany returns the stacks with these ids that exist, in any order.
 	GetMany(ctx context.Context, ids []string) ([]catalog.Stack, error)
 	// List pages the stacks matching f, newest first (by id).
-	List(ctx context.Context, f StackFilter, p Page) ([]catalog.Stack, bool, error)
+	List(ctx context.Context, f query.StackFilter, p query.Page) ([]catalog.Stack, bool, error)
 	// Update writes cover and updated_at and makes s.AssetIDs exactly the
 	// members: assets leaving become unstacked. A new member already in
 	// another stack is ErrConflict.

@@ -2,7 +2,10 @@
 // interface is narrow and states its guarantees; the repositories are
 // written once in sqlstore over SQLite (sqlite) and PostgreSQL (postgres),
 // which keep what truly differs, and every store passes the same
-// conformance tests (storetest).
+// conformance tests (storetest). The values callers fill in to ask for
+// rows (filters, pages, counts, clusters, claims, searches) are
+// server/query's, so callers that only ask, such as the HTTP layer, need
+// not import this package.
 //
 // Errors: a missing row is catalog.ErrNotFound, a unique-constraint violation
 // is catalog.ErrConflict (both wrapped). Implementations translate driver
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // Store is a database: reads go to a pool of readers, writes run inside
@@ -89,13 +93,6 @@ type Repos interface {
 	Tags() Tags
 }
 
-// Page asks for one page of a list: at most Limit rows that come after the
-// row with id AfterID in the list's order (composite key: sort value, id).
-type Page struct {
-	Limit   int
-	AfterID string
-}
-
 // Users stores accounts and their preferences.
 type Users interface {
 	Create(ctx context.Context, u *catalog.User) error
@@ -105,7 +102,7 @@ type Users interface {
 	Update(ctx context.Context, u *catalog.User) error
 	// List pages every account, newest first (by id). A non-empty email
 	// keeps the accounts whose e-mail contains it, case-insensitively.
-	List(ctx context.Context, email string, p Page) ([]catalog.User, bool, error)
+	List(ctx context.Context, email string, p query.Page) ([]catalog.User, bool, error)
 	// CountActiveSuperusers counts the active superusers. Inside InTx it
 	// locks the rows it counts until the transaction ends, so two
 	// transactions cannot each demote one of the last two.
@@ -121,16 +118,6 @@ type Users interface {
 	SetPreferences(ctx context.Context, userID string, p catalog.Preferences) error
 }
 
-// LibraryFilter narrows a user's library list.
-type LibraryFilter struct {
-	UserID         string
-	IncludeTrashed bool
-	// OnlyTrashed lists trashed libraries alone.
-	OnlyTrashed bool
-	// IDs, when not nil, keeps only these libraries (a scoped credential's).
-	IDs []string
-}
-
 // Libraries stores libraries and their members. Only live (not trashed)
 // libraries count as reachable unless a method says otherwise.
 type Libraries interface {
@@ -142,7 +129,7 @@ type Libraries interface {
 	// ErrNotFound when the user is not a member.
 	Membership(ctx context.Context, libraryID, userID string) (*catalog.Membership, error)
 	// ListForUser pages the libraries a user is a member of, newest first.
-	ListForUser(ctx context.Context, f LibraryFilter, p Page) ([]catalog.Membership, bool, error)
+	ListForUser(ctx context.Context, f query.LibraryFilter, p query.Page) ([]catalog.Membership, bool, error)
 	// LiveMemberships returns the user's role in every live library they
 	// belong to, in library id order (the order of creation).
 	LiveMemberships(ctx context.Context, userID string) ([]catalog.Membership, error)
@@ -158,15 +145,6 @@ type Libraries interface {
 	MemberStore
 }
 
-// APIKeyFilter narrows and orders a user's API key list.
-type APIKeyFilter struct {
-	UserID    string
-	Name      string // case-insensitive substring
-	LibraryID string // keys whose scope reaches this library
-	OrderBy   string // created_at, last_used_at or name
-	Desc      bool
-}
-
 // APIKeys stores API key records.
 type APIKeys interface {
 	Create(ctx context.Context, k *catalog.APIKey) error
@@ -176,7 +154,7 @@ type APIKeys interface {
 	// it belongs to, in one query: authentication reads both on every
 	// request made with a key.
 	GetByHash(ctx context.Context, hash []byte) (*catalog.APIKey, *catalog.User, error)
-	List(ctx context.Context, f APIKeyFilter, p Page) ([]catalog.APIKey, bool, error)
+	List(ctx context.Context, f query.APIKeyFilter, p query.Page) ([]catalog.APIKey, bool, error)
 	Update(ctx context.Context, k *catalog.APIKey) error
 	Delete(ctx context.Context, userID, id string) error
 	// Touch sets last_used_at to t unless it is already within minGap of t,
@@ -210,7 +188,7 @@ type Events interface {
 	// increase in commit order (catalog.IDAfter the previous event's).
 	Append(ctx context.Context, e *catalog.Event) error
 	// List pages a library's events oldest first, in commit order.
-	List(ctx context.Context, libraryID string, p Page) ([]catalog.Event, bool, error)
+	List(ctx context.Context, libraryID string, p query.Page) ([]catalog.Event, bool, error)
 }
 
 // Identities stores the links between accounts and OpenID provider
@@ -261,7 +239,7 @@ type OAuth interface {
 	// GetClient returns a client, revoked or not, or ErrNotFound.
 	GetClient(ctx context.Context, id string) (*catalog.OAuthClient, error)
 	// ListClients pages every client, newest first.
-	ListClients(ctx context.Context, p Page) ([]catalog.OAuthClient, bool, error)
+	ListClients(ctx context.Context, p query.Page) ([]catalog.OAuthClient, bool, error)
 	// RevokeClient sets revoked_at if it is unset; a missing client is
 	// ErrNotFound. Revoking twice keeps the first time.
 	RevokeClient(ctx context.Context, id string, t time.Time) error

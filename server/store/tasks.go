@@ -5,30 +5,8 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 )
-
-// TaskFilter narrows a task list. Zero fields do not filter, but one of
-// the library fields is required.
-type TaskFilter struct {
-	LibraryID string
-	// LibraryIDs lists the tasks of these libraries when LibraryID is ""
-	// (none lists nothing); each library's tasks come through its index.
-	LibraryIDs []string
-	State      catalog.TaskState
-	Kind       string
-	AssetID    string
-}
-
-// Claim asks for the next task to run.
-type Claim struct {
-	// Kinds maps each kind the caller can run to the attempts it allows;
-	// other kinds are never claimed.
-	Kinds map[string]int
-	// Lease names this claim; every later call about the task must carry it.
-	Lease      string
-	Now        time.Time
-	LeaseUntil time.Time
-}
 
 // TaskListener is a Store that can tell a task runner in this process when
 // another process, on this host or another, enqueued tasks, so the runner
@@ -83,11 +61,11 @@ type Tasks interface {
 	// List pages the tasks of f's library (or libraries) matching f,
 	// newest first (by id). A cursor outside the filtered list is a
 	// validation error (422).
-	List(ctx context.Context, f TaskFilter, p Page) ([]catalog.Task, bool, error)
+	List(ctx context.Context, f query.TaskFilter, p query.Page) ([]catalog.Task, bool, error)
 	// Claim marks the next due task running (attempts+1, started_at,
 	// max_attempts from c.Kinds, progress 0) and returns it, or returns
 	// ErrNotFound when nothing is due.
-	Claim(ctx context.Context, c Claim) (*catalog.Task, error)
+	Claim(ctx context.Context, c query.Claim) (*catalog.Task, error)
 	// Extend moves a running task's lease end to until.
 	Extend(ctx context.Context, id, lease string, until time.Time) error
 	// Succeed finishes a running task: succeeded, progress 1, and note

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // AssetVersion is a stored edited rendering of an asset. The original is
@@ -32,7 +34,7 @@ type AssetVersions interface {
 	Get(ctx context.Context, assetID, id string) (*AssetVersion, error)
 	// List pages an asset's versions newest first (by id). A cursor that is
 	// not a version of the asset is a validation error (422).
-	List(ctx context.Context, assetID string, p Page) ([]AssetVersion, bool, error)
+	List(ctx context.Context, assetID string, p query.Page) ([]AssetVersion, bool, error)
 	// All returns every version of an asset, oldest first.
 	All(ctx context.Context, assetID string) ([]AssetVersion, error)
 	// Previous returns the newest version of the asset older than the one

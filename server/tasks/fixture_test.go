@@ -14,6 +14,7 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
@@ -96,10 +97,10 @@ func (w *world) enqueue(kind, assetID string) {
 }
 
 // list returns every task of the library, newest first.
-func (w *world) list(f store.TaskFilter) []catalog.Task {
+func (w *world) list(f query.TaskFilter) []catalog.Task {
 	w.t.Helper()
 	f.LibraryID = w.lib
-	out, _, err := w.st.Read().Tasks().List(context.Background(), f, store.Page{Limit: 1000})
+	out, _, err := w.st.Read().Tasks().List(context.Background(), f, query.Page{Limit: 1000})
 	require.NoError(w.t, err)
 	return out
 }
@@ -107,7 +108,7 @@ func (w *world) list(f store.TaskFilter) []catalog.Task {
 // only returns the one task of kind for an asset.
 func (w *world) only(kind, assetID string) catalog.Task {
 	w.t.Helper()
-	list := w.list(store.TaskFilter{Kind: kind, AssetID: assetID})
+	list := w.list(query.TaskFilter{Kind: kind, AssetID: assetID})
 	require.Len(w.t, list, 1, "tasks of kind %s for %s", kind, assetID)
 	return list[0]
 }
@@ -124,7 +125,7 @@ func (w *world) waitState(kind, assetID string, state catalog.TaskState) catalog
 	w.t.Helper()
 	var last []catalog.Task
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		last = w.list(store.TaskFilter{Kind: kind, AssetID: assetID})
+		last = w.list(query.TaskFilter{Kind: kind, AssetID: assetID})
 		if len(last) == 1 && last[0].State == state {
 			return last[0]
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -339,7 +340,7 @@ func (r *Runner) claimNext(ctx context.Context, now time.Time) (*catalog.Task, e
 // claimIn claims the next due task as of now in the transaction of rp,
 // with a fresh lease.
 func (r *Runner) claimIn(ctx context.Context, rp store.Repos, now time.Time) (*catalog.Task, error) {
-	return rp.Tasks().Claim(ctx, store.Claim{Kinds: r.claim, Lease: fmt.Sprintf("%s#%d", r.cfg.ID, r.seq.Add(1)),
+	return rp.Tasks().Claim(ctx, query.Claim{Kinds: r.claim, Lease: fmt.Sprintf("%s#%d", r.cfg.ID, r.seq.Add(1)),
 		Now: now, LeaseUntil: now.Add(r.cfg.Lease)})
 }
 

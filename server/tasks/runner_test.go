@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/tasks"
 )
@@ -40,7 +41,7 @@ func TestRunnerRunsEachAssetsChainOnce(t *testing.T) {
 	}
 	r.Start(t.Context())
 	w.eventually("every task to succeed", func() bool {
-		return len(w.list(store.TaskFilter{State: catalog.TaskSucceeded})) == 4*len(w.assets)
+		return len(w.list(query.TaskFilter{State: catalog.TaskSucceeded})) == 4*len(w.assets)
 	})
 	for _, id := range w.assets {
 		for kind, n := range c {
@@ -143,7 +144,7 @@ func TestRunnerFailsPermanentErrorsAtOnce(t *testing.T) {
 	require.Equal(t, 1, task.Attempts)
 	require.Equal(t, "read metadata: not an image", *task.Error)
 	w.waitState("geocode", w.assets[1], catalog.TaskSucceeded)
-	require.Empty(t, w.list(store.TaskFilter{AssetID: w.assets[0], Kind: "variants"}), "a failed task chains nothing")
+	require.Empty(t, w.list(query.TaskFilter{AssetID: w.assets[0], Kind: "variants"}), "a failed task chains nothing")
 }
 
 func TestRunnerSucceedsASkippedTaskWithItsReasonAndGoesOnWithTheChain(t *testing.T) {
@@ -223,7 +224,7 @@ func claimAsCrashed(t *testing.T, w *world, kind string, lease time.Duration) ca
 	now := w.clock.Now()
 	require.NoError(t, w.st.InTx(t.Context(), func(r store.Repos) error {
 		var err error
-		task, err = r.Tasks().Claim(t.Context(), store.Claim{Kinds: map[string]int{kind: 5}, Lease: "dead#1",
+		task, err = r.Tasks().Claim(t.Context(), query.Claim{Kinds: map[string]int{kind: 5}, Lease: "dead#1",
 			Now: now, LeaseUntil: now.Add(lease)})
 		return err
 	}))
@@ -297,13 +298,13 @@ func TestRunnerRerunsAfterACrashQueueNextKindsOnce(t *testing.T) {
 	r.Start(t.Context())
 	w.eventually("the chain to finish", func() bool {
 		// geocode and metrics run side by side: metrics may finish first.
-		return len(w.list(store.TaskFilter{State: catalog.TaskSucceeded, Kind: "metrics"})) == 1 &&
-			len(w.list(store.TaskFilter{State: catalog.TaskQueued})) == 0 &&
-			len(w.list(store.TaskFilter{State: catalog.TaskRunning})) == 0
+		return len(w.list(query.TaskFilter{State: catalog.TaskSucceeded, Kind: "metrics"})) == 1 &&
+			len(w.list(query.TaskFilter{State: catalog.TaskQueued})) == 0 &&
+			len(w.list(query.TaskFilter{State: catalog.TaskRunning})) == 0
 	})
 	// The crashed run was superseded by the queued one: one more run, and
 	// every later step queued and run once.
-	all := w.list(store.TaskFilter{Kind: "metadata"})
+	all := w.list(query.TaskFilter{Kind: "metadata"})
 	require.Len(t, all, 2)
 	require.Equal(t, catalog.TaskSucceeded, all[0].State)
 	require.Equal(t, catalog.TaskFailed, all[1].State)
@@ -358,7 +359,7 @@ func TestRunnerCancelsAHandlerWhoseAssetIsDeleted(t *testing.T) {
 		return rp.Assets().Delete(t.Context(), []string{gone})
 	}))
 	<-cancelled // the next heartbeat finds the task gone
-	require.Empty(t, w.list(store.TaskFilter{AssetID: gone}))
+	require.Empty(t, w.list(query.TaskFilter{AssetID: gone}))
 	w.enqueue("variants", kept)
 	w.waitState("variants", kept, catalog.TaskSucceeded)
 }
@@ -439,7 +440,7 @@ func TestRunnerClaimsATaskItsPredecessorHeldBackAtOnce(t *testing.T) {
 		t.Fatal("the held-back task did not start when its predecessor finished")
 	}
 	w.eventually("both runs succeeded", func() bool {
-		list := w.list(store.TaskFilter{Kind: "metadata", AssetID: id})
+		list := w.list(query.TaskFilter{Kind: "metadata", AssetID: id})
 		return len(list) == 2 && list[0].State == catalog.TaskSucceeded && list[1].State == catalog.TaskSucceeded
 	})
 }
@@ -519,7 +520,7 @@ type brokenClaimTasks struct {
 	s brokenClaim
 }
 
-func (t brokenClaimTasks) Claim(ctx context.Context, c store.Claim) (*catalog.Task, error) {
+func (t brokenClaimTasks) Claim(ctx context.Context, c query.Claim) (*catalog.Task, error) {
 	if t.s.claims.Add(1) == t.s.failAt {
 		return nil, errors.New("the claim broke")
 	}

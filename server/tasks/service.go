@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -35,8 +36,8 @@ type ListInput struct {
 // is a filter here, not the selection rule). With an asset and no
 // library, the asset's library is the one listed; an asset the caller
 // cannot see is 404.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg store.Page) ([]catalog.Task, bool, error) {
-	f := store.TaskFilter{State: in.State, Kind: in.Kind, AssetID: in.AssetID}
+func (s *Service) List(ctx context.Context, p *catalog.Principal, in ListInput, pg query.Page) ([]catalog.Task, bool, error) {
+	f := query.TaskFilter{State: in.State, Kind: in.Kind, AssetID: in.AssetID}
 	r := s.store.Read()
 	switch {
 	case in.LibraryID != "":

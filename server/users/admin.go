@@ -8,6 +8,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -29,7 +30,7 @@ func requireSuperuser(p *catalog.Principal) error {
 }
 
 // List pages every account, newest first; email filters by substring.
-func (s *Service) List(ctx context.Context, p *catalog.Principal, email string, pg store.Page) ([]catalog.User, bool, error) {
+func (s *Service) List(ctx context.Context, p *catalog.Principal, email string, pg query.Page) ([]catalog.User, bool, error) {
 	if err := requireSuperuser(p); err != nil {
 		return nil, false, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -62,9 +63,9 @@ func (s *Service) Delete(ctx context.Context, p *catalog.Principal, id string) e
 // not, refusing when one of them has another member.
 func ownedUnshared(ctx context.Context, r store.Repos, userID string) ([]string, error) {
 	var ids []string
-	pg := store.Page{Limit: 200}
+	pg := query.Page{Limit: 200}
 	for {
-		list, more, err := r.Libraries().ListForUser(ctx, store.LibraryFilter{UserID: userID, IncludeTrashed: true}, pg)
+		list, more, err := r.Libraries().ListForUser(ctx, query.LibraryFilter{UserID: userID, IncludeTrashed: true}, pg)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +73,7 @@ func ownedUnshared(ctx context.Context, r store.Repos, userID string) ([]string,
 			if m.Role != catalog.RoleOwner {
 				continue
 			}
-			members, _, err := r.Libraries().Members(ctx, m.Library.ID, store.Page{Limit: 2})
+			members, _, err := r.Libraries().Members(ctx, m.Library.ID, query.Page{Limit: 2})
 			if err != nil {
 				return nil, err
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/store"
 )
@@ -62,7 +63,7 @@ func webBenchDir(tb testing.TB) string {
 func benchRenderings(tb testing.TB) func(app.Config, store.Store, *catalog.Library) {
 	return func(cfg app.Config, st store.Store, lib *catalog.Library) {
 		ctx := context.Background()
-		list, _, err := st.Read().Assets().List(ctx, store.AssetFilter{LibraryID: lib.ID}, store.Page{Limit: webBenchThumbnails})
+		list, _, err := st.Read().Assets().List(ctx, query.AssetFilter{LibraryID: lib.ID}, query.Page{Limit: webBenchThumbnails})
 		require.NoError(tb, err)
 		r, err := variant.NewRenderer(variant.Config{})
 		require.NoError(tb, err)

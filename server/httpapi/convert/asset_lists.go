@@ -3,8 +3,8 @@ package convert
 import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/search"
-	"github.com/photoctl/photoctl/server/store"
 )
 
 // AssetIDs are the ids of converted assets, to look up their faces and
@@ -56,27 +56,27 @@ func SearchPage(hits []search.Hit, list []api.Asset, more bool) api.Page[api.Sea
 }
 
 // bucketLayouts are the label formats of each bucket span.
-var bucketLayouts = map[store.CountBucket]string{
-	store.BucketYear: "2006", store.BucketMonth: "2006-01", store.BucketDay: "2006-01-02"}
+var bucketLayouts = map[query.CountBucket]string{
+	query.BucketYear: "2006", query.BucketMonth: "2006-01", query.BucketDay: "2006-01-02"}
 
 // BucketLayout is the label format of a bucket span, as a time layout
 // (2006, 2006-01 or 2006-01-02): how counts are labelled and how a cursor
 // naming a bucket is read. ok is false for a span that is none of these.
-func BucketLayout(b store.CountBucket) (layout string, ok bool) {
+func BucketLayout(b query.CountBucket) (layout string, ok bool) {
 	layout, ok = bucketLayouts[b]
 	return layout, ok
 }
 
 // Counts converts a page of counts, each bucket labelled in layout
 // (BucketLayout).
-func Counts(counts []store.BucketCount, more bool, layout string) api.Page[api.AssetCount] {
-	return Page(counts, more, func(c *store.BucketCount) api.AssetCount {
+func Counts(counts []query.BucketCount, more bool, layout string) api.Page[api.AssetCount] {
+	return Page(counts, more, func(c *query.BucketCount) api.AssetCount {
 		return api.AssetCount{Bucket: c.Start.Format(layout), Count: c.Count}
 	})
 }
 
 // GeoClusters converts the clusters of assets on the map; never null.
-func GeoClusters(cells []store.GeoCluster) []api.GeoCluster {
+func GeoClusters(cells []query.GeoCluster) []api.GeoCluster {
 	out := make([]api.GeoCluster, len(cells))
 	for i, g := range cells {
 		out[i] = api.GeoCluster{Latitude: g.Latitude, Longitude: g.Longitude, Count: g.Count,

@@ -10,7 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 func TestPageNeverLeavesDataNull(t *testing.T) {
@@ -57,9 +57,9 @@ func TestAddPeopleWithoutFacesKeepsAnEmptyList(t *testing.T) {
 }
 
 func TestBucketLayoutLabelsCounts(t *testing.T) {
-	layout, ok := convert.BucketLayout(store.BucketMonth)
+	layout, ok := convert.BucketLayout(query.BucketMonth)
 	require.True(t, ok)
-	page := convert.Counts([]store.BucketCount{{Start: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Count: 3}}, true, layout)
+	page := convert.Counts([]query.BucketCount{{Start: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Count: 3}}, true, layout)
 	require.Equal(t, api.Page[api.AssetCount]{Data: []api.AssetCount{{Bucket: "2024-05", Count: 3}}, HasMore: true}, page)
 	_, ok = convert.BucketLayout("week")
 	require.False(t, ok)

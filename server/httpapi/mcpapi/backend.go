@@ -12,8 +12,8 @@ import (
 	"github.com/photoctl/photoctl/server/libraries"
 	"github.com/photoctl/photoctl/server/mcp"
 	"github.com/photoctl/photoctl/server/people"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/search"
-	"github.com/photoctl/photoctl/server/store"
 )
 
 // backend is the MCP tools' Backend on the server: the same service calls
@@ -40,7 +40,7 @@ func (b backend) Search(ctx context.Context, q mcp.Query, after string, limit in
 		return nil, err
 	}
 	hits, more, err := b.d.Search.Search(ctx, b.p, search.Input{LibraryID: q.LibraryID, Query: q.Text, Filter: f},
-		store.Page{Limit: limit, AfterID: after})
+		query.Page{Limit: limit, AfterID: after})
 	if err != nil {
 		return nil, err
 	}
@@ -93,17 +93,17 @@ func (b backend) Preview(ctx context.Context, id string) ([]byte, string, error)
 
 func (b backend) Albums(ctx context.Context, libraryID, after string, limit int) (*api.Page[api.Album], error) {
 	return page(convert.Album)(b.d.Albums.List(ctx, b.p, albums.ListInput{LibraryID: libraryID},
-		store.Page{Limit: limit, AfterID: after}))
+		query.Page{Limit: limit, AfterID: after}))
 }
 
 func (b backend) People(ctx context.Context, libraryID, after string, limit int) (*api.Page[api.Person], error) {
 	return page(convert.Person)(b.d.People.List(ctx, b.p, people.ListInput{LibraryID: libraryID},
-		store.Page{Limit: limit, AfterID: after}))
+		query.Page{Limit: limit, AfterID: after}))
 }
 
 func (b backend) Libraries(ctx context.Context) ([]api.Library, error) {
 	var out []api.Library
-	pg := store.Page{Limit: librariesBatch}
+	pg := query.Page{Limit: librariesBatch}
 	for {
 		ms, more, err := b.d.Libraries.List(ctx, b.p, libraries.ListLive, pg)
 		if err != nil {

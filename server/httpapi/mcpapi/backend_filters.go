@@ -11,7 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/mcp"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // The tools that aggregate over a filter: counts by date and clusters on
@@ -23,13 +23,13 @@ func (b backend) Counts(ctx context.Context, q mcp.Query, bucket, after string, 
 		return nil, err
 	}
 	if bucket == "" {
-		bucket = string(store.BucketMonth)
+		bucket = string(query.BucketMonth)
 	}
-	layout, ok := convert.BucketLayout(store.CountBucket(bucket))
+	layout, ok := convert.BucketLayout(query.CountBucket(bucket))
 	if !ok {
 		return nil, catalog.InvalidField("enum", "bucket must be day, month or year", bucket, "arguments", "bucket")
 	}
-	cq := store.CountsQuery{Filter: f, Bucket: store.CountBucket(bucket), Limit: limit}
+	cq := query.CountsQuery{Filter: f, Bucket: query.CountBucket(bucket), Limit: limit}
 	if after != "" {
 		t, err := time.Parse(layout, after)
 		if err != nil {
@@ -66,8 +66,8 @@ func (b backend) GeoClusters(ctx context.Context, q mcp.Query, cellSize float64)
 }
 
 // filter reads a tool's filters with the parsers of the query string.
-func filter(q mcp.Query) (store.AssetFilter, error) {
-	var f store.AssetFilter
+func filter(q mcp.Query) (query.AssetFilter, error) {
+	var f query.AssetFilter
 	switch q.MediaType {
 	case "", "image", "video":
 		f.MediaType = catalog.MediaType(q.MediaType)

@@ -12,7 +12,7 @@ import (
 	"sort"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // Positions are integers in units of 1e-7 degree east of -180 (x) and
@@ -97,12 +97,12 @@ type Sums struct {
 func NewSums(maxCells int) *Sums { return &Sums{cells: map[Key]*Sum{}, max: maxCells} }
 
 // Add adds v to cell k; a new cell past the maximum is a
-// *store.TooManyCellsError.
+// *query.TooManyCellsError.
 func (s *Sums) Add(k Key, v Sum) error {
 	c, ok := s.cells[k]
 	if !ok {
 		if len(s.cells) >= s.max {
-			return &store.TooManyCellsError{Max: s.max}
+			return &query.TooManyCellsError{Max: s.max}
 		}
 		c = &Sum{}
 		s.cells[k] = c
@@ -115,7 +115,7 @@ func (s *Sums) Add(k Key, v Sum) error {
 }
 
 // Clusters turns the sums into the answer, south to north, west to east.
-func (s *Sums) Clusters(g Grid) []store.GeoCluster {
+func (s *Sums) Clusters(g Grid) []query.GeoCluster {
 	keys := make([]Key, 0, len(s.cells))
 	for k := range s.cells {
 		keys = append(keys, k)
@@ -123,7 +123,7 @@ func (s *Sums) Clusters(g Grid) []store.GeoCluster {
 	sort.Slice(keys, func(i, j int) bool {
 		return keys[i].Row < keys[j].Row || keys[i].Row == keys[j].Row && keys[i].Col < keys[j].Col
 	})
-	out := make([]store.GeoCluster, len(keys))
+	out := make([]query.GeoCluster, len(keys))
 	for i, k := range keys {
 		c := s.cells[k]
 		n := float64(c.Count)
@@ -131,7 +131,7 @@ func (s *Sums) Clusters(g Grid) []store.GeoCluster {
 		if lon > 180 {
 			lon -= 360
 		}
-		out[i] = store.GeoCluster{Latitude: float64(c.SumY)/n/UnitsPerDegree - 90, Longitude: lon,
+		out[i] = query.GeoCluster{Latitude: float64(c.SumY)/n/UnitsPerDegree - 90, Longitude: lon,
 			Count: c.Count, RepresentativeID: c.Rep}
 	}
 	return out
@@ -140,7 +140,7 @@ func (s *Sums) Clusters(g Grid) []store.GeoCluster {
 // Level is the coarsest level of geo_cells that can answer: its cells
 // tile the grid's cells, and no filter but the library, the state and the
 // viewport is set. 0 means none: the answer comes from the assets.
-func Level(f store.AssetFilter, g Grid) int64 {
+func Level(f query.AssetFilter, g Grid) int64 {
 	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.MediaType != "" ||
 		f.MinRating != nil || !f.Capture.IsZero() || f.Location != nil && f.Location.Circle != nil {
 		return 0

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // A viewport across the antimeridian is one band: its grid starts west of
@@ -43,7 +43,7 @@ func TestSumsGiveTheMeanPositionAndStopAtTheMaximum(t *testing.T) {
 	require.Equal(t, int64(2), got[1].Count)
 	require.InDelta(t, 179, got[1].Longitude, 1e-6, "the mean of 179.5 and 178.5")
 	require.Equal(t, "b", got[1].RepresentativeID, "the greatest id")
-	var tooMany *store.TooManyCellsError
+	var tooMany *query.TooManyCellsError
 	require.ErrorAs(t, s.Add(Key{0, 0}, Sum{Count: 1}), &tooMany)
 	require.Equal(t, 2, tooMany.Max)
 }
@@ -62,7 +62,7 @@ func TestLevelCellsWrapLikeTheirAssets(t *testing.T) {
 // tiles the cell.
 func TestLevelNeedsAPlainFilterAndATilingCell(t *testing.T) {
 	box := catalog.BBox{MinLon: -10, MinLat: 0, MaxLon: 10, MaxLat: 5}
-	plain := store.AssetFilter{LibraryID: "lib", Location: &catalog.Location{Box: &box}}
+	plain := query.AssetFilter{LibraryID: "lib", Location: &catalog.Location{Box: &box}}
 	require.Equal(t, int64(10_000_000), Level(plain, New(box, 2)))
 	require.Equal(t, int64(100_000), Level(plain, New(box, 0.03)))
 	require.Zero(t, Level(plain, New(box, 0.015)), "no level tiles 0.015°")

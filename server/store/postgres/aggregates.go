@@ -9,16 +9,16 @@ package postgres
 import (
 	"strings"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
 // bucketDay is the first day of the bucket of a day (an SQL expression of
-// days since 1970-01-01), as days since 1970-01-01: store.CountBucket.Start
+// days since 1970-01-01), as days since 1970-01-01: query.CountBucket.Start
 // in SQL, so that a page holds its buckets and one more, not every day.
-func bucketDay(b store.CountBucket, day string) string {
+func bucketDay(b query.CountBucket, day string) string {
 	switch b {
-	case store.BucketMonth, store.BucketYear:
+	case query.BucketMonth, query.BucketYear:
 		return "(date_trunc('" + string(b) + "', (date '1970-01-01' + (" + day + ")::integer)::timestamp)::date - date '1970-01-01')"
 	}
 	return day
@@ -27,7 +27,7 @@ func bucketDay(b store.CountBucket, day string) string {
 // selectAssets selects what List selects, through the list's own
 // conditions (FilterConditions, with the spatial index on offer to the
 // planner), and an album's links.
-func selectAssets(f store.AssetFilter) sqlstore.Selection {
+func selectAssets(f query.AssetFilter) sqlstore.Selection {
 	where, args := sqlstore.FilterConditions(inIDs, locationConditions, f, false)
 	if f.AlbumID != "" {
 		where = append(where, "a.id IN (SELECT asset_id FROM album_assets WHERE album_id = ?)")
@@ -39,7 +39,7 @@ func selectAssets(f store.AssetFilter) sqlstore.Selection {
 // geoFrame selects the assets of f (but its location) in strips, one
 // spatial index search a strip (gistBox: the strip searched, its longitude
 // range of the viewport tested exactly, as the list tests a box).
-func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
+func geoFrame(f query.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
 	var terms []string
 	var args []any
 	for _, s := range strips {

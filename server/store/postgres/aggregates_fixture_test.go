@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
@@ -64,10 +65,10 @@ func (r aggregates) shared() sqlstore.Aggregates {
 	return sqlstore.Aggregates{Q: sqlstore.NewQ(r.q, dialect)}
 }
 
-func (r aggregates) Counts(ctx context.Context, q store.CountsQuery) ([]store.BucketCount, bool, error) {
+func (r aggregates) Counts(ctx context.Context, q query.CountsQuery) ([]query.BucketCount, bool, error) {
 	return r.shared().Counts(ctx, q)
 }
 
-func (r aggregates) GeoClusters(ctx context.Context, q store.ClusterQuery) ([]store.GeoCluster, error) {
+func (r aggregates) GeoClusters(ctx context.Context, q query.ClusterQuery) ([]query.GeoCluster, error) {
 	return r.shared().GeoClusters(ctx, q)
 }

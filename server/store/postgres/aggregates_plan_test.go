@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // aggRecorder is a querier that keeps every statement it runs, so a test
@@ -102,24 +102,24 @@ func TestAggregateQueriesUseIndexes(t *testing.T) {
 		index []string // indexes the plans must name
 	}{
 		{"counts by month from asset_day_counts", func(ctx context.Context, agg aggregates) error {
-			_, _, err := agg.Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: "lib_a"},
-				Bucket: store.BucketMonth, Limit: 100})
+			_, _, err := agg.Counts(ctx, query.CountsQuery{Filter: query.AssetFilter{LibraryID: "lib_a"},
+				Bucket: query.BucketMonth, Limit: 100})
 			return err
 		}, []string{"asset_day_counts_pkey"}},
 		{"counts of a month with a bound inside a day, along the timeline", func(ctx context.Context, agg aggregates) error {
-			_, _, err := agg.Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: "lib_a",
+			_, _, err := agg.Counts(ctx, query.CountsQuery{Filter: query.AssetFilter{LibraryID: "lib_a",
 				Capture: catalog.CaptureRange{After: inDay, Before: &catalog.TimeBound{Time: inDay.Time.AddDate(0, 1, 0)}}},
-				Bucket: store.BucketDay, Limit: 100})
+				Bucket: query.BucketDay, Limit: 100})
 			return err
 		}, []string{"assets_timeline"}},
 		{"world clusters at 10°: interior from geo_cells, frame through the spatial index", func(ctx context.Context, agg aggregates) error {
-			_, err := agg.GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{LibraryID: "lib_a",
+			_, err := agg.GeoClusters(ctx, query.ClusterQuery{Filter: query.AssetFilter{LibraryID: "lib_a",
 				Location: &catalog.Location{Box: &world}}, CellSize: 10, MaxCells: 1000})
 			return err
 		}, []string{"geo_cells_pkey", "assets_geo"}},
 		{"clusters of a small viewport from its assets", func(ctx context.Context, agg aggregates) error {
 			box := catalog.BBox{MinLon: 2, MinLat: 48, MaxLon: 2.5, MaxLat: 48.5}
-			_, err := agg.GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{LibraryID: "lib_a",
+			_, err := agg.GeoClusters(ctx, query.ClusterQuery{Filter: query.AssetFilter{LibraryID: "lib_a",
 				Location: &catalog.Location{Box: &box}}, CellSize: 0.1, MaxCells: 1000})
 			return err
 		}, []string{"assets_geo"}},

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/storetest"
@@ -81,12 +82,12 @@ func TestAggregatesUnderConcurrentWrites(t *testing.T) {
 	for range writers {
 		require.NoError(t, <-errs)
 	}
-	got, _, err := f.S.Read().AssetAggregates().Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.Lib},
-		Bucket: store.BucketDay, Limit: 10})
+	got, _, err := f.S.Read().AssetAggregates().Counts(ctx, query.CountsQuery{Filter: query.AssetFilter{LibraryID: f.Lib},
+		Bucket: query.BucketDay, Limit: 10})
 	require.NoError(t, err)
-	require.Equal(t, []store.BucketCount{{Start: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Count: writers * each}}, got)
+	require.Equal(t, []query.BucketCount{{Start: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Count: writers * each}}, got)
 	world := catalog.World
-	cells, err := f.S.Read().AssetAggregates().GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{
+	cells, err := f.S.Read().AssetAggregates().GeoClusters(ctx, query.ClusterQuery{Filter: query.AssetFilter{
 		LibraryID: f.Lib, Location: &catalog.Location{Box: &world}}, CellSize: 1, MaxCells: 10})
 	require.NoError(t, err)
 	require.Len(t, cells, 1)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
 	"github.com/photoctl/photoctl/server/store/storetest"
@@ -176,7 +177,7 @@ func TestAlbumAndStackQueriesUseIndexes(t *testing.T) {
 		LinkIDs: f.links[:5], AlbumLink: f.links[3000+100], LibraryLink: f.links[300], AlbumCursor: f.albums[200],
 		Stack: f.stack, StackAddition: f.assets[1000], LinkKey: "album_assets_pkey"}),
 		storetest.PlanCase{Name: "a library's albums, first page", Run: func(r store.Repos) error {
-			_, _, err := r.Albums().List(ctx, store.AlbumFilter{LibraryID: lib}, store.Page{Limit: 20})
+			_, _, err := r.Albums().List(ctx, query.AlbumFilter{LibraryID: lib}, query.Page{Limit: 20})
 			return err
 		}, Index: "albums_library"},
 		storetest.PlanCase{Name: "an album by id, with its dates and cover", Run: func(r store.Repos) error {

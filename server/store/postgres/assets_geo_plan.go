@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -20,7 +20,7 @@ import (
 // from each of its cells (geoCells, through assets_geo_timeline: 0011),
 // merged; a list of both states, which merges a page of each state
 // (MergeStates), walks the timeline.
-func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
+func planLocation(ctx context.Context, c sqlstore.Conn, f query.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
 	dense := driven
 	var cells []int64
 	if !dense {
@@ -34,7 +34,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 		// every cell its location spans (and fewGeoMatches' bound, from
 		// the covers, is low for it by the members).
 		switch {
-		case !dense || f.State == store.StateAll:
+		case !dense || f.State == query.StateAll:
 		case f.WithStacked:
 			cells = geogrid.DegreeCells(f.Location, maxGeoCells)
 		default:
@@ -84,7 +84,7 @@ const maxBoundCells = 1024
 // by the edge cells' assets outside the location. geo_cells counts the
 // assets collapsed lists show (stack covers), which is what the lists
 // that come here read, but for WithStacked.
-func fewGeoMatches(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (bool, error) {
+func fewGeoMatches(ctx context.Context, c sqlstore.Conn, f query.AssetFilter) (bool, error) {
 	boxes := geogrid.LocationBoxes(f.Location)
 	units := geoLevelUnits[len(geoLevelUnits)-1]
 	for _, u := range geoLevelUnits {
@@ -125,7 +125,7 @@ const maxGeoCells = 32
 // nonEmptyCells returns the 1° cells (numbered as asset_geo_cell) that
 // overlap f's location and hold stack covers of f's library and state, or
 // nil when there are none or more than maxGeoCells of them.
-func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) ([]int64, error) {
+func nonEmptyCells(ctx context.Context, c sqlstore.Conn, f query.AssetFilter) ([]int64, error) {
 	const units = 10000000
 	var ors []string
 	args := []any{f.LibraryID, units}

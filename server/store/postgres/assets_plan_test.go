@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
 	"github.com/photoctl/photoctl/server/store/storetest"
 )
@@ -112,54 +112,54 @@ func TestAssetListPlans(t *testing.T) {
 	}
 	cases := []struct {
 		name     string
-		f        store.AssetFilter
+		f        query.AssetFilter
 		cursor   bool   // also page on from the first page's last row
 		index    string // the index the list statement must use
 		sortOK   bool
 		indexAny []string // or any of these
 	}{
-		{name: "first page of the timeline", f: store.AssetFilter{LibraryID: "lib_a"}, cursor: true, index: "assets_timeline"},
-		{name: "oldest first", f: store.AssetFilter{LibraryID: "lib_a", Asc: true}, cursor: true, index: "assets_timeline"},
-		{name: "the trash", f: store.AssetFilter{LibraryID: "lib_a", State: store.StateTrashed}, cursor: true, index: "assets_timeline"},
-		{name: "live and trashed together", f: store.AssetFilter{LibraryID: "lib_a", State: store.StateAll}, cursor: true,
+		{name: "first page of the timeline", f: query.AssetFilter{LibraryID: "lib_a"}, cursor: true, index: "assets_timeline"},
+		{name: "oldest first", f: query.AssetFilter{LibraryID: "lib_a", Asc: true}, cursor: true, index: "assets_timeline"},
+		{name: "the trash", f: query.AssetFilter{LibraryID: "lib_a", State: query.StateTrashed}, cursor: true, index: "assets_timeline"},
+		{name: "live and trashed together", f: query.AssetFilter{LibraryID: "lib_a", State: query.StateAll}, cursor: true,
 			index: "assets_timeline"},
-		{name: "live and trashed in a month, oldest first", f: store.AssetFilter{LibraryID: "lib_a", State: store.StateAll,
+		{name: "live and trashed in a month, oldest first", f: query.AssetFilter{LibraryID: "lib_a", State: query.StateAll,
 			Asc: true, Capture: catalog.CaptureRange{After: day(2020, 1, 10), Before: day(2020, 2, 10)}}, cursor: true,
 			index: "assets_timeline"},
-		{name: "a month window", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "a month window", f: query.AssetFilter{LibraryID: "lib_a",
 			Capture: catalog.CaptureRange{After: day(2020, 1, 10), Before: day(2020, 2, 10)}}, cursor: true, index: "assets_timeline"},
-		{name: "a month window with offsets", f: store.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{
+		{name: "a month window with offsets", f: query.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{
 			After:  &catalog.TimeBound{Time: day(2020, 1, 10).Time, HasOffset: true},
 			Before: &catalog.TimeBound{Time: day(2020, 2, 10).Time, HasOffset: true}, Absolute: true}}, cursor: true,
 			index: "assets_timeline"},
-		{name: "images rated 3 and up", f: store.AssetFilter{LibraryID: "lib_a", MediaType: catalog.MediaImage,
+		{name: "images rated 3 and up", f: query.AssetFilter{LibraryID: "lib_a", MediaType: catalog.MediaImage,
 			MinRating: ptrTo(3)}, cursor: true, index: "assets_timeline"},
-		{name: "a small spot", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "a small spot", f: query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2.3, MinLat: 48.8, MaxLon: 2.4, MaxLat: 48.9}}},
 			cursor: true, index: "assets_geo", sortOK: true},
-		{name: "a small circle", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "a small circle", f: query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Circle: &catalog.Circle{Lon: 2.35, Lat: 48.85, RadiusM: 2000}}},
 			index: "assets_geo", sortOK: true},
-		{name: "a box over the antimeridian", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "a box over the antimeridian", f: query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 179.5, MinLat: -10, MaxLon: -179.5, MaxLat: 10}}},
 			indexAny: []string{"assets_geo", "assets_timeline"}, sortOK: true},
-		{name: "the whole world", f: store.AssetFilter{LibraryID: "lib_a", Location: &catalog.Location{Box: ptrTo(catalog.World)}},
+		{name: "the whole world", f: query.AssetFilter{LibraryID: "lib_a", Location: &catalog.Location{Box: ptrTo(catalog.World)}},
 			cursor: true, index: "assets_timeline"},
-		{name: "a dense spot", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "a dense spot", f: query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49}}},
 			cursor: true, index: "assets_geo_timeline", sortOK: true},
 		// The expanded view (stacks=expand) lists every stack member: the
 		// same walks, without the stack_cover test; geo_cells counts covers
 		// only, so a dense box reads every cell it spans, empty or not.
-		{name: "every stack member", f: store.AssetFilter{LibraryID: "lib_a", WithStacked: true}, cursor: true,
+		{name: "every stack member", f: query.AssetFilter{LibraryID: "lib_a", WithStacked: true}, cursor: true,
 			index: "assets_timeline"},
-		{name: "every stack member, live and trashed, oldest first", f: store.AssetFilter{LibraryID: "lib_a",
-			WithStacked: true, State: store.StateAll, Asc: true}, cursor: true, index: "assets_timeline"},
-		{name: "every stack member, images rated 3 and up in a month", f: store.AssetFilter{LibraryID: "lib_a",
+		{name: "every stack member, live and trashed, oldest first", f: query.AssetFilter{LibraryID: "lib_a",
+			WithStacked: true, State: query.StateAll, Asc: true}, cursor: true, index: "assets_timeline"},
+		{name: "every stack member, images rated 3 and up in a month", f: query.AssetFilter{LibraryID: "lib_a",
 			WithStacked: true, MediaType: catalog.MediaImage, MinRating: ptrTo(3),
 			Capture: catalog.CaptureRange{After: day(2020, 1, 10), Before: day(2020, 2, 10)}}, cursor: true,
 			index: "assets_timeline"},
-		{name: "every stack member in a dense spot", f: store.AssetFilter{LibraryID: "lib_a", WithStacked: true,
+		{name: "every stack member in a dense spot", f: query.AssetFilter{LibraryID: "lib_a", WithStacked: true,
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49}}},
 			cursor: true, index: "assets_geo_timeline", sortOK: true},
 	}
@@ -167,11 +167,11 @@ func TestAssetListPlans(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rec := &assetRecorder{q: db.pool}
 			r := assets{conn{rec}}
-			items, _, err := r.List(t.Context(), c.f, store.Page{Limit: 50})
+			items, _, err := r.List(t.Context(), c.f, query.Page{Limit: 50})
 			require.NoError(t, err)
 			if c.cursor {
 				require.NotEmpty(t, items)
-				_, _, err = r.List(t.Context(), c.f, store.Page{Limit: 50, AfterID: items[len(items)-1].ID})
+				_, _, err = r.List(t.Context(), c.f, query.Page{Limit: 50, AfterID: items[len(items)-1].ID})
 				require.NoError(t, err)
 			}
 			require.NotEmpty(t, rec.stmts)
@@ -231,7 +231,7 @@ func TestAssetLookupPlans(t *testing.T) {
 			return err
 		},
 		"versions": func(ctx context.Context) error {
-			_, _, err := r.AssetVersions().List(ctx, "asset_x", store.Page{Limit: 10})
+			_, _, err := r.AssetVersions().List(ctx, "asset_x", query.Page{Limit: 10})
 			return err
 		},
 		"previous version": func(ctx context.Context) error {
@@ -239,22 +239,22 @@ func TestAssetLookupPlans(t *testing.T) {
 			return err
 		},
 		"a person's assets": func(ctx context.Context) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_x"}},
-				store.Page{Limit: 10})
+			_, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_x"}},
+				query.Page{Limit: 10})
 			return err
 		},
 		"two people's assets": func(ctx context.Context) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: "lib_a",
-				PersonIDs: []string{"person_x", "person_y"}}, store.Page{Limit: 10})
+			_, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: "lib_a",
+				PersonIDs: []string{"person_x", "person_y"}}, query.Page{Limit: 10})
 			return err
 		},
 		"an album's assets in a month": func(ctx context.Context) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: "lib_a", AlbumID: "album_x",
-				Capture: catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Unix(0, 0)}}}, store.Page{Limit: 10})
+			_, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: "lib_a", AlbumID: "album_x",
+				Capture: catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Unix(0, 0)}}}, query.Page{Limit: 10})
 			return err
 		},
 		"a stack's members": func(ctx context.Context) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: "lib_a", StackID: "stk_x"}, store.Page{Limit: 10})
+			_, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: "lib_a", StackID: "stk_x"}, query.Page{Limit: 10})
 			return err
 		},
 	}
@@ -280,7 +280,7 @@ func TestAssetListLocationPlansAgree(t *testing.T) {
 	defer func(n int) { geoIndexMatches = n }(geoIndexMatches)
 	db := assetPlanDB(t, 6000)
 	r := assets{conn{db.pool}}
-	walk := func(f store.AssetFilter) []string { return storetest.ListedAssetIDs(t, r, f, 37) }
+	walk := func(f query.AssetFilter) []string { return storetest.ListedAssetIDs(t, r, f, 37) }
 	boxes := map[string]catalog.BBox{
 		"a dense spot":          {MinLon: 2, MinLat: 48, MaxLon: 3, MaxLat: 49},
 		"a region":              {MinLon: 0, MinLat: 0, MaxLon: 40, MaxLat: 40},
@@ -289,9 +289,9 @@ func TestAssetListLocationPlansAgree(t *testing.T) {
 		"an empty ocean":        {MinLon: -30, MinLat: -85, MaxLon: -29.5, MaxLat: -84.5},
 	}
 	for name, box := range boxes {
-		for _, f := range []store.AssetFilter{
+		for _, f := range []query.AssetFilter{
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}},
-			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, Asc: true, State: store.StateTrashed},
+			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, Asc: true, State: query.StateTrashed},
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, MinRating: ptrTo(2)},
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, WithStacked: true}, // every cell the box spans
 			{LibraryID: "lib_a", Location: &catalog.Location{Box: &box}, WithStacked: true, Asc: true, MinRating: ptrTo(2)},

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -57,7 +58,7 @@ func (s assets) SetTrashed(ctx context.Context, ids []string, at *time.Time, now
 
 func (s assets) Delete(ctx context.Context, ids []string) error { return s.r().Delete(ctx, ids) }
 
-func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
+func (s assets) List(ctx context.Context, f query.AssetFilter, p query.Page) ([]catalog.Asset, bool, error) {
 	return s.r().List(ctx, f, p)
 }
 

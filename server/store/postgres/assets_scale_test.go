@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // TestAssetListScale times the asset list's paths, first page and the page
@@ -28,29 +28,29 @@ func TestAssetListScale(t *testing.T) {
 		Before: &catalog.TimeBound{Time: time.Date(2020, 3, 1, 0, 0, 0, 0, time.UTC)}}
 	for _, c := range []struct {
 		name string
-		f    store.AssetFilter
+		f    query.AssetFilter
 	}{
-		{"timeline", store.AssetFilter{LibraryID: "lib_a"}},
-		{"live and trashed", store.AssetFilter{LibraryID: "lib_a", State: store.StateAll}},
-		{"month", store.AssetFilter{LibraryID: "lib_a", Capture: month}},
-		{"world", store.AssetFilter{LibraryID: "lib_a", Location: &catalog.Location{Box: &catalog.World}}},
-		{"spot", store.AssetFilter{LibraryID: "lib_a",
+		{"timeline", query.AssetFilter{LibraryID: "lib_a"}},
+		{"live and trashed", query.AssetFilter{LibraryID: "lib_a", State: query.StateAll}},
+		{"month", query.AssetFilter{LibraryID: "lib_a", Capture: month}},
+		{"world", query.AssetFilter{LibraryID: "lib_a", Location: &catalog.Location{Box: &catalog.World}}},
+		{"spot", query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: 2.3, MinLat: 48.8, MaxLon: 2.4, MaxLat: 48.9}}}},
-		{"empty sea", store.AssetFilter{LibraryID: "lib_a",
+		{"empty sea", query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: -30.5, MinLat: 10.1, MaxLon: -30.1, MaxLat: 10.9}}}},
-		{"continent", store.AssetFilter{LibraryID: "lib_a",
+		{"continent", query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 30, MaxLat: 60}}}},
-		{"circle", store.AssetFilter{LibraryID: "lib_a",
+		{"circle", query.AssetFilter{LibraryID: "lib_a",
 			Location: &catalog.Location{Circle: &catalog.Circle{Lon: 2.35, Lat: 48.85, RadiusM: 5000}}}},
 	} {
 		start := time.Now()
-		items, _, err := r.List(t.Context(), c.f, store.Page{Limit: 100})
+		items, _, err := r.List(t.Context(), c.f, query.Page{Limit: 100})
 		require.NoError(t, err)
 		first := time.Since(start)
 		var next time.Duration
 		if len(items) > 0 {
 			start = time.Now()
-			_, _, err = r.List(t.Context(), c.f, store.Page{Limit: 100, AfterID: items[len(items)-1].ID})
+			_, _, err = r.List(t.Context(), c.f, query.Page{Limit: 100, AfterID: items[len(items)-1].ID})
 			require.NoError(t, err)
 			next = time.Since(start)
 		}

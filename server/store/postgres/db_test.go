@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
@@ -68,7 +69,7 @@ func TestConcurrentAppendsKeepEventIDsInCommitOrder(t *testing.T) {
 	for err := range errs {
 		require.NoError(t, err)
 	}
-	got, more, err := s.Read().Events().List(t.Context(), "lib_1", store.Page{Limit: 100})
+	got, more, err := s.Read().Events().List(t.Context(), "lib_1", query.Page{Limit: 100})
 	require.NoError(t, err)
 	require.False(t, more)
 	require.Len(t, got, writers*each)

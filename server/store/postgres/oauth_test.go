@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -47,11 +48,11 @@ func TestOAuthClientsRoundTripPageAndRevokeOnce(t *testing.T) {
 	require.Equal(t, public, got)
 	require.True(t, got.Public())
 
-	list, more, err := s.Read().OAuth().ListClients(t.Context(), store.Page{Limit: 1})
+	list, more, err := s.Read().OAuth().ListClients(t.Context(), query.Page{Limit: 1})
 	require.NoError(t, err)
 	require.True(t, more)
 	require.Equal(t, "cli_b", list[0].ID, "newest (highest id) first")
-	list, more, err = s.Read().OAuth().ListClients(t.Context(), store.Page{Limit: 1, AfterID: "cli_b"})
+	list, more, err = s.Read().OAuth().ListClients(t.Context(), query.Page{Limit: 1, AfterID: "cli_b"})
 	require.NoError(t, err)
 	require.False(t, more)
 	require.Equal(t, "cli_a", list[0].ID)

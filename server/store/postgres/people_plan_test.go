@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -26,8 +27,8 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 	f := newPeopleFixture(t)
 	ctx := t.Context()
 	lib := f.lib
-	page := store.Page{Limit: 20}
-	after := func(id string) store.Page { return store.Page{Limit: 20, AfterID: id} }
+	page := query.Page{Limit: 20}
+	after := func(id string) query.Page { return query.Page{Limit: 20, AfterID: id} }
 	person := f.people[40]
 	named := true
 	sql := func(stmt string, args ...any) func(r store.Repos) error {
@@ -51,19 +52,19 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 		walkOK bool
 	}{
 		{"a library's verified people, first page", func(r store.Repos) error {
-			_, _, err := r.People().List(ctx, store.PersonFilter{LibraryID: lib}, page)
+			_, _, err := r.People().List(ctx, query.PersonFilter{LibraryID: lib}, page)
 			return err
 		}, "people_library_verified", false, false},
 		{"a library's people after a cursor, unverified too", func(r store.Repos) error {
-			_, _, err := r.People().List(ctx, store.PersonFilter{LibraryID: lib, IncludeUnverified: true},
+			_, _, err := r.People().List(ctx, query.PersonFilter{LibraryID: lib, IncludeUnverified: true},
 				after(f.people[100]))
 			return err
 		}, "people_library", false, false},
 		// A name filter keeps the named people holding the text: the planner
 		// may collect the library's few matches and sort them.
 		{"a library's people by name, after a cursor", func(r store.Repos) error {
-			filter := store.PersonFilter{LibraryID: lib, Name: "name", Named: &named}
-			first, _, err := r.People().List(ctx, filter, store.Page{Limit: 5})
+			filter := query.PersonFilter{LibraryID: lib, Name: "name", Named: &named}
+			first, _, err := r.People().List(ctx, filter, query.Page{Limit: 5})
 			if err != nil || len(first) == 0 {
 				return fmt.Errorf("first page of %d: %w", len(first), err)
 			}
@@ -73,11 +74,11 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 		// An album's people are collected through its live links and
 		// sorted: as many as the album's assets hold at most.
 		{"an album's people", func(r store.Repos) error {
-			_, _, err := r.People().List(ctx, store.PersonFilter{LibraryID: lib, AlbumID: f.album}, page)
+			_, _, err := r.People().List(ctx, query.PersonFilter{LibraryID: lib, AlbumID: f.album}, page)
 			return err
 		}, "album_assets_timeline", true, true},
 		{"an asset's people", func(r store.Repos) error {
-			_, _, err := r.People().List(ctx, store.PersonFilter{LibraryID: lib, AssetID: f.assets[5]}, page)
+			_, _, err := r.People().List(ctx, query.PersonFilter{LibraryID: lib, AssetID: f.assets[5]}, page)
 			return err
 		}, "person_assets_asset", true, false},
 		{"people by id, by name, of assets", func(r store.Repos) error {
@@ -102,15 +103,15 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 			return r.People().Delete(ctx, []string{person})
 		}, "people_pkey", true, false},
 		{"a library's faces after a cursor", func(r store.Repos) error {
-			_, _, err := r.Faces().List(ctx, store.FaceFilter{LibraryID: lib}, after(f.faces[2000]))
+			_, _, err := r.Faces().List(ctx, query.FaceFilter{LibraryID: lib}, after(f.faces[2000]))
 			return err
 		}, "faces_library", false, false},
 		{"an asset's faces", func(r store.Repos) error {
-			_, _, err := r.Faces().List(ctx, store.FaceFilter{LibraryID: lib, AssetID: f.assets[5]}, page)
+			_, _, err := r.Faces().List(ctx, query.FaceFilter{LibraryID: lib, AssetID: f.assets[5]}, page)
 			return err
 		}, "faces_asset", true, false},
 		{"a person's faces", func(r store.Repos) error {
-			_, _, err := r.Faces().List(ctx, store.FaceFilter{LibraryID: lib, PersonID: person}, page)
+			_, _, err := r.Faces().List(ctx, query.FaceFilter{LibraryID: lib, PersonID: person}, page)
 			return err
 		}, "faces_person", false, false},
 		{"faces by id, of assets, replaceable", func(r store.Repos) error {
@@ -177,7 +178,7 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 			return err
 		}, "faces_person", true, false},
 		{"a person's timeline (the asset list's person_ids)", func(r store.Repos) error {
-			_, _, err := r.Assets().List(ctx, store.AssetFilter{LibraryID: lib, PersonIDs: []string{f.star}},
+			_, _, err := r.Assets().List(ctx, query.AssetFilter{LibraryID: lib, PersonIDs: []string{f.star}},
 				page)
 			return err
 		}, "person_assets_timeline", false, false},
@@ -186,8 +187,8 @@ func TestPeopleQueriesUseIndexes(t *testing.T) {
 		{"two people's timeline in a month, after a cursor", func(r store.Repos) error {
 			month := catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Unix(100*3600, 0).UTC()},
 				Before: &catalog.TimeBound{Time: time.Unix(900*3600, 0).UTC()}}
-			filter := store.AssetFilter{LibraryID: lib, PersonIDs: []string{f.star, person}, Capture: month}
-			first, _, err := r.Assets().List(ctx, filter, store.Page{Limit: 2})
+			filter := query.AssetFilter{LibraryID: lib, PersonIDs: []string{f.star, person}, Capture: month}
+			first, _, err := r.Assets().List(ctx, filter, query.Page{Limit: 2})
 			if err != nil || len(first) == 0 {
 				return err
 			}

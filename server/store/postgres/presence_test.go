@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
@@ -38,7 +39,7 @@ func TestTasksOfARunnerWithoutPresenceAreOrphans(t *testing.T) {
 			if ok, err := r.Tasks().Enqueue(ctx, task); err != nil || !ok {
 				return fmt.Errorf("enqueue: %v, %w", ok, err)
 			}
-			_, err := r.Tasks().Claim(ctx, store.Claim{Kinds: map[string]int{runner: 3}, Lease: runner + "#1",
+			_, err := r.Tasks().Claim(ctx, query.Claim{Kinds: map[string]int{runner: 3}, Lease: runner + "#1",
 				Now: now, LeaseUntil: now.Add(time.Hour)})
 			return err
 		}))

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -28,7 +28,7 @@ func wordQuery(spelling string) (string, []any) {
 }
 
 // termQuery is the tsquery of a term: any of its spellings.
-func termQuery(t store.SearchTerm) (string, []any) {
+func termQuery(t query.SearchTerm) (string, []any) {
 	alts := make([]string, len(t))
 	var args []any
 	for i, s := range t {
@@ -38,7 +38,7 @@ func termQuery(t store.SearchTerm) (string, []any) {
 	return "(" + strings.Join(alts, " || ") + ")", args
 }
 
-func (tsearch) Names(libraryID string, term store.SearchTerm) (string, []any) {
+func (tsearch) Names(libraryID string, term query.SearchTerm) (string, []any) {
 	q, args := termQuery(term)
 	return `SELECT kind, ref_id FROM search_names WHERE library_id = ? AND document @@ ` + q, append([]any{libraryID}, args...)
 }

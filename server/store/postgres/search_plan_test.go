@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
@@ -82,12 +83,12 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 			Before: &catalog.TimeBound{Time: time.Date(y, m+1, 1, 0, 0, 0, 0, time.UTC)}}
 	}
 	june := month(2024, time.June)
-	beach := store.SearchTerm{"beach"}
+	beach := query.SearchTerm{"beach"}
 
 	t.Run("a text search with a month window reads the GIN index", func(t *testing.T) {
-		for _, q := range []store.SearchQuery{
-			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{beach}},
-			{Filter: store.AssetFilter{LibraryID: lib, Capture: june}, Terms: []store.SearchTerm{{"sand*"}, {"dusk"}}},
+		for _, q := range []query.SearchQuery{
+			{Filter: query.AssetFilter{LibraryID: lib, Capture: june}, Terms: []query.SearchTerm{beach}},
+			{Filter: query.AssetFilter{LibraryID: lib, Capture: june}, Terms: []query.SearchTerm{{"sand*"}, {"dusk"}}},
 		} {
 			b, err := ranked(q)
 			require.NoError(t, err)
@@ -106,8 +107,8 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 			plan := searchExplain(t, tx, c.sql, c.args)
 			require.Contains(t, plan, "Index Scan using search_text_pkey", plan)
 		}
-		hits, more, err := db.Read().Search().Assets(ctx, store.SearchQuery{Filter: store.AssetFilter{LibraryID: lib,
-			Capture: june}, Terms: []store.SearchTerm{beach}}, store.Page{Limit: 100})
+		hits, more, err := db.Read().Search().Assets(ctx, query.SearchQuery{Filter: query.AssetFilter{LibraryID: lib,
+			Capture: june}, Terms: []query.SearchTerm{beach}}, query.Page{Limit: 100})
 		require.NoError(t, err)
 		require.False(t, more)
 		require.Len(t, hits, 72, "June's beaches: 720 hours, every tenth a beach (all in this library)")
@@ -122,18 +123,18 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 		defer tx.Rollback(ctx)
 		_, err = tx.Exec(ctx, "SET LOCAL enable_seqscan = off")
 		require.NoError(t, err)
-		filter := store.AssetFilter{LibraryID: lib, MediaType: catalog.MediaImage, Capture: june, AlbumID: "album_a",
+		filter := query.AssetFilter{LibraryID: lib, MediaType: catalog.MediaImage, Capture: june, AlbumID: "album_a",
 			PersonIDs: []string{"person_a"}, Location: &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 10, MaxLat: 45}}}
-		image := &store.ImageCriteria{Visual: []store.ScoredID{{ID: "asset_00000001", Score: 0.9}},
-			People: []store.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
-		named := store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{beach, {"ann", "anne"}},
-			Names: [][]store.NameMatch{nil, {{Kind: store.NamePerson, ID: "person_a"}, {Kind: store.NameAlbum, ID: "album_b"}}}}
-		queries := map[string]store.SearchQuery{
-			"text":                 {Filter: store.AssetFilter{LibraryID: lib}, Terms: []store.SearchTerm{beach}},
-			"text and filters":     {Filter: filter, Terms: []store.SearchTerm{beach}},
+		image := &query.ImageCriteria{Visual: []query.ScoredID{{ID: "asset_00000001", Score: 0.9}},
+			People: []query.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
+		named := query.SearchQuery{Filter: filter, Terms: []query.SearchTerm{beach, {"ann", "anne"}},
+			Names: [][]query.NameMatch{nil, {{Kind: query.NamePerson, ID: "person_a"}, {Kind: query.NameAlbum, ID: "album_b"}}}}
+		queries := map[string]query.SearchQuery{
+			"text":                 {Filter: query.AssetFilter{LibraryID: lib}, Terms: []query.SearchTerm{beach}},
+			"text and filters":     {Filter: filter, Terms: []query.SearchTerm{beach}},
 			"text and names":       named,
-			"image":                {Filter: store.AssetFilter{LibraryID: lib}, Image: image},
-			"image, text, filters": {Filter: filter, Terms: []store.SearchTerm{beach}, Image: image},
+			"image":                {Filter: query.AssetFilter{LibraryID: lib}, Image: image},
+			"image, text, filters": {Filter: filter, Terms: []query.SearchTerm{beach}, Image: image},
 		}
 		cases := map[string]searchCall{}
 		for name, q := range queries {
@@ -142,7 +143,7 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 			cases[name+": page"] = pageOf(b, &sqlstore.ScoreCursor{Score: 3, ID: "asset_00000100"})
 			cases[name+": cursor"] = cursorOf(b, "asset_00000100")
 		}
-		names, args := tsearch{}.Names(lib, store.SearchTerm{"ann*"})
+		names, args := tsearch{}.Names(lib, query.SearchTerm{"ann*"})
 		cases["names"] = searchCall{names, args}
 		word, args := tsearch{}.HasWord("ann", true)
 		cases["a word"] = searchCall{word, args}
@@ -164,7 +165,7 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 	ok, err := r.HasWord(ctx, "beach", false)
 	require.NoError(t, err)
 	require.True(t, ok)
-	_, err = r.Names(ctx, lib, store.SearchTerm{"ann*"})
+	_, err = r.Names(ctx, lib, query.SearchTerm{"ann*"})
 	require.NoError(t, err)
 	_, err = r.PHashCandidates(ctx, lib, [4][]string{{"00ff"}, nil, nil, {"abcd"}}, 10)
 	require.NoError(t, err)
@@ -179,7 +180,7 @@ type searchCall struct {
 }
 
 // ranked is q's ranked search as Assets builds it.
-func ranked(q store.SearchQuery) (*sqlstore.Ranked, error) {
+func ranked(q query.SearchQuery) (*sqlstore.Ranked, error) {
 	ctes, args, err := tsearch{}.Criteria(context.Background(), nil, q)
 	if err != nil {
 		return nil, err

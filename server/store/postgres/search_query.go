@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -16,7 +16,7 @@ import (
 // fields weighed by the labels 0010 gives them: place and file name (A)
 // count double the description, OCR text and camera (B), as in the SQLite
 // store. textScale brings one occurrence in a B field to about 3, the
-// scale of bm25 that store.PersonNameScore and AlbumNameScore are set on.
+// scale of bm25 that query.PersonNameScore and AlbumNameScore are set on.
 // Unlike bm25, a rare word scores no more than a common one.
 const (
 	textWeights = "'{0, 0, 0.5, 1}'::float4[]" // D, C, B, A
@@ -27,7 +27,7 @@ const (
 // (id, score): the GIN index of search_text finds the text matches,
 // capture-time window included (timeTokens); sqlstore.Ranked then tests
 // each hit's asset row against the filter.
-func (tsearch) Criteria(_ context.Context, _ sqlstore.Conn, q store.SearchQuery) ([]string, []any, error) {
+func (tsearch) Criteria(_ context.Context, _ sqlstore.Conn, q query.SearchQuery) ([]string, []any, error) {
 	var ctes []string
 	var args []any
 	if len(q.Terms) > 0 {
@@ -46,10 +46,10 @@ func roundScore(expr string) string { return "round((" + expr + ")::numeric, 9):
 
 // textSource is the query of (asset_id, s): the assets whose text matches
 // every one of terms (and the capture-time lexemes timeQuery, when not
-// ""), each scored by the sum of its terms' ranks, plus store.ExactBonus
+// ""), each scored by the sum of its terms' ranks, plus query.ExactBonus
 // per term that takes both its word and the words it begins and whose
 // word it holds.
-func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
+func textSource(terms []query.SearchTerm, timeQuery string) (string, []any) {
 	var ranks, bonuses, matches []string
 	var rankArgs, bonusArgs, matchArgs []any
 	for _, t := range terms {
@@ -59,7 +59,7 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 		}
 		if ex := sqlstore.ExactSpellings(t); ex != nil {
 			q, a := termQuery(ex)
-			bonuses = append(bonuses, fmt.Sprintf(" + CASE WHEN t.document @@ %s THEN %g ELSE 0 END", q, store.ExactBonus))
+			bonuses = append(bonuses, fmt.Sprintf(" + CASE WHEN t.document @@ %s THEN %g ELSE 0 END", q, query.ExactBonus))
 			bonusArgs = append(bonusArgs, a...)
 		}
 		q, a := termQuery(t)
@@ -78,7 +78,7 @@ func textSource(terms []store.SearchTerm, timeQuery string) (string, []any) {
 // group of its own, the union of its text matches and the assets of those
 // people and albums, best score per asset; an asset must be in every
 // group.
-func textCTE(q store.SearchQuery) (string, []any) {
+func textCTE(q query.SearchQuery) (string, []any) {
 	plain, named := sqlstore.SplitTerms(q)
 	timeQuery := timeTokens(q.Filter.Capture)
 	if len(named) == 0 {
@@ -110,7 +110,7 @@ func textCTE(q store.SearchQuery) (string, []any) {
 // id column), each scored score. The links' copies of live and
 // capture_wall narrow them to f's state and capture window through their
 // timeline index; the filter's own conditions still decide exactly.
-func linkSource(links, with string, ids []string, score float64, f store.AssetFilter) (string, []any) {
+func linkSource(links, with string, ids []string, score float64, f query.AssetFilter) (string, []any) {
 	where := []string{"l." + with + " = ANY(?::text[])", sqlstore.LiveCondition("l.live", f.State)}
 	w, args := sqlstore.WallConditions("l.capture_wall", f.Capture)
 	return fmt.Sprintf("SELECT l.asset_id, %g::float8 FROM %s l WHERE %s", score, links,
@@ -132,7 +132,7 @@ func timeTokens(r catalog.CaptureRange) string {
 // arrays: the look-alikes (id, score) and the people (person_id, face,
 // score). An asset scores its look-alike score plus, per face of the
 // image, the best score of its people like it.
-func imageCTE(im *store.ImageCriteria) (string, []any) {
+func imageCTE(im *query.ImageCriteria) (string, []any) {
 	ids, scores := make([]string, len(im.Visual)), make([]float64, len(im.Visual))
 	for i, v := range im.Visual {
 		ids[i], scores[i] = v.ID, v.Score

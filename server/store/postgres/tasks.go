@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -44,7 +44,7 @@ UPDATE tasks SET state = 'running', attempts = attempts + 1,
 FROM pick WHERE tasks.id = pick.claimed RETURNING ` + sqlstore.TaskCols
 
 // claimTask is the dialect's ClaimTask.
-func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []string) (*catalog.Task, error) {
+func claimTask(ctx context.Context, q sqlstore.Conn, c query.Claim, kinds []string) (*catalog.Task, error) {
 	attempts := make([]int32, len(kinds))
 	for i, k := range kinds {
 		attempts[i] = int32(c.Kinds[k])

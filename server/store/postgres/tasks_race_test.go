@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/postgres"
 	"github.com/photoctl/photoctl/server/store/postgres/pgtest"
@@ -98,7 +99,7 @@ func drain(ctx context.Context, s store.Store, name string) (raceClaims, error) 
 		var task *catalog.Task
 		err := s.InTx(ctx, func(r store.Repos) error {
 			var err error
-			task, err = r.Tasks().Claim(ctx, store.Claim{Kinds: kinds, Lease: lease, Now: now,
+			task, err = r.Tasks().Claim(ctx, query.Claim{Kinds: kinds, Lease: lease, Now: now,
 				LeaseUntil: now.Add(time.Hour)})
 			return err
 		})

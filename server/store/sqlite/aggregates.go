@@ -8,7 +8,7 @@ package sqlite
 import (
 	"strings"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -19,7 +19,7 @@ const dayMicros = 86_400_000_000
 // drives the join: left to itself, the planner scans the library's whole
 // timeline and probes the R*Tree's answer for each row. The location tests
 // are those of locationConditions in assets_geo_plan.go.
-func selectAssets(f store.AssetFilter) sqlstore.Selection {
+func selectAssets(f query.AssetFilter) sqlstore.Selection {
 	if f.Location == nil {
 		where, args := sqlstore.AssetConditions(inIDs, f)
 		where, args = withAlbum(f, where, args)
@@ -39,7 +39,7 @@ var rtreeEdges = map[sqlstore.GeoEdge]string{sqlstore.GeoWest: "min_lon <= ?", s
 	sqlstore.GeoSouth: "min_lat <= ?", sqlstore.GeoNorth: "max_lat >= ?"}
 
 // geoFrame selects the assets of f among the R*Tree entries in strips.
-func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
+func geoFrame(f query.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selection {
 	var terms []string
 	var args []any
 	for _, s := range strips {
@@ -56,7 +56,7 @@ func geoFrame(f store.AssetFilter, strips []sqlstore.GeoStrip) sqlstore.Selectio
 
 // viaRTree selects the assets of f (but its location) among the R*Tree
 // entries that pass any of terms.
-func viaRTree(f store.AssetFilter, terms []string, termArgs []any) sqlstore.Selection {
+func viaRTree(f query.AssetFilter, terms []string, termArgs []any) sqlstore.Selection {
 	f.Location = nil
 	where, args := sqlstore.AssetConditions(inIDs, f)
 	where, args = withAlbum(f, where, args)
@@ -66,7 +66,7 @@ func viaRTree(f store.AssetFilter, terms []string, termArgs []any) sqlstore.Sele
 
 // withAlbum adds f's album to conditions over "assets a" (lists instead
 // start from the album's own timeline: albumTimeline).
-func withAlbum(f store.AssetFilter, where []string, args []any) ([]string, []any) {
+func withAlbum(f query.AssetFilter, where []string, args []any) ([]string, []any) {
 	if f.AlbumID == "" {
 		return where, args
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // recorder records the queries it runs.
@@ -38,34 +38,34 @@ func TestAggregateQueriesUseIndexes(t *testing.T) {
 		rtree bool
 	}{
 		{"counts from the table", func(a aggregates) error {
-			_, _, err := a.Counts(t.Context(), store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.lib,
-				MediaType: catalog.MediaImage}, Bucket: store.BucketMonth, Limit: 100})
+			_, _, err := a.Counts(t.Context(), query.CountsQuery{Filter: query.AssetFilter{LibraryID: f.lib,
+				MediaType: catalog.MediaImage}, Bucket: query.BucketMonth, Limit: 100})
 			return err
 		}, false},
 		{"counts from the timeline", func(a aggregates) error {
-			_, _, err := a.Counts(t.Context(), store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.lib,
-				Capture: catalog.CaptureRange{After: after}}, Bucket: store.BucketDay, Limit: 100})
+			_, _, err := a.Counts(t.Context(), query.CountsQuery{Filter: query.AssetFilter{LibraryID: f.lib,
+				Capture: catalog.CaptureRange{After: after}}, Bucket: query.BucketDay, Limit: 100})
 			return err
 		}, false},
 		{"counts in a viewport", func(a aggregates) error {
-			_, _, err := a.Counts(t.Context(), store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.lib,
-				Location: &catalog.Location{Box: &paris}}, Bucket: store.BucketYear, Limit: 100})
+			_, _, err := a.Counts(t.Context(), query.CountsQuery{Filter: query.AssetFilter{LibraryID: f.lib,
+				Location: &catalog.Location{Box: &paris}}, Bucket: query.BucketYear, Limit: 100})
 			return err
 		}, true},
 		{"counts in a circle", func(a aggregates) error {
-			_, _, err := a.Counts(t.Context(), store.CountsQuery{Filter: store.AssetFilter{LibraryID: f.lib,
+			_, _, err := a.Counts(t.Context(), query.CountsQuery{Filter: query.AssetFilter{LibraryID: f.lib,
 				Location: &catalog.Location{Circle: &catalog.Circle{Lon: 179.9, Lat: 0, RadiusM: 50000}}},
-				Bucket: store.BucketYear, Limit: 100})
+				Bucket: query.BucketYear, Limit: 100})
 			return err
 		}, true},
 		{"clusters from geo_cells", func(a aggregates) error {
-			_, err := a.GeoClusters(t.Context(), store.ClusterQuery{Filter: store.AssetFilter{LibraryID: f.lib,
+			_, err := a.GeoClusters(t.Context(), query.ClusterQuery{Filter: query.AssetFilter{LibraryID: f.lib,
 				Location: &catalog.Location{Box: &fiji}}, CellSize: 2, MaxCells: 1000})
 			return err
 		}, true},
 		{"clusters from the assets", func(a aggregates) error {
-			_, err := a.GeoClusters(t.Context(), store.ClusterQuery{Filter: store.AssetFilter{LibraryID: f.lib,
-				State: store.StateAll, MediaType: catalog.MediaVideo, Location: &catalog.Location{Box: &paris}},
+			_, err := a.GeoClusters(t.Context(), query.ClusterQuery{Filter: query.AssetFilter{LibraryID: f.lib,
+				State: query.StateAll, MediaType: catalog.MediaVideo, Location: &catalog.Location{Box: &paris}},
 				CellSize: 0.05, MaxCells: 1000})
 			return err
 		}, true},

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -55,7 +55,7 @@ var forceGeoPlan = geoAuto
 // hold the members of an expanded list (WithStacked): geoCells reads every
 // cell the location spans for those, and past maxGeoCells of them the
 // covers' count (a lower bound) chooses between the other plans.
-func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
+func planLocation(ctx context.Context, c sqlstore.Conn, f query.AssetFilter, driven bool) (sqlstore.GeoPlan, error) {
 	l := f.Location
 	plan := forceGeoPlan
 	var cells []int64
@@ -122,7 +122,7 @@ func planLocation(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, dri
 // nonEmptyCells returns the geo_cell numbers of the 1° cells that overlap
 // l's boxes and hold collapsed-list assets of the library in the state, and
 // how many such assets they hold (at least the matches of l).
-func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state store.AssetState, l *catalog.Location) ([]int64, int, error) {
+func nonEmptyCells(ctx context.Context, c sqlstore.Conn, libraryID string, state query.AssetState, l *catalog.Location) ([]int64, int, error) {
 	var ors []string
 	args := []any{libraryID, cellUnits}
 	for _, b := range geogrid.LocationBoxes(l) {

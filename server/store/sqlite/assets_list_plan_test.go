@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/storetest"
 )
 
@@ -35,8 +35,8 @@ func TestLocationPlansAgree(t *testing.T) {
 			RadiusM: rng.Float64() * 3e6}})
 	}
 	walk := func(l *catalog.Location, expand bool) []string {
-		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), store.AssetFilter{LibraryID: f.lib, Location: l,
-			State: store.StateAll, WithStacked: expand}, 7)
+		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), query.AssetFilter{LibraryID: f.lib, Location: l,
+			State: query.StateAll, WithStacked: expand}, 7)
 	}
 	for i, l := range locations {
 		for _, expand := range []bool{false, true} { // geo_cells counts covers: the expanded view never reads it
@@ -71,8 +71,8 @@ func TestLocationPlansUseTheirIndexes(t *testing.T) {
 		var after string
 		for page := range 2 {
 			rec := &recorder{querier: f.db.reader}
-			rows, more, err := assets{rec}.List(t.Context(), store.AssetFilter{LibraryID: f.lib, Location: europe},
-				store.Page{Limit: 3, AfterID: after})
+			rows, more, err := assets{rec}.List(t.Context(), query.AssetFilter{LibraryID: f.lib, Location: europe},
+				query.Page{Limit: 3, AfterID: after})
 			require.NoError(t, err)
 			require.True(t, more, "the fixture has more than a page in the box")
 			after = rows[len(rows)-1].ID

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // assets is the asset list over one querier, as the tests build it: the
@@ -12,6 +12,6 @@ import (
 // newRepos, so a recorder there sees the statements it runs.
 type assets struct{ q querier }
 
-func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
+func (s assets) List(ctx context.Context, f query.AssetFilter, p query.Page) ([]catalog.Asset, bool, error) {
 	return newRepos(s.q).Assets().List(ctx, f, p)
 }

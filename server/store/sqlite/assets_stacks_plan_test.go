@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // TestExpandedViewUsesTheTimeline explains the queries of the expanded
@@ -31,16 +31,16 @@ func TestExpandedViewUsesTheTimeline(t *testing.T) {
 	// (listBothStates); until then the test requires the sort.
 	const bothStates = "state=all sorts the library's timeline for each page"
 	filters := map[string]struct {
-		f     store.AssetFilter
+		f     query.AssetFilter
 		issue string
 	}{
-		"no filter":            {f: store.AssetFilter{}},
-		"newest last":          {f: store.AssetFilter{Asc: true}},
-		"media type, rating":   {f: store.AssetFilter{MediaType: catalog.MediaImage, MinRating: new(int)}},
-		"capture range":        {f: store.AssetFilter{Capture: may}},
-		"trashed":              {f: store.AssetFilter{State: store.StateTrashed}},
-		"both states":          {f: store.AssetFilter{State: store.StateAll}, issue: bothStates},
-		"both states, ordered": {f: store.AssetFilter{State: store.StateAll, Asc: true}, issue: bothStates},
+		"no filter":            {f: query.AssetFilter{}},
+		"newest last":          {f: query.AssetFilter{Asc: true}},
+		"media type, rating":   {f: query.AssetFilter{MediaType: catalog.MediaImage, MinRating: new(int)}},
+		"capture range":        {f: query.AssetFilter{Capture: may}},
+		"trashed":              {f: query.AssetFilter{State: query.StateTrashed}},
+		"both states":          {f: query.AssetFilter{State: query.StateAll}, issue: bothStates},
+		"both states, ordered": {f: query.AssetFilter{State: query.StateAll, Asc: true}, issue: bothStates},
 	}
 	// check requires no full scan of any query, and index in the plan of
 	// the last one ("" for any).
@@ -63,12 +63,12 @@ func TestExpandedViewUsesTheTimeline(t *testing.T) {
 	t.Run("list in a box of a few cells", func(t *testing.T) {
 		// geo_cells cannot tell the cells of the members: every cell the box
 		// spans is read from assets_geo_timeline.
-		filter := store.AssetFilter{LibraryID: f.lib, WithStacked: true,
+		filter := query.AssetFilter{LibraryID: f.lib, WithStacked: true,
 			Location: &catalog.Location{Box: &catalog.BBox{MinLon: -1, MinLat: 46, MaxLon: 5, MaxLat: 52}}}
 		after := ""
 		for range 2 {
 			rec := &recorder{querier: f.db.reader}
-			rows, more, err := assets{rec}.List(t.Context(), filter, store.Page{Limit: 3, AfterID: after})
+			rows, more, err := assets{rec}.List(t.Context(), filter, query.Page{Limit: 3, AfterID: after})
 			require.NoError(t, err)
 			require.True(t, more, "the fixture has more than a page in the box")
 			after = rows[len(rows)-1].ID
@@ -82,7 +82,7 @@ func TestExpandedViewUsesTheTimeline(t *testing.T) {
 			after := ""
 			for range 2 {
 				rec := &recorder{querier: f.db.reader}
-				rows, more, err := assets{rec}.List(t.Context(), filter, store.Page{Limit: 3, AfterID: after})
+				rows, more, err := assets{rec}.List(t.Context(), filter, query.Page{Limit: 3, AfterID: after})
 				require.NoError(t, err)
 				require.True(t, more, "the fixture has more than a page")
 				after = rows[len(rows)-1].ID
@@ -98,7 +98,7 @@ func TestExpandedViewUsesTheTimeline(t *testing.T) {
 		})
 		t.Run("counts, "+name, func(t *testing.T) {
 			rec := &recorder{querier: f.db.reader}
-			_, _, err := aggregates{rec}.Counts(t.Context(), store.CountsQuery{Filter: filter, Bucket: store.BucketMonth, Limit: 100})
+			_, _, err := aggregates{rec}.Counts(t.Context(), query.CountsQuery{Filter: filter, Bucket: query.BucketMonth, Limit: 100})
 			require.NoError(t, err)
 			check(t, rec, "") // every matching row is read: any index of the library's rows serves
 		})
@@ -106,7 +106,7 @@ func TestExpandedViewUsesTheTimeline(t *testing.T) {
 			located := filter
 			located.Location = &catalog.Location{Box: &paris}
 			rec := &recorder{querier: f.db.reader}
-			_, err := aggregates{rec}.GeoClusters(t.Context(), store.ClusterQuery{Filter: located, CellSize: 0.1, MaxCells: 1000})
+			_, err := aggregates{rec}.GeoClusters(t.Context(), query.ClusterQuery{Filter: located, CellSize: 0.1, MaxCells: 1000})
 			require.NoError(t, err)
 			check(t, rec, "VIRTUAL TABLE")
 		})

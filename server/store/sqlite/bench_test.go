@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlite"
 )
@@ -71,8 +72,8 @@ func seeded(b *testing.B, perUser int) (*sqlite.DB, string, [][]byte) {
 func BenchmarkListLibrariesPage(b *testing.B) {
 	ctx := context.Background()
 	db, userID, _ := seeded(b, 200)
-	f := store.LibraryFilter{UserID: userID}
-	first, more, err := db.Read().Libraries().ListForUser(ctx, f, store.Page{Limit: 20})
+	f := query.LibraryFilter{UserID: userID}
+	first, more, err := db.Read().Libraries().ListForUser(ctx, f, query.Page{Limit: 20})
 	require.NoError(b, err)
 	require.True(b, more)
 	for _, bc := range []struct {
@@ -81,7 +82,7 @@ func BenchmarkListLibrariesPage(b *testing.B) {
 	}{{"first page", ""}, {"after a cursor", first[len(first)-1].Library.ID}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				page, _, err := db.Read().Libraries().ListForUser(ctx, f, store.Page{Limit: 20, AfterID: bc.after})
+				page, _, err := db.Read().Libraries().ListForUser(ctx, f, query.Page{Limit: 20, AfterID: bc.after})
 				if err != nil || len(page) != 20 {
 					b.Fatalf("page of %d: %v", len(page), err)
 				}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 	"github.com/photoctl/photoctl/server/store/storetest"
@@ -21,20 +22,20 @@ import (
 // condition builders the store uses.
 func peoplePlanCases() []planCase {
 	ctx := context.Background()
-	page := store.Page{Limit: 20}
-	after := func(id string, cursor bool) store.Page {
+	page := query.Page{Limit: 20}
+	after := func(id string, cursor bool) query.Page {
 		if cursor {
-			return store.Page{Limit: 20, AfterID: id}
+			return query.Page{Limit: 20, AfterID: id}
 		}
 		return page
 	}
-	people := func(name string, f store.PersonFilter, cursor bool) planCase {
+	people := func(name string, f query.PersonFilter, cursor bool) planCase {
 		f.LibraryID = "lib_a"
 		return sharedSQL(func(r sqlstore.Repos) {
 			_, _, _ = r.People().List(ctx, f, after("person_a", cursor))
 		}).last(name)
 	}
-	faces := func(name string, f store.FaceFilter, cursor bool) planCase {
+	faces := func(name string, f query.FaceFilter, cursor bool) planCase {
 		f.LibraryID = "lib_a"
 		return sharedSQL(func(r sqlstore.Repos) {
 			_, _, _ = r.Faces().List(ctx, f, after("face_a", cursor))
@@ -43,7 +44,7 @@ func peoplePlanCases() []planCase {
 	// The asset list with person_ids: the rarest person's timeline drives,
 	// optionally inside a capture window, after a cursor.
 	assetsByPeople := func(name string, capture catalog.CaptureRange, cursor bool) planCase {
-		f := store.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_a", "person_b"}, Capture: capture}
+		f := query.AssetFilter{LibraryID: "lib_a", PersonIDs: []string{"person_a", "person_b"}, Capture: capture}
 		return sharedSQL(func(r sqlstore.Repos) {
 			_, _, _ = r.Assets().List(ctx, f, after("asset_a", cursor))
 		}).last(name)
@@ -51,24 +52,24 @@ func peoplePlanCases() []planCase {
 	month := catalog.CaptureRange{After: &catalog.TimeBound{Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)},
 		Before: &catalog.TimeBound{Time: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}}
 	return []planCase{
-		people("people list, verified", store.PersonFilter{}, false),
-		people("people list, verified, after a cursor", store.PersonFilter{}, true),
-		people("people list with unverified clusters", store.PersonFilter{IncludeUnverified: true}, true),
-		people("people list by name and named", store.PersonFilter{Name: "ann", Named: ptrTo(true)}, true),
-		people("people list by ids", store.PersonFilter{IDs: []string{"person_a", "person_b"}}, false),
-		people("people list of an asset", store.PersonFilter{AssetID: "asset_a"}, true),
-		people("people list of an album", store.PersonFilter{AlbumID: "album_a"}, true),
+		people("people list, verified", query.PersonFilter{}, false),
+		people("people list, verified, after a cursor", query.PersonFilter{}, true),
+		people("people list with unverified clusters", query.PersonFilter{IncludeUnverified: true}, true),
+		people("people list by name and named", query.PersonFilter{Name: "ann", Named: ptrTo(true)}, true),
+		people("people list by ids", query.PersonFilter{IDs: []string{"person_a", "person_b"}}, false),
+		people("people list of an asset", query.PersonFilter{AssetID: "asset_a"}, true),
+		people("people list of an album", query.PersonFilter{AlbumID: "album_a"}, true),
 		sharedSQL(func(r sqlstore.Repos) {
 			_, _ = r.People().FindByName(ctx, "lib_a", "ann")
 		}).last("person by name key"),
 		withTempSort(sharedSQL(func(r sqlstore.Repos) {
 			_, _ = r.People().ForAssets(ctx, []string{"asset_a", "asset_b"})
 		}).last("people of a page of assets")),
-		faces("faces list", store.FaceFilter{}, true),
-		faces("faces list of an asset", store.FaceFilter{AssetID: "asset_a"}, true),
-		faces("faces list of a person", store.FaceFilter{PersonID: "person_a"}, true),
-		faces("faces list of an asset and a person", store.FaceFilter{AssetID: "asset_a", PersonID: "person_a"}, true),
-		faces("faces list by ids", store.FaceFilter{IDs: []string{"face_a", "face_b"}}, false),
+		faces("faces list", query.FaceFilter{}, true),
+		faces("faces list of an asset", query.FaceFilter{AssetID: "asset_a"}, true),
+		faces("faces list of a person", query.FaceFilter{PersonID: "person_a"}, true),
+		faces("faces list of an asset and a person", query.FaceFilter{AssetID: "asset_a", PersonID: "person_a"}, true),
+		faces("faces list by ids", query.FaceFilter{IDs: []string{"face_a", "face_b"}}, false),
 		withTempSort(sharedSQL(func(r sqlstore.Repos) {
 			_, _ = r.Faces().ForAssets(ctx, []string{"asset_a", "asset_b"})
 		}).last("faces of a page of assets")),
@@ -238,7 +239,7 @@ func TestPersonTimelineListsTheMembers(t *testing.T) {
 		}
 		return nil
 	}))
-	walk := func(filter store.AssetFilter) []string {
+	walk := func(filter query.AssetFilter) []string {
 		return storetest.ListedAssetIDs(t, f.db.Read().Assets(), filter, 9)
 	}
 	check := func(round int) {
@@ -252,8 +253,8 @@ func TestPersonTimelineListsTheMembers(t *testing.T) {
 			if len(sel) == 0 {
 				sel = people[i%len(people) : i%len(people)+1]
 			}
-			filter := store.AssetFilter{LibraryID: f.lib, State: []store.AssetState{
-				store.StateLive, store.StateAll, store.StateTrashed}[i%3], Asc: i%2 == 0}
+			filter := query.AssetFilter{LibraryID: f.lib, State: []query.AssetState{
+				query.StateLive, query.StateAll, query.StateTrashed}[i%3], Asc: i%2 == 0}
 			if i%4 == 3 {
 				from := now.Add(-time.Duration(rng.IntN(800)) * time.Hour)
 				filter.Capture = catalog.CaptureRange{After: &catalog.TimeBound{Time: from},
@@ -271,7 +272,7 @@ func TestPersonTimelineListsTheMembers(t *testing.T) {
 			}
 			filter.PersonIDs = sel
 			require.Equal(t, want, walk(filter), "round %d, selection %d: %v", round, i, sel)
-			if len(sel) == 1 && filter.State == store.StateLive && filter.Capture == (catalog.CaptureRange{}) {
+			if len(sel) == 1 && filter.State == query.StateLive && filter.Capture == (catalog.CaptureRange{}) {
 				p, err := f.db.Read().People().Get(ctx, sel[0])
 				require.NoError(t, err)
 				require.Len(t, want, p.AssetCount, "asset_count counts the live assets the filter lists")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -20,7 +20,7 @@ var _ sqlstore.TextIndex = fts{}
 // beginning of one (a one-letter prefix
 // is taken as a word: as a prefix it would read much of the index).
 // Spellings are quoted, so nothing in them is syntax.
-func ftsTerm(t store.SearchTerm) string {
+func ftsTerm(t query.SearchTerm) string {
 	alts := make([]string, len(t))
 	for i, s := range t {
 		w, prefix := strings.CutSuffix(s, "*")
@@ -47,7 +47,7 @@ const textColumns = "{description ocr place file camera} : "
 
 // ftsAll is the search_text expression matching every term in the text
 // columns, and the capture-time tokens when given (timeExpr).
-func ftsAll(terms []store.SearchTerm, timeExpr string) string {
+func ftsAll(terms []query.SearchTerm, timeExpr string) string {
 	parts := make([]string, len(terms))
 	for i, t := range terms {
 		parts[i] = ftsTerm(t)
@@ -59,7 +59,7 @@ func ftsAll(terms []store.SearchTerm, timeExpr string) string {
 	return expr
 }
 
-func (fts) Names(libraryID string, term store.SearchTerm) (string, []any) {
+func (fts) Names(libraryID string, term query.SearchTerm) (string, []any) {
 	return `SELECT r.kind, r.ref_id FROM search_names n CROSS JOIN search_name_refs r ON r.doc = n.rowid
 		WHERE search_names MATCH ? AND r.library_id = ?`, []any{ftsTerm(term), libraryID}
 }

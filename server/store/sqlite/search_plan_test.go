@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -22,22 +22,22 @@ func TestSearchPlans(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	after, before := catalog.TimeBound{}, catalog.TimeBound{}
-	filter := store.AssetFilter{LibraryID: "lib_a", MediaType: catalog.MediaImage,
+	filter := query.AssetFilter{LibraryID: "lib_a", MediaType: catalog.MediaImage,
 		Capture: catalog.CaptureRange{After: &after, Before: &before}, AlbumID: "album_a", PersonIDs: []string{"person_a"},
 		Location: &catalog.Location{Box: &catalog.BBox{MinLon: -10, MinLat: 35, MaxLon: 10, MaxLat: 45}}}
-	kyoto := store.SearchTerm{"kyoto"}
-	named := store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto, {"ann", "anne"}},
-		Names: [][]store.NameMatch{nil, {{Kind: store.NamePerson, ID: "person_a"}, {Kind: store.NameAlbum, ID: "album_b"}}}}
-	image := &store.ImageCriteria{Visual: []store.ScoredID{{ID: "asset_a", Score: 0.9}},
-		People: []store.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
-	cases := map[string]store.SearchQuery{
-		"text":                           {Filter: store.AssetFilter{LibraryID: "lib_a"}, Terms: []store.SearchTerm{kyoto}},
-		"text and filters":               {Filter: filter, Terms: []store.SearchTerm{kyoto}},
+	kyoto := query.SearchTerm{"kyoto"}
+	named := query.SearchQuery{Filter: filter, Terms: []query.SearchTerm{kyoto, {"ann", "anne"}},
+		Names: [][]query.NameMatch{nil, {{Kind: query.NamePerson, ID: "person_a"}, {Kind: query.NameAlbum, ID: "album_b"}}}}
+	image := &query.ImageCriteria{Visual: []query.ScoredID{{ID: "asset_a", Score: 0.9}},
+		People: []query.PersonLike{{PersonID: "person_a", Face: 0, Score: 0.7}}}
+	cases := map[string]query.SearchQuery{
+		"text":                           {Filter: query.AssetFilter{LibraryID: "lib_a"}, Terms: []query.SearchTerm{kyoto}},
+		"text and filters":               {Filter: filter, Terms: []query.SearchTerm{kyoto}},
 		"text and names":                 named,
 		"text and names in a window":     named, // with plan.window below
-		"a word and the words it begins": {Filter: filter, Terms: []store.SearchTerm{{"sun", "sun*"}, kyoto}},
-		"image":                          {Filter: store.AssetFilter{LibraryID: "lib_a"}, Image: image},
-		"image, text, filters":           {Filter: filter, Terms: []store.SearchTerm{kyoto}, Image: image},
+		"a word and the words it begins": {Filter: filter, Terms: []query.SearchTerm{{"sun", "sun*"}, kyoto}},
+		"image":                          {Filter: query.AssetFilter{LibraryID: "lib_a"}, Image: image},
+		"image, text, filters":           {Filter: filter, Terms: []query.SearchTerm{kyoto}, Image: image},
 	}
 	for name, q := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -54,17 +54,17 @@ func TestSearchPlans(t *testing.T) {
 		})
 	}
 	r := db.Read().Search()
-	window := store.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{After: &after, Before: &before}}
+	window := query.AssetFilter{LibraryID: "lib_a", Capture: catalog.CaptureRange{After: &after, Before: &before}}
 	for name, pre := range map[string]*prefilterSQL{"capture window": windowSet(window), "person": personSet("person_a"),
 		"album": albumSet("album_a")} {
 		t.Run("text prefiltered by "+name, func(t *testing.T) {
-			b, err := ranked(store.SearchQuery{Filter: filter, Terms: []store.SearchTerm{kyoto}}, searchPlan{pre: pre})
+			b, err := ranked(query.SearchQuery{Filter: filter, Terms: []query.SearchTerm{kyoto}}, searchPlan{pre: pre})
 			require.NoError(t, err)
 			page, args := b.Page(21, nil)
 			requireIndexed(t, db, page, args, true)
 		})
 	}
-	names, namesArgs := fts{}.Names("lib_a", store.SearchTerm{"ann"})
+	names, namesArgs := fts{}.Names("lib_a", query.SearchTerm{"ann"})
 	word, wordArgs := fts{}.HasWord("ann", true)
 	lookups := map[string]struct {
 		sql   string
@@ -86,7 +86,7 @@ func TestSearchPlans(t *testing.T) {
 	// The lookups run.
 	_, err = r.HasWord(context.Background(), "ann", true)
 	require.NoError(t, err)
-	_, err = r.Names(context.Background(), "lib_a", store.SearchTerm{"ann"})
+	_, err = r.Names(context.Background(), "lib_a", query.SearchTerm{"ann"})
 	require.NoError(t, err)
 	_, err = r.PHashCandidates(context.Background(), "lib_a", [4][]string{{"00ff"}, nil, nil, {"abcd"}}, 10)
 	require.NoError(t, err)
@@ -95,7 +95,7 @@ func TestSearchPlans(t *testing.T) {
 }
 
 // ranked is q's ranked search as Assets builds it, under plan.
-func ranked(q store.SearchQuery, plan searchPlan) (*sqlstore.Ranked, error) {
+func ranked(q query.SearchQuery, plan searchPlan) (*sqlstore.Ranked, error) {
 	ctes, args, err := criteria(q, plan)
 	if err != nil {
 		return nil, err

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -49,7 +49,7 @@ type prefilterSQL struct {
 // when not "") are too few to pay for it. timed says that the text's
 // expression already holds the capture window (timeTokens): the window is
 // then no driver.
-func prefilter(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, expr string, timed bool) (*prefilterSQL, error) {
+func prefilter(ctx context.Context, c sqlstore.Conn, f query.AssetFilter, expr string, timed bool) (*prefilterSQL, error) {
 	var best *prefilterSQL
 	size := prefilterMax + 1
 	if prefilterMode == prefilterAlways {
@@ -103,7 +103,7 @@ func prefilter(ctx context.Context, c sqlstore.Conn, f store.AssetFilter, expr s
 
 // windowSet is the set of the library's assets in f's capture window,
 // through the timeline index.
-func windowSet(f store.AssetFilter) *prefilterSQL {
+func windowSet(f query.AssetFilter) *prefilterSQL {
 	where, args := sqlstore.CaptureConditions(f.Capture)
 	return &prefilterSQL{query: "SELECT a.seq FROM assets a WHERE a.library_id = ? AND " +
 		sqlstore.LiveCondition("a.live", f.State) + " AND " + strings.Join(where, " AND "), args: append([]any{f.LibraryID}, args...)}
@@ -124,7 +124,7 @@ func personSet(personID string) *prefilterSQL {
 // windowSize estimates how many of the library's assets lie in f's capture
 // window from the per-day counts (0003), widened by a day each side for
 // offsets: an upper bound, unless stacks hide members there.
-func windowSize(ctx context.Context, c sqlstore.Conn, f store.AssetFilter) (int, error) {
+func windowSize(ctx context.Context, c sqlstore.Conn, f query.AssetFilter) (int, error) {
 	lo, hi := int64(-1<<62), int64(1<<62)
 	if b := f.Capture.After; b != nil {
 		lo = geogrid.FloorDiv(b.Micros(), dayMicros) - 1

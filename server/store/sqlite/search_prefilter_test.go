@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -78,9 +79,9 @@ func TestSearchPrefilterAgrees(t *testing.T) {
 		return nil
 	}))
 	t.Cleanup(func() { prefilterMode, useTimeTokens = prefilterAuto, true })
-	walk := func(q store.SearchQuery) []store.ScoredAsset {
+	walk := func(q query.SearchQuery) []store.ScoredAsset {
 		var out []store.ScoredAsset
-		p := store.Page{Limit: 7}
+		p := query.Page{Limit: 7}
 		for {
 			page, more, err := f.db.Read().Search().Assets(ctx, q, p)
 			require.NoError(t, err)
@@ -92,10 +93,10 @@ func TestSearchPrefilterAgrees(t *testing.T) {
 		}
 	}
 	for i := range 80 {
-		q := store.SearchQuery{Filter: store.AssetFilter{LibraryID: f.lib}, Terms: []store.SearchTerm{{words[rng.IntN(len(words))]}}}
+		q := query.SearchQuery{Filter: query.AssetFilter{LibraryID: f.lib}, Terms: []query.SearchTerm{{words[rng.IntN(len(words))]}}}
 		if i%3 == 0 { // a person's name, alone or with a word
 			name := []string{"ann", "bob", "cid"}[rng.IntN(3)]
-			q.Terms = append(q.Terms[:rng.IntN(2)], store.SearchTerm{name})
+			q.Terms = append(q.Terms[:rng.IntN(2)], query.SearchTerm{name})
 		}
 		for _, term := range q.Terms {
 			names, err := f.db.Read().Search().Names(ctx, f.lib, term)
@@ -113,7 +114,7 @@ func TestSearchPrefilterAgrees(t *testing.T) {
 		case 2:
 			q.Filter.AlbumID = album.ID
 		case 3:
-			q.Filter.State = store.StateAll
+			q.Filter.State = query.StateAll
 			q.Filter.Capture = catalog.CaptureRange{Before: &catalog.TimeBound{Time: start.AddDate(1, 0, 0)}}
 		}
 		prefilterMode, useTimeTokens = prefilterNever, false

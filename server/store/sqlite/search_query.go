@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -23,7 +23,7 @@ const textRank = "-bm25(search_text, 1.0, 1.0, 2.0, 2.0, 1.0, 0.0)"
 // names' links and the image's look-alikes and people the rest, each a
 // CTE of (seq, score); sqlstore.Ranked then reads each hit's asset row by
 // seq and tests it against the filter.
-func (fts) Criteria(ctx context.Context, c sqlstore.Conn, q store.SearchQuery) ([]string, []any, error) {
+func (fts) Criteria(ctx context.Context, c sqlstore.Conn, q query.SearchQuery) ([]string, []any, error) {
 	p, err := choosePlan(ctx, c, q)
 	if err != nil {
 		return nil, nil, err
@@ -44,7 +44,7 @@ type searchPlan struct {
 }
 
 // choosePlan chooses q's searchPlan, reading the sizes of its sets over c.
-func choosePlan(ctx context.Context, c sqlstore.Conn, q store.SearchQuery) (searchPlan, error) {
+func choosePlan(ctx context.Context, c sqlstore.Conn, q query.SearchQuery) (searchPlan, error) {
 	var p searchPlan
 	if len(q.Terms) == 0 {
 		return p, nil
@@ -71,7 +71,7 @@ func choosePlan(ctx context.Context, c sqlstore.Conn, q store.SearchQuery) (sear
 
 // criteria are the CTEs of q's criteria: pre(seq), the prefilter's set,
 // when plan has one, then txt(seq, score) and img(seq, score).
-func criteria(q store.SearchQuery, plan searchPlan) ([]string, []any, error) {
+func criteria(q query.SearchQuery, plan searchPlan) ([]string, []any, error) {
 	var ctes []string
 	var args []any
 	if plan.pre != nil {
@@ -97,19 +97,19 @@ func criteria(q store.SearchQuery, plan searchPlan) ([]string, []any, error) {
 // the union of its text matches and the assets of those people and
 // albums, best score per asset; an asset must be in every group. A term
 // that takes both its word and the words it begins adds a CTE of the
-// assets with its word (exN), whose hits gain store.ExactBonus.
-func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
+// assets with its word (exN), whose hits gain query.ExactBonus.
+func textCTE(q query.SearchQuery, plan searchPlan) (string, []any) {
 	plain, named := sqlstore.SplitTerms(q)
 	var exact []string
 	var exactArgs []any
-	fts := func(terms []store.SearchTerm) (string, []any) {
+	fts := func(terms []query.SearchTerm) (string, []any) {
 		score := textRank
 		for _, t := range terms {
 			if ex := sqlstore.ExactSpellings(t); ex != nil {
 				name := fmt.Sprintf("ex%d", len(exact))
 				exact = append(exact, name+"(seq) AS (SELECT rowid FROM search_text WHERE search_text MATCH ?)")
-				exactArgs = append(exactArgs, ftsAll([]store.SearchTerm{ex}, plan.timeExpr))
-				score += fmt.Sprintf(" + (CASE WHEN rowid IN (SELECT seq FROM %s) THEN %g ELSE 0 END)", name, store.ExactBonus)
+				exactArgs = append(exactArgs, ftsAll([]query.SearchTerm{ex}, plan.timeExpr))
+				score += fmt.Sprintf(" + (CASE WHEN rowid IN (SELECT seq FROM %s) THEN %g ELSE 0 END)", name, query.ExactBonus)
 			}
 		}
 		query := "SELECT rowid AS seq, " + score + " AS s FROM search_text WHERE search_text MATCH ?"
@@ -156,7 +156,7 @@ func textCTE(q store.SearchQuery, plan searchPlan) (string, []any) {
 
 // plainExpr is the full-text expression of q's terms that match no name,
 // "" when every term matches one.
-func plainExpr(q store.SearchQuery, timeExpr string) string {
+func plainExpr(q query.SearchQuery, timeExpr string) string {
 	plain, _ := sqlstore.SplitTerms(q)
 	if len(plain) == 0 {
 		return ""
@@ -181,7 +181,7 @@ func timeTokens(r catalog.CaptureRange) string {
 // arrays: the look-alikes [[id, score], ...] and the people
 // [[person_id, face, score], ...]. An asset scores its look-alike score
 // plus, per face of the image, the best score of its people like it.
-func imageCTE(im *store.ImageCriteria) (string, []any, error) {
+func imageCTE(im *query.ImageCriteria) (string, []any, error) {
 	visual := make([][2]any, len(im.Visual))
 	for i, v := range im.Visual {
 		visual[i] = [2]any{v.ID, v.Score}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
 
@@ -31,7 +31,7 @@ const dueQuery = `SELECT * FROM (SELECT t.id, t.kind, t.run_after FROM tasks t
 // claimTask is the dialect's ClaimTask: the candidate is picked, then
 // marked running, with no other writer in between (SQLite runs one write
 // transaction at a time).
-func claimTask(ctx context.Context, q sqlstore.Conn, c store.Claim, kinds []string) (*catalog.Task, error) {
+func claimTask(ctx context.Context, q sqlstore.Conn, c query.Claim, kinds []string) (*catalog.Task, error) {
 	args := make([]any, 0, 2*len(kinds))
 	for _, k := range kinds {
 		args = append(args, k, c.Now.UnixMicro())

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 )
@@ -39,7 +40,7 @@ var _ store.AssetAggregates = Aggregates{}
 // dayMicros is one day of capture_wall.
 const dayMicros = 86_400_000_000
 
-func (r Aggregates) Counts(ctx context.Context, q store.CountsQuery) ([]store.BucketCount, bool, error) {
+func (r Aggregates) Counts(ctx context.Context, q query.CountsQuery) ([]query.BucketCount, bool, error) {
 	if q.Limit < 1 {
 		return nil, false, fmt.Errorf("counts: limit %d is not positive", q.Limit)
 	}
@@ -58,7 +59,7 @@ func (r Aggregates) Counts(ctx context.Context, q store.CountsQuery) ([]store.Bu
 	defer rows.Close()
 	// One row a day, or a bucket named by its first day (Dialect.BucketDay);
 	// Start reads it back in Go and merges the days of a bucket.
-	var out []store.BucketCount
+	var out []query.BucketCount
 	for rows.Next() {
 		var day, n int64
 		if err := rows.Scan(&day, &n); err != nil {
@@ -72,7 +73,7 @@ func (r Aggregates) Counts(ctx context.Context, q store.CountsQuery) ([]store.Bu
 		if len(out) == q.Limit {
 			return out, true, nil
 		}
-		out = append(out, store.BucketCount{Start: start, Count: n})
+		out = append(out, query.BucketCount{Start: start, Count: n})
 	}
 	return out, false, r.Q.translate(rows.Err())
 }
@@ -84,7 +85,7 @@ type dayBound struct {
 }
 
 // dayRange turns the page cursor into days: lo <= day < hi.
-func dayRange(q store.CountsQuery) (lo, hi dayBound) {
+func dayRange(q query.CountsQuery) (lo, hi dayBound) {
 	if q.After == nil {
 		return lo, hi
 	}
@@ -98,7 +99,7 @@ func dayRange(q store.CountsQuery) (lo, hi dayBound) {
 // filter but state, media type, a rating of at least 0 and offsetless
 // capture bounds at midnight, over the collapsed list (the table counts
 // stack covers only; the expanded one, WithStacked, reads the assets).
-func DayCountable(f store.AssetFilter) bool {
+func DayCountable(f query.AssetFilter) bool {
 	if len(f.IDs) > 0 || f.StackID != "" || f.AlbumID != "" || len(f.PersonIDs) > 0 || f.Location != nil ||
 		f.WithStacked || f.MinRating != nil && *f.MinRating < 0 {
 		return false
@@ -114,7 +115,7 @@ func DayCountable(f store.AssetFilter) bool {
 // perBucket is the select list, grouping and limit of a count per day
 // (SQLite: every day of the range, merged in Go) or per bucket
 // (Dialect.BucketDay: the first Limit+1 buckets).
-func (r Aggregates) perBucket(q store.CountsQuery, day, count string, args []any) (cols, rest string, _ []any) {
+func (r Aggregates) perBucket(q query.CountsQuery, day, count string, args []any) (cols, rest string, _ []any) {
 	bucket := r.Q.d.BucketDay
 	if bucket == nil {
 		return day + ", " + count, ` GROUP BY ` + day + ` ORDER BY ` + day + ` ` + direction(q.Filter.Asc), args
@@ -125,7 +126,7 @@ func (r Aggregates) perBucket(q store.CountsQuery, day, count string, args []any
 
 // daysFromTable sums asset_day_counts per day or bucket, in the filter's
 // order.
-func (r Aggregates) daysFromTable(ctx context.Context, q store.CountsQuery, lo, hi dayBound) (Rows, error) {
+func (r Aggregates) daysFromTable(ctx context.Context, q query.CountsQuery, lo, hi dayBound) (Rows, error) {
 	f := q.Filter
 	where := []string{"library_id = ?", LiveCondition("live", f.State)}
 	args := []any{f.LibraryID}
@@ -152,7 +153,7 @@ func (r Aggregates) daysFromTable(ctx context.Context, q store.CountsQuery, lo, 
 }
 
 // daysFromAssets counts the matching assets per day or bucket.
-func (r Aggregates) daysFromAssets(ctx context.Context, q store.CountsQuery, lo, hi dayBound) (Rows, error) {
+func (r Aggregates) daysFromAssets(ctx context.Context, q query.CountsQuery, lo, hi dayBound) (Rows, error) {
 	sel := r.Q.d.AssetRows(q.Filter)
 	if lo.set {
 		sel.Where, sel.Args = append(sel.Where, "a.capture_wall >= ?"), append(sel.Args, lo.day*dayMicros)

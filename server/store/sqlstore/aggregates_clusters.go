@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
@@ -47,7 +47,7 @@ func (s GeoStrip) Part() catalog.BBox {
 	return b
 }
 
-func (r Aggregates) GeoClusters(ctx context.Context, q store.ClusterQuery) ([]store.GeoCluster, error) {
+func (r Aggregates) GeoClusters(ctx context.Context, q query.ClusterQuery) ([]query.GeoCluster, error) {
 	if q.Filter.Location == nil || q.Filter.Location.Box == nil {
 		return nil, fmt.Errorf("geo clusters: no viewport")
 	}
@@ -105,7 +105,7 @@ func (r Aggregates) cellsFromAssets(ctx context.Context, sel Selection, notInter
 // cellsFromTable answers from the level cells that lie wholly inside the
 // viewport, and from the assets of the rest: a frame thinner than one level
 // cell along each edge, read through the spatial index (Dialect.GeoFrame).
-func (r Aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box catalog.BBox, g geogrid.Grid, units int64, sums *geogrid.Sums) error {
+func (r Aggregates) cellsFromTable(ctx context.Context, f query.AssetFilter, box catalog.BBox, g geogrid.Grid, units int64, sums *geogrid.Sums) error {
 	var cy0, cy1 int64
 	var inside []string
 	var strips []GeoStrip
@@ -138,7 +138,7 @@ func (r Aggregates) cellsFromTable(ctx context.Context, f store.AssetFilter, box
 }
 
 // interiorCells adds the level cells of one interior rectangle.
-func (r Aggregates) interiorCells(ctx context.Context, f store.AssetFilter, g geogrid.Grid, units int64, in geogrid.Interior, sums *geogrid.Sums) error {
+func (r Aggregates) interiorCells(ctx context.Context, f query.AssetFilter, g geogrid.Grid, units int64, in geogrid.Interior, sums *geogrid.Sums) error {
 	rows, err := r.Q.query(ctx, `SELECT cx, cy, `+r.sumInt("count")+`, `+r.sumInt("sum_x")+`, `+r.sumInt("sum_y")+`, max(rep_id)
 		FROM geo_cells WHERE library_id = ? AND `+LiveCondition("live", f.State)+` AND units = ?
 		AND cx BETWEEN ? AND ? AND cy BETWEEN ? AND ? GROUP BY cx, cy`,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -92,7 +93,7 @@ func (s albums) FindByName(ctx context.Context, libraryID, nameKey string) (*cat
 	return s.one(ctx, "album named", nameKey, `al.library_id = ? AND al.name_key = ?`, libraryID, nameKey)
 }
 
-func (s albums) List(ctx context.Context, f store.AlbumFilter, p store.Page) ([]catalog.Album, bool, error) {
+func (s albums) List(ctx context.Context, f query.AlbumFilter, p query.Page) ([]catalog.Album, bool, error) {
 	q := listQuery{cols: albumCols, from: "albums al " + s.albumJoins(), where: []string{"al.library_id = ?"},
 		args: []any{f.LibraryID}, idCol: "al.id", desc: true}
 	if f.AssetID != "" {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 const linkCols = `id, album_id, asset_id, library_id, created_at, updated_at`
@@ -85,7 +85,7 @@ func (s albums) RemoveLinks(ctx context.Context, ids []string) error {
 	return s.q.translate(err)
 }
 
-func (s albums) ListLinks(ctx context.Context, f store.AlbumAssetFilter, p store.Page) ([]catalog.AlbumAsset, bool, error) {
+func (s albums) ListLinks(ctx context.Context, f query.AlbumAssetFilter, p query.Page) ([]catalog.AlbumAsset, bool, error) {
 	if f.LibraryID == "" {
 		return nil, false, errors.New("list album assets: no library")
 	}

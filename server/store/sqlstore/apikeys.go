@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -102,7 +103,7 @@ var apiKeySorts = map[string]string{
 	"name":         "lower(k.name)",
 }
 
-func (s apiKeys) List(ctx context.Context, f store.APIKeyFilter, p store.Page) ([]catalog.APIKey, bool, error) {
+func (s apiKeys) List(ctx context.Context, f query.APIKeyFilter, p query.Page) ([]catalog.APIKey, bool, error) {
 	sort, ok := apiKeySorts[f.OrderBy]
 	if !ok {
 		sort = apiKeySorts["created_at"]

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
@@ -52,7 +52,7 @@ type GeoPlan struct {
 // capture_wall, id) serve them. in is the dialect's In, passed alone so
 // that the dialects' own hooks may call this without referring to their
 // Dialect value.
-func AssetConditions(in func(col string, ids []string) (string, []any), f store.AssetFilter) ([]string, []any) {
+func AssetConditions(in func(col string, ids []string) (string, []any), f query.AssetFilter) ([]string, []any) {
 	where := []string{"a.library_id = ?", LiveCondition("a.live", f.State)}
 	args := []any{f.LibraryID}
 	if f.StackID != "" {
@@ -86,7 +86,7 @@ func AssetConditions(in func(col string, ids []string) (string, []any), f store.
 // (Dialect.Location). in and location are the dialect's In and Location,
 // passed alone as AssetConditions' in is.
 func FilterConditions(in func(col string, ids []string) (string, []any),
-	location func(l *catalog.Location, dense bool) ([]string, []any), f store.AssetFilter, dense bool,
+	location func(l *catalog.Location, dense bool) ([]string, []any), f query.AssetFilter, dense bool,
 ) ([]string, []any) {
 	where, args := AssetConditions(in, f)
 	if f.Location == nil {
@@ -98,11 +98,11 @@ func FilterConditions(in func(col string, ids []string) (string, []any),
 
 // LiveCondition selects a state on a live column (assets.live or a link
 // table's copy of it, geo_cells' and asset_day_counts' live).
-func LiveCondition(col string, s store.AssetState) string {
+func LiveCondition(col string, s query.AssetState) string {
 	switch s {
-	case store.StateTrashed:
+	case query.StateTrashed:
 		return col + " = 0"
-	case store.StateAll:
+	case query.StateAll:
 		return col + " IN (0, 1)"
 	}
 	return col + " = 1"
@@ -151,7 +151,7 @@ func WallConditions(col string, r catalog.CaptureRange) ([]string, []any) {
 // through the link table's timeline index (album_id or person_id, live,
 // capture_wall, asset_id): the links drive, in page order, and each asset
 // is found by id. q's conditions test the rest of the filter.
-func linkTimeline(d *Dialect, q *listQuery, table, alias, keyCol, key string, f store.AssetFilter) {
+func linkTimeline(d *Dialect, q *listQuery, table, alias, keyCol, key string, f query.AssetFilter) {
 	q.from = table + " " + alias + " " + d.CrossJoin + " assets a ON a.id = " + alias + ".asset_id"
 	q.sort, q.idCol = alias+".capture_wall", alias+".asset_id"
 	q.where = append([]string{alias + "." + keyCol + " = ?", LiveCondition(alias+".live", f.State)}, q.where...)

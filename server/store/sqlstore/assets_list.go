@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // List pages the assets of f by capture wall time, then id. An album or a
@@ -18,7 +18,7 @@ import (
 // the dialect's plan (GeoPlan, through AssetGeo). With MergeStates, live
 // and trashed assets together are a merge of both states' pages
 // (listBothStates).
-func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]catalog.Asset, bool, error) {
+func (s assets) List(ctx context.Context, f query.AssetFilter, p query.Page) ([]catalog.Asset, bool, error) {
 	q := listQuery{cols: s.cols(), from: "assets a", sort: "a.capture_wall", idCol: "a.id", desc: !f.Asc}
 	cond := f
 	cond.Location = nil // the GeoPlan tests it
@@ -47,7 +47,7 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 		linkTimeline(s.q.d, &q, "album_assets", "aa", "album_id", f.AlbumID, f)
 	case driver != "":
 		linkTimeline(s.q.d, &q, "person_assets", "pt", "person_id", driver, f)
-	case s.q.d.MergeStates && f.State == store.StateAll && f.StackID == "" && (f.Location == nil || geo.Dense):
+	case s.q.d.MergeStates && f.State == query.StateAll && f.StackID == "" && (f.Location == nil || geo.Dense):
 		return s.listBothStates(ctx, q, cond, geo, p)
 	}
 	if geo.Last {
@@ -71,7 +71,7 @@ func (s assets) List(ctx context.Context, f store.AssetFilter, p store.Page) ([]
 // in index order from the cursor, merged. The timeline index leads with
 // the state, so one walk over both states cannot come in page order, and
 // PostgreSQL would sort the library's whole timeline for every page.
-func (s assets) listBothStates(ctx context.Context, q listQuery, f store.AssetFilter, geo GeoPlan, p store.Page) ([]catalog.Asset, bool, error) {
+func (s assets) listBothStates(ctx context.Context, q listQuery, f query.AssetFilter, geo GeoPlan, p query.Page) ([]catalog.Asset, bool, error) {
 	var wall int64
 	if p.AfterID != "" {
 		err := s.q.queryRow(ctx, "SELECT a.capture_wall FROM "+q.from+" WHERE "+strings.Join(q.where, " AND ")+
@@ -87,7 +87,7 @@ func (s assets) listBothStates(ctx context.Context, q listQuery, f store.AssetFi
 	var out []catalog.Asset
 	more := false
 	var sc assetScanner
-	for _, state := range []store.AssetState{store.StateLive, store.StateTrashed} {
+	for _, state := range []query.AssetState{query.StateLive, query.StateTrashed} {
 		one := f
 		one.State = state
 		sq := q
@@ -101,7 +101,7 @@ func (s assets) listBothStates(ctx context.Context, q listQuery, f store.AssetFi
 			sq.where = append(sq.where, "(a.capture_wall, a.id) "+op+" (?, ?)")
 			sq.args = append(sq.args, wall, p.AfterID)
 		}
-		items, m, err := page(ctx, s.q, sq, store.Page{Limit: p.Limit}, sc.scan)
+		items, m, err := page(ctx, s.q, sq, query.Page{Limit: p.Limit}, sc.scan)
 		if err != nil {
 			return nil, false, err
 		}

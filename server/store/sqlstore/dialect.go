@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 )
 
@@ -106,7 +106,7 @@ type Dialect struct {
 	// its candidate FOR UPDATE SKIP LOCKED in one statement, so concurrent
 	// claimers never wait for one another; SQLite picks, then updates,
 	// under its single writer.
-	ClaimTask func(ctx context.Context, c Conn, claim store.Claim, kinds []string) (*catalog.Task, error)
+	ClaimTask func(ctx context.Context, c Conn, claim query.Claim, kinds []string) (*catalog.Task, error)
 	// Savepoint runs fn so that a statement failing in it (a unique
 	// violation the caller handles) does not abort the transaction of c:
 	// in a savepoint in PostgreSQL; nil in SQLite, where a failed
@@ -137,11 +137,11 @@ type Dialect struct {
 	AssetDay string
 	// BucketDay is the first day of the count bucket b of day (an SQL
 	// expression of days since 1970-01-01), in days since 1970-01-01:
-	// store.CountBucket.Start in SQL, so that a page of counts reads its
+	// query.CountBucket.Start in SQL, so that a page of counts reads its
 	// buckets and one more, not every day. PostgreSQL's date_trunc; nil in
 	// SQLite, which has no date arithmetic to match and reads the days of
 	// the range, merging them into buckets in Go.
-	BucketDay func(b store.CountBucket, day string) string
+	BucketDay func(b query.CountBucket, day string) string
 	// SumInt is the sum of an integer column as an integer: sum(col) in
 	// SQLite; sum(col)::bigint in PostgreSQL, whose sum of bigint is numeric.
 	SumInt func(col string) string
@@ -162,13 +162,13 @@ type Dialect struct {
 	// the planner walks the library's timeline and probes the R*Tree for
 	// each row); PostgreSQL offers its GiST index to the planner among the
 	// list's conditions.
-	AssetRows func(f store.AssetFilter) Selection
+	AssetRows func(f query.AssetFilter) Selection
 	// GeoFrame selects the assets of f (its location aside) that lie in
 	// any of strips, the frame of a viewport around the cells geo_cells
 	// answers for: through SQLite's R*Tree, or PostgreSQL's GiST index on
 	// point(longitude, latitude) (whose operators compare with a
 	// tolerance, so there each strip only narrows the exact box test).
-	GeoFrame func(f store.AssetFilter, strips []GeoStrip) Selection
+	GeoFrame func(f query.AssetFilter, strips []GeoStrip) Selection
 
 	// Assets (issue 34, part A).
 
@@ -184,7 +184,7 @@ type Dialect struct {
 	// AssetGeo plans the location filter of an asset list of f (which has
 	// one) over the Conn, driven when an album's, a person's or a stack's
 	// rows drive the list. Each dialect keeps its own (GeoPlan says why).
-	AssetGeo func(ctx context.Context, c Conn, f store.AssetFilter, driven bool) (GeoPlan, error)
+	AssetGeo func(ctx context.Context, c Conn, f query.AssetFilter, driven bool) (GeoPlan, error)
 	// MergeStates says an asset list of both states (StateAll) that the
 	// timeline index serves is a merge of a page of each (listBothStates):
 	// the index leads with the state, so one query sorts the library's

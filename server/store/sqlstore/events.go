@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -44,7 +45,7 @@ func (s events) Append(ctx context.Context, e *catalog.Event) error {
 	return s.q.one("append event", e.Type, err)
 }
 
-func (s events) List(ctx context.Context, libraryID string, p store.Page) ([]catalog.Event, bool, error) {
+func (s events) List(ctx context.Context, libraryID string, p query.Page) ([]catalog.Event, bool, error) {
 	lq := listQuery{
 		cols:  "id, type, library_id, resource_id, data, created_at",
 		from:  "events",

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -79,7 +80,7 @@ func (s faces) GetMany(ctx context.Context, ids []string) ([]catalog.Face, error
 	return queryAll(ctx, s.q, scanFace, s.selectFaces()+` WHERE `+in, args...)
 }
 
-func (s faces) List(ctx context.Context, f store.FaceFilter, p store.Page) ([]catalog.Face, bool, error) {
+func (s faces) List(ctx context.Context, f query.FaceFilter, p query.Page) ([]catalog.Face, bool, error) {
 	cols, from := faceRead(s.q.d)
 	q := listQuery{cols: cols, from: from, idCol: "f.id", desc: true}
 	q.where, q.args = faceConditions(s.q.d, f)
@@ -90,7 +91,7 @@ func (s faces) List(ctx context.Context, f store.FaceFilter, p store.Page) ([]ca
 // asset or a person, the library test is kept off its index (Unindexed) so
 // that the planner walks that asset's or person's index (few rows) rather
 // than the whole library's.
-func faceConditions(d *Dialect, f store.FaceFilter) ([]string, []any) {
+func faceConditions(d *Dialect, f query.FaceFilter) ([]string, []any) {
 	lib := "f.library_id = ?"
 	if f.AssetID != "" || f.PersonID != "" {
 		lib = d.Unindexed("f.library_id") + " = ?"

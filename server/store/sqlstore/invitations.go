@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -63,7 +64,7 @@ func (s invitations) GetByTokenHash(ctx context.Context, hash []byte) (*catalog.
 	return inv, s.q.one("invitation with token", "", err)
 }
 
-func (s invitations) List(ctx context.Context, libraryID string, p store.Page) ([]catalog.Invitation, bool, error) {
+func (s invitations) List(ctx context.Context, libraryID string, p query.Page) ([]catalog.Invitation, bool, error) {
 	lq := listQuery{
 		cols:  invitationCols,
 		from:  invitationFrom,

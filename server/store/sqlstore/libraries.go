@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -77,7 +78,7 @@ func (s libraries) Membership(ctx context.Context, libraryID, userID string) (*c
 	return &catalog.Membership{Library: *l, Role: catalog.Role(role)}, nil
 }
 
-func (s libraries) ListForUser(ctx context.Context, f store.LibraryFilter, p store.Page) ([]catalog.Membership, bool, error) {
+func (s libraries) ListForUser(ctx context.Context, f query.LibraryFilter, p query.Page) ([]catalog.Membership, bool, error) {
 	lq := listQuery{
 		cols:  libraryCols + `, m.role`,
 		from:  `library_members m JOIN libraries l ON l.id = m.library_id`,

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // memberCols selects a current member with what makes their public name
@@ -27,7 +27,7 @@ func scanMember(row scanner) (*catalog.Member, error) {
 	return m, nil
 }
 
-func (s libraries) Members(ctx context.Context, libraryID string, p store.Page) ([]catalog.Member, bool, error) {
+func (s libraries) Members(ctx context.Context, libraryID string, p query.Page) ([]catalog.Member, bool, error) {
 	lq := listQuery{
 		cols:  memberCols,
 		from:  memberFrom,

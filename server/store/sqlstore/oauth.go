@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -57,7 +58,7 @@ func (s oauth) GetClient(ctx context.Context, id string) (*catalog.OAuthClient, 
 	return c, s.q.one("oauth client", id, err)
 }
 
-func (s oauth) ListClients(ctx context.Context, p store.Page) ([]catalog.OAuthClient, bool, error) {
+func (s oauth) ListClients(ctx context.Context, p query.Page) ([]catalog.OAuthClient, bool, error) {
 	lq := listQuery{cols: oauthClientCols, from: "oauth_clients c", idCol: "c.id", desc: true}
 	return page(ctx, s.q, lq, p, func(rows scanner) (catalog.OAuthClient, error) {
 		c, err := scanOAuthClient(rows)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // listQuery describes one keyset-paged list. Rows are ordered by the
@@ -57,7 +57,7 @@ func (q *listQuery) rowsFrom() string {
 // page runs lq for p: it resolves the cursor row within the same scope (a
 // cursor from another library or user is a 422, not an empty page), fetches
 // one extra row to learn has_more, and scans each row with scan.
-func page[T any](ctx context.Context, q Q, lq listQuery, p store.Page, scan func(scanner) (T, error)) ([]T, bool, error) {
+func page[T any](ctx context.Context, q Q, lq listQuery, p query.Page, scan func(scanner) (T, error)) ([]T, bool, error) {
 	where := append([]string(nil), lq.where...)
 	args := append([]any(nil), lq.args...)
 	sortExpr := lq.sort

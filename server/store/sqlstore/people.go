@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -130,7 +131,7 @@ func (s people) Delete(ctx context.Context, ids []string) error {
 	return s.q.translate(err)
 }
 
-func (s people) List(ctx context.Context, f store.PersonFilter, p store.Page) ([]catalog.Person, bool, error) {
+func (s people) List(ctx context.Context, f query.PersonFilter, p query.Page) ([]catalog.Person, bool, error) {
 	cols, joins := personRead(s.q.d)
 	q := listQuery{cols: cols, from: "people p" + joins, idCol: "p.id", desc: true}
 	q.where, q.args = personConditions(s.q.d, f)
@@ -147,7 +148,7 @@ func scanPersonValue(row scanner) (catalog.Person, error) {
 
 // personConditions turns a filter into conditions over "people p". The
 // verified ones match the partial index people_library_verified.
-func personConditions(d *Dialect, f store.PersonFilter) ([]string, []any) {
+func personConditions(d *Dialect, f query.PersonFilter) ([]string, []any) {
 	where := []string{"p.library_id = ?"}
 	args := []any{f.LibraryID}
 	if !f.IncludeUnverified {

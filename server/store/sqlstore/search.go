@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -22,7 +23,7 @@ type TextIndex interface {
 	// Names is the query of the (kind, ref_id) of the library's people
 	// and albums with a name holding a word that starts with one of
 	// term's spellings, with its arguments.
-	Names(libraryID string, term store.SearchTerm) (string, []any)
+	Names(libraryID string, term query.SearchTerm) (string, []any)
 	// HasWord is the query of a row when the word (under the index's
 	// tokenizer), or with prefix a word it begins, is in any asset's text
 	// or any name, with its arguments.
@@ -38,7 +39,7 @@ type TextIndex interface {
 	// terms match when it has terms, then img(K, score) of those like its
 	// image when it has one (K the dialect's SearchKey), after any they
 	// read. The scores are summed into each hit's (hits).
-	Criteria(ctx context.Context, c Conn, q store.SearchQuery) ([]string, []any, error)
+	Criteria(ctx context.Context, c Conn, q query.SearchQuery) ([]string, []any, error)
 }
 
 // search is store.Search over the dialect's TextIndex.
@@ -49,15 +50,15 @@ var _ store.Search = search{}
 // Search returns the content-search repository.
 func (r Repos) Search() store.Search { return search{r.Q} }
 
-func (s search) Names(ctx context.Context, libraryID string, term store.SearchTerm) ([]store.NameMatch, error) {
-	query, args := s.q.d.Text.Names(libraryID, term)
-	return queryAll(ctx, s.q, func(r scanner) (store.NameMatch, error) {
-		var m store.NameMatch
+func (s search) Names(ctx context.Context, libraryID string, term query.SearchTerm) ([]query.NameMatch, error) {
+	stmt, args := s.q.d.Text.Names(libraryID, term)
+	return queryAll(ctx, s.q, func(r scanner) (query.NameMatch, error) {
+		var m query.NameMatch
 		var kind string
 		err := r.Scan(&kind, &m.ID)
-		m.Kind = store.NameKind(kind)
+		m.Kind = query.NameKind(kind)
 		return m, err
-	}, query, args...)
+	}, stmt, args...)
 }
 
 func (s search) HasWord(ctx context.Context, word string, prefix bool) (bool, error) {
@@ -88,7 +89,7 @@ func (s search) exists(ctx context.Context, query string, args []any) (bool, err
 // Assets ranks the hits of q's criteria (Ranked), and reads the page of p:
 // the hits tested against the filter, best first. Only the page's asset
 // rows are read whole.
-func (s search) Assets(ctx context.Context, q store.SearchQuery, p store.Page) ([]store.ScoredAsset, bool, error) {
+func (s search) Assets(ctx context.Context, q query.SearchQuery, p query.Page) ([]store.ScoredAsset, bool, error) {
 	ctes, args, err := s.q.d.Text.Criteria(ctx, s.q.c, q)
 	if err != nil {
 		return nil, false, err
@@ -163,7 +164,7 @@ type ScoreCursor struct {
 }
 
 // NewRanked builds q's ranked search over its criteria's CTEs (TextIndex).
-func NewRanked(d *Dialect, q store.SearchQuery, ctes []string, args []any) (*Ranked, error) {
+func NewRanked(d *Dialect, q query.SearchQuery, ctes []string, args []any) (*Ranked, error) {
 	k := d.SearchKey
 	score := func(e string) string { return e }
 	if d.RoundScore != nil {

@@ -5,12 +5,12 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // SplitTerms splits q's terms into those that match no name and the
 // indexes of those that do.
-func SplitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
+func SplitTerms(q query.SearchQuery) (plain []query.SearchTerm, named []int) {
 	for i, t := range q.Terms {
 		if i < len(q.Names) && len(q.Names[i]) > 0 {
 			named = append(named, i)
@@ -25,20 +25,20 @@ func SplitTerms(q store.SearchQuery) (plain []store.SearchTerm, named []int) {
 // there are any: the table linking them to their assets (links), its
 // column of their ids (with), their ids, and the score an asset of
 // theirs has for the term.
-func NameLinks(names []store.NameMatch, fn func(links, with string, ids []string, score float64)) {
+func NameLinks(names []query.NameMatch, fn func(links, with string, ids []string, score float64)) {
 	var people, albums []string
 	for _, m := range names {
-		if m.Kind == store.NamePerson {
+		if m.Kind == query.NamePerson {
 			people = append(people, m.ID)
 		} else {
 			albums = append(albums, m.ID)
 		}
 	}
 	if len(people) > 0 {
-		fn("person_assets", "person_id", people, store.PersonNameScore)
+		fn("person_assets", "person_id", people, query.PersonNameScore)
 	}
 	if len(albums) > 0 {
-		fn("album_assets", "album_id", albums, store.AlbumNameScore)
+		fn("album_assets", "album_id", albums, query.AlbumNameScore)
 	}
 }
 
@@ -81,9 +81,9 @@ func TimeTokens(r catalog.CaptureRange) []string {
 
 // ExactSpellings returns the whole spellings of a term that also has
 // spellings with "*" (the words it begins), which rank below them
-// (store.ExactBonus); nil when the term has only one kind.
-func ExactSpellings(t store.SearchTerm) store.SearchTerm {
-	var exact store.SearchTerm
+// (query.ExactBonus); nil when the term has only one kind.
+func ExactSpellings(t query.SearchTerm) query.SearchTerm {
+	var exact query.SearchTerm
 	prefixes := 0
 	for _, s := range t {
 		if strings.HasSuffix(s, "*") {

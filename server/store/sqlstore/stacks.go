@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -95,7 +96,7 @@ func (r stacks) GetMany(ctx context.Context, ids []string) ([]catalog.Stack, err
 	return out, r.members(ctx, out)
 }
 
-func (r stacks) List(ctx context.Context, f store.StackFilter, p store.Page) ([]catalog.Stack, bool, error) {
+func (r stacks) List(ctx context.Context, f query.StackFilter, p query.Page) ([]catalog.Stack, bool, error) {
 	q := listQuery{cols: stackCols, from: "stacks s", where: []string{"s.library_id = ?"},
 		args: []any{f.LibraryID}, idCol: "s.id", desc: true}
 	list, more, err := page(ctx, r.q, q, p, scanStack)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -97,7 +98,7 @@ func (s Tasks) Get(ctx context.Context, id string) (*catalog.Task, error) {
 }
 
 // Claim hands the kinds, sorted, to the dialect's claim.
-func (s Tasks) Claim(ctx context.Context, c store.Claim) (*catalog.Task, error) {
+func (s Tasks) Claim(ctx context.Context, c query.Claim) (*catalog.Task, error) {
 	if len(c.Kinds) == 0 {
 		return nil, fmt.Errorf("claim task: no kinds: %w", catalog.ErrNotFound)
 	}

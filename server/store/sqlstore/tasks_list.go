@@ -6,10 +6,10 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
-func (s Tasks) List(ctx context.Context, f store.TaskFilter, p store.Page) ([]catalog.Task, bool, error) {
+func (s Tasks) List(ctx context.Context, f query.TaskFilter, p query.Page) ([]catalog.Task, bool, error) {
 	if f.LibraryID == "" && len(f.LibraryIDs) == 1 {
 		f.LibraryID = f.LibraryIDs[0]
 	}
@@ -38,7 +38,7 @@ func scanTaskRow(row scanner) (catalog.Task, error) {
 }
 
 // taskFilters are the conditions of f beside its library.
-func taskFilters(f store.TaskFilter) ([]string, []any) {
+func taskFilters(f query.TaskFilter) ([]string, []any) {
 	var where []string
 	var args []any
 	if f.AssetID != "" {
@@ -58,7 +58,7 @@ func taskFilters(f store.TaskFilter) ([]string, []any) {
 // id order and cut at the page size, and only those short lists are
 // merged and sorted: an IN over the libraries would read and sort every
 // task of them.
-func (s Tasks) listMany(ctx context.Context, f store.TaskFilter, p store.Page) ([]catalog.Task, bool, error) {
+func (s Tasks) listMany(ctx context.Context, f query.TaskFilter, p query.Page) ([]catalog.Task, bool, error) {
 	if len(f.LibraryIDs) == 0 {
 		return nil, false, nil
 	}

@@ -6,10 +6,10 @@ import (
 	"strings"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 )
 
-func (s users) List(ctx context.Context, email string, p store.Page) ([]catalog.User, bool, error) {
+func (s users) List(ctx context.Context, email string, p query.Page) ([]catalog.User, bool, error) {
 	lq := listQuery{cols: userCols, from: "users", idCol: "id", desc: true}
 	if email = catalog.NameKey(email); email != "" {
 		lq.where, lq.args = []string{s.q.d.Instr + "(email_key, ?) > 0"}, []any{email}

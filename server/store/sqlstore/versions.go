@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -49,7 +50,7 @@ func (s assetVersions) Get(ctx context.Context, assetID, id string) (*store.Asse
 	return s.one(ctx, "asset version", id, `WHERE asset_id = ? AND id = ?`, assetID, id)
 }
 
-func (s assetVersions) List(ctx context.Context, assetID string, p store.Page) ([]store.AssetVersion, bool, error) {
+func (s assetVersions) List(ctx context.Context, assetID string, p query.Page) ([]store.AssetVersion, bool, error) {
 	q := listQuery{cols: versionCols, from: "asset_versions", where: []string{"asset_id = ?"},
 		args: []any{assetID}, idCol: "id", desc: true}
 	return page(ctx, s.q, q, p, scanVersion)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -93,12 +94,12 @@ func updateAssets(t *testing.T, s store.Store, assets ...*catalog.Asset) {
 func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 // bc is a bucket as the cases write it: "2024-01-15:3".
-func bc(start time.Time, n int64) store.BucketCount { return store.BucketCount{Start: start, Count: n} }
+func bc(start time.Time, n int64) query.BucketCount { return query.BucketCount{Start: start, Count: n} }
 
 // counts asks for every bucket of a filter on one page.
-func counts(t *testing.T, s store.Store, f store.AssetFilter, b store.CountBucket) []store.BucketCount {
+func counts(t *testing.T, s store.Store, f query.AssetFilter, b query.CountBucket) []query.BucketCount {
 	t.Helper()
-	got, more, err := s.Read().AssetAggregates().Counts(ctx(t), store.CountsQuery{Filter: f, Bucket: b, Limit: 1000})
+	got, more, err := s.Read().AssetAggregates().Counts(ctx(t), query.CountsQuery{Filter: f, Bucket: b, Limit: 1000})
 	require.NoError(t, err)
 	require.False(t, more)
 	return got
@@ -106,12 +107,12 @@ func counts(t *testing.T, s store.Store, f store.AssetFilter, b store.CountBucke
 
 // listedBuckets counts per bucket what List returns for the filter: what
 // counts must answer whichever way the store finds it.
-func listedBuckets(t *testing.T, s store.Store, f store.AssetFilter, b store.CountBucket) []store.BucketCount {
+func listedBuckets(t *testing.T, s store.Store, f query.AssetFilter, b query.CountBucket) []query.BucketCount {
 	t.Helper()
-	items, more, err := s.Read().Assets().List(ctx(t), f, store.Page{Limit: 1000})
+	items, more, err := s.Read().Assets().List(ctx(t), f, query.Page{Limit: 1000})
 	require.NoError(t, err)
 	require.False(t, more)
-	var out []store.BucketCount
+	var out []query.BucketCount
 	for _, a := range items {
 		start := b.Start(a.Capture.Wall)
 		if n := len(out); n > 0 && out[n-1].Start.Equal(start) {
@@ -149,64 +150,64 @@ var aggregateCases = slices.Concat(aggregateCountCases, aggregateClusterCases)
 var aggregateCountCases = []testCase{
 	{"counts bucket a library's live assets by wall-clock day, month and year, newest first", func(t *testing.T, s store.Store) {
 		w, _ := countsWorld(t, s)
-		f := store.AssetFilter{LibraryID: w.lib.ID}
-		require.Equal(t, []store.BucketCount{bc(day(2024, 3, 2), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 1, 1), 2),
-			bc(day(2023, 12, 31), 1), bc(day(1969, 12, 31), 1)}, counts(t, s, f, store.BucketDay))
-		require.Equal(t, []store.BucketCount{bc(day(2024, 3, 1), 1), bc(day(2024, 1, 1), 3), bc(day(2023, 12, 1), 1),
-			bc(day(1969, 12, 1), 1)}, counts(t, s, f, store.BucketMonth))
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 1), 4), bc(day(2023, 1, 1), 1), bc(day(1969, 1, 1), 1)},
-			counts(t, s, f, store.BucketYear))
+		f := query.AssetFilter{LibraryID: w.lib.ID}
+		require.Equal(t, []query.BucketCount{bc(day(2024, 3, 2), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 1, 1), 2),
+			bc(day(2023, 12, 31), 1), bc(day(1969, 12, 31), 1)}, counts(t, s, f, query.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 3, 1), 1), bc(day(2024, 1, 1), 3), bc(day(2023, 12, 1), 1),
+			bc(day(1969, 12, 1), 1)}, counts(t, s, f, query.BucketMonth))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 1), 4), bc(day(2023, 1, 1), 1), bc(day(1969, 1, 1), 1)},
+			counts(t, s, f, query.BucketYear))
 		f.Asc = true
-		require.Equal(t, []store.BucketCount{bc(day(1969, 1, 1), 1), bc(day(2023, 1, 1), 1), bc(day(2024, 1, 1), 4)},
-			counts(t, s, f, store.BucketYear))
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 1), 1)},
-			counts(t, s, store.AssetFilter{LibraryID: w.lib2.ID}, store.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(1969, 1, 1), 1), bc(day(2023, 1, 1), 1), bc(day(2024, 1, 1), 4)},
+			counts(t, s, f, query.BucketYear))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 1), 1)},
+			counts(t, s, query.AssetFilter{LibraryID: w.lib2.ID}, query.BucketDay))
 	}},
 	{"counts page after a bucket in either order and say whether more follow", func(t *testing.T, s store.Store) {
 		w, _ := countsWorld(t, s)
 		agg := s.Read().AssetAggregates()
-		page := func(asc bool, after *time.Time, limit int) ([]store.BucketCount, bool) {
+		page := func(asc bool, after *time.Time, limit int) ([]query.BucketCount, bool) {
 			t.Helper()
-			got, more, err := agg.Counts(ctx(t), store.CountsQuery{Filter: store.AssetFilter{LibraryID: w.lib.ID, Asc: asc},
-				Bucket: store.BucketMonth, After: after, Limit: limit})
+			got, more, err := agg.Counts(ctx(t), query.CountsQuery{Filter: query.AssetFilter{LibraryID: w.lib.ID, Asc: asc},
+				Bucket: query.BucketMonth, After: after, Limit: limit})
 			require.NoError(t, err)
 			return got, more
 		}
 		got, more := page(false, nil, 2)
-		require.Equal(t, []store.BucketCount{bc(day(2024, 3, 1), 1), bc(day(2024, 1, 1), 3)}, got)
+		require.Equal(t, []query.BucketCount{bc(day(2024, 3, 1), 1), bc(day(2024, 1, 1), 3)}, got)
 		require.True(t, more)
 		got, more = page(false, &got[1].Start, 2)
-		require.Equal(t, []store.BucketCount{bc(day(2023, 12, 1), 1), bc(day(1969, 12, 1), 1)}, got)
+		require.Equal(t, []query.BucketCount{bc(day(2023, 12, 1), 1), bc(day(1969, 12, 1), 1)}, got)
 		require.False(t, more, "a page that ends exactly at the last bucket has no more")
 		got, more = page(true, nil, 3)
-		require.Equal(t, []store.BucketCount{bc(day(1969, 12, 1), 1), bc(day(2023, 12, 1), 1), bc(day(2024, 1, 1), 3)}, got)
+		require.Equal(t, []query.BucketCount{bc(day(1969, 12, 1), 1), bc(day(2023, 12, 1), 1), bc(day(2024, 1, 1), 3)}, got)
 		require.True(t, more)
 		got, more = page(true, &got[2].Start, 3)
-		require.Equal(t, []store.BucketCount{bc(day(2024, 3, 1), 1)}, got)
+		require.Equal(t, []query.BucketCount{bc(day(2024, 3, 1), 1)}, got)
 		require.False(t, more)
 		got, more = page(true, ptr(day(2024, 3, 1)), 3)
 		require.Empty(t, got)
 		require.False(t, more)
-		_, _, err := agg.Counts(ctx(t), store.CountsQuery{Filter: store.AssetFilter{LibraryID: w.lib.ID},
-			Bucket: store.BucketDay})
+		_, _, err := agg.Counts(ctx(t), query.CountsQuery{Filter: query.AssetFilter{LibraryID: w.lib.ID},
+			Bucket: query.BucketDay})
 		require.Error(t, err, "a limit below 1 is an error")
 	}},
 	{"trashed assets count only in the trashed and all states", func(t *testing.T, s store.Store) {
 		w, assets := countsWorld(t, s)
-		f := store.AssetFilter{LibraryID: w.lib.ID, State: store.StateTrashed}
-		require.Equal(t, []store.BucketCount{bc(day(2024, 2, 1), 1)}, counts(t, s, f, store.BucketDay))
-		f.State = store.StateAll
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 1), 5)}, counts(t, s, f, store.BucketYear)[:1])
+		f := query.AssetFilter{LibraryID: w.lib.ID, State: query.StateTrashed}
+		require.Equal(t, []query.BucketCount{bc(day(2024, 2, 1), 1)}, counts(t, s, f, query.BucketDay))
+		f.State = query.StateAll
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 1), 5)}, counts(t, s, f, query.BucketYear)[:1])
 		setTrashed(t, s, true, assets[1], assets[2])
-		require.Equal(t, []store.BucketCount{bc(day(2024, 2, 1), 1), bc(day(2024, 1, 1), 2)},
-			counts(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateTrashed}, store.BucketDay))
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 1), 2)},
-			counts(t, s, store.AssetFilter{LibraryID: w.lib.ID}, store.BucketYear)[:1])
+		require.Equal(t, []query.BucketCount{bc(day(2024, 2, 1), 1), bc(day(2024, 1, 1), 2)},
+			counts(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateTrashed}, query.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 1), 2)},
+			counts(t, s, query.AssetFilter{LibraryID: w.lib.ID}, query.BucketYear)[:1])
 		setTrashed(t, s, false, assets[1], assets[7])
 		write(t, s, func(r store.Repos) error { return r.Assets().Delete(ctx(t), []string{assets[2].ID, assets[4].ID}) })
-		require.Equal(t, []store.BucketCount{bc(day(2024, 2, 1), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 1, 1), 1),
-			bc(day(2023, 12, 31), 1), bc(day(1969, 12, 31), 1)}, counts(t, s, store.AssetFilter{LibraryID: w.lib.ID}, store.BucketDay))
-		require.Empty(t, counts(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateTrashed}, store.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 2, 1), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 1, 1), 1),
+			bc(day(2023, 12, 31), 1), bc(day(1969, 12, 31), 1)}, counts(t, s, query.AssetFilter{LibraryID: w.lib.ID}, query.BucketDay))
+		require.Empty(t, counts(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateTrashed}, query.BucketDay))
 	}},
 	{"counts follow edits of capture time, media type and rating", func(t *testing.T, s store.Store) {
 		w, assets := countsWorld(t, s)
@@ -214,15 +215,15 @@ var aggregateCountCases = []testCase{
 		assets[3].MediaType = catalog.MediaVideo
 		assets[4].UserMeta.Rating = ptr(5.0)
 		updateAssets(t, s, assets[1], assets[3], assets[4])
-		f := store.AssetFilter{LibraryID: w.lib.ID, Asc: true}
-		require.Equal(t, []store.BucketCount{bc(day(1969, 12, 31), 1), bc(day(2023, 12, 31), 1), bc(day(2024, 1, 1), 1),
-			bc(day(2024, 1, 2), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 3, 2), 1)}, counts(t, s, f, store.BucketDay))
+		f := query.AssetFilter{LibraryID: w.lib.ID, Asc: true}
+		require.Equal(t, []query.BucketCount{bc(day(1969, 12, 31), 1), bc(day(2023, 12, 31), 1), bc(day(2024, 1, 1), 1),
+			bc(day(2024, 1, 2), 1), bc(day(2024, 1, 15), 1), bc(day(2024, 3, 2), 1)}, counts(t, s, f, query.BucketDay))
 		f.MediaType = catalog.MediaVideo
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 1), 1), bc(day(2024, 1, 15), 1)}, counts(t, s, f, store.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 1), 1), bc(day(2024, 1, 15), 1)}, counts(t, s, f, query.BucketDay))
 		f.MediaType, f.MinRating = "", ptr(3)
-		require.Equal(t, []store.BucketCount{bc(day(2024, 1, 15), 1), bc(day(2024, 3, 2), 1)}, counts(t, s, f, store.BucketDay))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 1, 15), 1), bc(day(2024, 3, 2), 1)}, counts(t, s, f, query.BucketDay))
 		f.MinRating = ptr(5)
-		require.Equal(t, []store.BucketCount{bc(day(2024, 3, 1), 1)}, counts(t, s, f, store.BucketMonth))
+		require.Equal(t, []query.BucketCount{bc(day(2024, 3, 1), 1)}, counts(t, s, f, query.BucketMonth))
 	}},
 	{"counts take every list filter and agree with the list", func(t *testing.T, s store.Store) {
 		w := newAggWorld(t, s)
@@ -247,7 +248,7 @@ var aggregateCountCases = []testCase{
 		bound := func(tm time.Time, offset bool) *catalog.TimeBound {
 			return &catalog.TimeBound{Time: tm, HasOffset: offset}
 		}
-		filters := []store.AssetFilter{
+		filters := []query.AssetFilter{
 			{MediaType: catalog.MediaVideo},
 			{MinRating: ptr(2)},
 			{MinRating: ptr(-1)},
@@ -258,13 +259,13 @@ var aggregateCountCases = []testCase{
 			{Location: &catalog.Location{Box: &crossing}, MediaType: catalog.MediaImage},
 			{Location: &catalog.Location{Box: &catalog.World}},
 			{Location: &catalog.Location{Circle: &catalog.Circle{Lon: 180, Lat: -17, RadiusM: 100_000}}},
-			{State: store.StateAll, Location: &catalog.Location{Circle: &catalog.Circle{Lon: 2.3, Lat: 48.8, RadiusM: 20_000}}},
+			{State: query.StateAll, Location: &catalog.Location{Circle: &catalog.Circle{Lon: 2.3, Lat: 48.8, RadiusM: 20_000}}},
 		}
 		for i, f := range filters {
 			f.LibraryID = w.lib.ID
 			for _, asc := range []bool{false, true} {
 				f.Asc = asc
-				for _, b := range []store.CountBucket{store.BucketDay, store.BucketMonth, store.BucketYear} {
+				for _, b := range []query.CountBucket{query.BucketDay, query.BucketMonth, query.BucketYear} {
 					want := listedBuckets(t, s, f, b)
 					require.NotEmpty(t, want, "filter %d", i)
 					require.Equal(t, want, counts(t, s, f, b), "filter %d, %s", i, b)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -117,8 +118,8 @@ func linkIDsNewestFirst(links ...catalog.AlbumAsset) []string {
 	return out
 }
 
-func listLinks(t *testing.T, s store.Store, f store.AlbumAssetFilter) list[catalog.AlbumAsset] {
-	return func(p store.Page) ([]catalog.AlbumAsset, bool, error) {
+func listLinks(t *testing.T, s store.Store, f query.AlbumAssetFilter) list[catalog.AlbumAsset] {
+	return func(p query.Page) ([]catalog.AlbumAsset, bool, error) {
 		return s.Read().Albums().ListLinks(ctx(t), f, p)
 	}
 }
@@ -221,13 +222,13 @@ var albumCases = []testCase{
 		al := putAlbum(t, s, w.lib, "A", 2)
 		links := link(t, s, al, 3, a, b)
 		setTrashed(t, s, true, a)
-		items, _ := firstPage(t, 10, listLinks(t, s, store.AlbumAssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
+		items, _ := firstPage(t, 10, listLinks(t, s, query.AlbumAssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
 		require.Equal(t, []string{links[1].ID}, idsOf(items, linkID))
 		all, err := s.Read().Albums().LinksOfAssets(ctx(t), []string{a.ID, b.ID})
 		require.NoError(t, err)
 		require.Equal(t, links, all)
-		albums, _ := firstPage(t, 10, func(p store.Page) ([]catalog.Album, bool, error) {
-			return s.Read().Albums().List(ctx(t), store.AlbumFilter{LibraryID: w.lib.ID, AssetID: a.ID}, p)
+		albums, _ := firstPage(t, 10, func(p query.Page) ([]catalog.Album, bool, error) {
+			return s.Read().Albums().List(ctx(t), query.AlbumFilter{LibraryID: w.lib.ID, AssetID: a.ID}, p)
 		})
 		require.Empty(t, albums)
 	}},
@@ -257,11 +258,11 @@ var albumCases = []testCase{
 			}
 		}
 		putAlbum(t, s, w.lib2, "elsewhere", 30)
-		checkPaging(t, want, albumID, func(p store.Page) ([]catalog.Album, bool, error) {
-			return s.Read().Albums().List(ctx(t), store.AlbumFilter{LibraryID: w.lib.ID}, p)
+		checkPaging(t, want, albumID, func(p query.Page) ([]catalog.Album, bool, error) {
+			return s.Read().Albums().List(ctx(t), query.AlbumFilter{LibraryID: w.lib.ID}, p)
 		})
-		checkPaging(t, withA, albumID, func(p store.Page) ([]catalog.Album, bool, error) {
-			return s.Read().Albums().List(ctx(t), store.AlbumFilter{LibraryID: w.lib.ID, AssetID: a.ID}, p)
+		checkPaging(t, withA, albumID, func(p query.Page) ([]catalog.Album, bool, error) {
+			return s.Read().Albums().List(ctx(t), query.AlbumFilter{LibraryID: w.lib.ID, AssetID: a.ID}, p)
 		})
 	}},
 	{"link lists page newest first under every filter; a foreign cursor is invalid", func(t *testing.T, s store.Store) {
@@ -275,13 +276,13 @@ var albumCases = []testCase{
 		l2 := link(t, s, two, 20, assets[1], assets[2])
 		other := link(t, s, putAlbum(t, s, w.lib2, "x", 4), 30, w.putAsset(t, s, w.lib2, may(9), nil))
 		lib := w.lib.ID
-		checkPaging(t, linkIDsNewestFirst(l1...), linkID, listLinks(t, s, store.AlbumAssetFilter{LibraryID: lib, AlbumID: one.ID}))
-		checkPaging(t, linkIDsNewestFirst(l1[1], l2[0]), linkID, listLinks(t, s, store.AlbumAssetFilter{LibraryID: lib, AssetID: assets[1].ID}))
-		checkPaging(t, linkIDsNewestFirst(append(l1, l2...)...), linkID, listLinks(t, s, store.AlbumAssetFilter{LibraryID: lib}))
-		checkPaging(t, linkIDsNewestFirst(l1[0], l2[1]), linkID, listLinks(t, s, store.AlbumAssetFilter{LibraryID: lib,
+		checkPaging(t, linkIDsNewestFirst(l1...), linkID, listLinks(t, s, query.AlbumAssetFilter{LibraryID: lib, AlbumID: one.ID}))
+		checkPaging(t, linkIDsNewestFirst(l1[1], l2[0]), linkID, listLinks(t, s, query.AlbumAssetFilter{LibraryID: lib, AssetID: assets[1].ID}))
+		checkPaging(t, linkIDsNewestFirst(append(l1, l2...)...), linkID, listLinks(t, s, query.AlbumAssetFilter{LibraryID: lib}))
+		checkPaging(t, linkIDsNewestFirst(l1[0], l2[1]), linkID, listLinks(t, s, query.AlbumAssetFilter{LibraryID: lib,
 			IDs: []string{l2[1].ID, l1[0].ID, other[0].ID}}))
-		_, _, err := s.Read().Albums().ListLinks(ctx(t), store.AlbumAssetFilter{LibraryID: lib, AlbumID: two.ID},
-			store.Page{Limit: 5, AfterID: l1[0].ID})
+		_, _, err := s.Read().Albums().ListLinks(ctx(t), query.AlbumAssetFilter{LibraryID: lib, AlbumID: two.ID},
+			query.Page{Limit: 5, AfterID: l1[0].ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"an album's asset list follows its timeline and does not collapse stacks", func(t *testing.T, s store.Store) {
@@ -295,15 +296,15 @@ var albumCases = []testCase{
 		write(t, s, func(r store.Repos) error { return r.Stacks().Create(ctx(t), st) })
 		al := putAlbum(t, s, w.lib, "A", 6)
 		link(t, s, al, 7, a, b, c)
-		lister := func(f store.AssetFilter) list[catalog.Asset] {
-			return func(p store.Page) ([]catalog.Asset, bool, error) { return s.Read().Assets().List(ctx(t), f, p) }
+		lister := func(f query.AssetFilter) list[catalog.Asset] {
+			return func(p query.Page) ([]catalog.Asset, bool, error) { return s.Read().Assets().List(ctx(t), f, p) }
 		}
-		checkPaging(t, []string{a.ID, c.ID, b.ID}, assetID, lister(store.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
-		checkPaging(t, []string{b.ID, c.ID, a.ID}, assetID, lister(store.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, Asc: true}))
+		checkPaging(t, []string{a.ID, c.ID, b.ID}, assetID, lister(query.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
+		checkPaging(t, []string{b.ID, c.ID, a.ID}, assetID, lister(query.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, Asc: true}))
 		setTrashed(t, s, true, c)
-		checkPaging(t, []string{a.ID, b.ID}, assetID, lister(store.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
-		checkPaging(t, []string{c.ID}, assetID, lister(store.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, State: store.StateTrashed}))
-		checkPaging(t, []string{a.ID, c.ID, b.ID}, assetID, lister(store.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, State: store.StateAll}))
-		checkPaging(t, []string{}, assetID, lister(store.AssetFilter{LibraryID: w.lib2.ID, AlbumID: al.ID}))
+		checkPaging(t, []string{a.ID, b.ID}, assetID, lister(query.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID}))
+		checkPaging(t, []string{c.ID}, assetID, lister(query.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, State: query.StateTrashed}))
+		checkPaging(t, []string{a.ID, c.ID, b.ID}, assetID, lister(query.AssetFilter{LibraryID: w.lib.ID, AlbumID: al.ID, State: query.StateAll}))
+		checkPaging(t, []string{}, assetID, lister(query.AssetFilter{LibraryID: w.lib2.ID, AlbumID: al.ID}))
 	}},
 }

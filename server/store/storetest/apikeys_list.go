@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
 // listKeys returns the API key list of filter f over Read().
-func listKeys(t *testing.T, s store.Store, f store.APIKeyFilter) list[catalog.APIKey] {
-	return func(p store.Page) ([]catalog.APIKey, bool, error) { return s.Read().APIKeys().List(ctx(t), f, p) }
+func listKeys(t *testing.T, s store.Store, f query.APIKeyFilter) list[catalog.APIKey] {
+	return func(p query.Page) ([]catalog.APIKey, bool, error) { return s.Read().APIKeys().List(ctx(t), f, p) }
 }
 
 func keyID(k catalog.APIKey) string { return k.ID }
@@ -88,7 +89,7 @@ var apiKeyListCases = []testCase{
 		keys := orderedKeys(t, s, u.ID)
 		for _, orderBy := range []string{"created_at", "last_used_at", "name"} {
 			for _, desc := range []bool{false, true} {
-				f := store.APIKeyFilter{UserID: u.ID, OrderBy: orderBy, Desc: desc}
+				f := query.APIKeyFilter{UserID: u.ID, OrderBy: orderBy, Desc: desc}
 				checkPaging(t, sortedKeys(keys, orderBy, desc), keyID, listKeys(t, s, f))
 			}
 		}
@@ -99,7 +100,7 @@ var apiKeyListCases = []testCase{
 		mine := []*catalog.APIKey{newKey(alice.ID, "a", 1), newKey(alice.ID, "b", 2)}
 		saveKeys(t, s, mine...)
 		saveKeys(t, s, newKey(bob.ID, "c", 3))
-		f := store.APIKeyFilter{UserID: alice.ID, OrderBy: "created_at"}
+		f := query.APIKeyFilter{UserID: alice.ID, OrderBy: "created_at"}
 		checkPaging(t, keyIDs(mine...), keyID, listKeys(t, s, f))
 	}},
 	{"the name filter matches a substring ignoring case", func(t *testing.T, s store.Store) {
@@ -107,7 +108,7 @@ var apiKeyListCases = []testCase{
 		script, nightly := newKey(u.ID, "Backup Script", 1), newKey(u.ID, "nightly BACKUP", 2)
 		saveKeys(t, s, script, newKey(u.ID, "phone", 3), nightly, newKey(u.ID, "back up", 4))
 		for _, name := range []string{"backup", "BaCkUp", "ACKU"} {
-			f := store.APIKeyFilter{UserID: u.ID, Name: name, OrderBy: "created_at"}
+			f := query.APIKeyFilter{UserID: u.ID, Name: name, OrderBy: "created_at"}
 			checkPaging(t, keyIDs(script, nightly), keyID, listKeys(t, s, f))
 		}
 	}},
@@ -116,7 +117,7 @@ var apiKeyListCases = []testCase{
 		k := newKey(u.ID, "Äpfel Sync", 1)
 		saveKeys(t, s, k, newKey(u.ID, "pfel", 2))
 		for _, name := range []string{"äpfel", "ÄPFEL", "äPfEl"} {
-			f := store.APIKeyFilter{UserID: u.ID, Name: name, OrderBy: "created_at"}
+			f := query.APIKeyFilter{UserID: u.ID, Name: name, OrderBy: "created_at"}
 			checkPaging(t, keyIDs(k), keyID, listKeys(t, s, f))
 		}
 	}},
@@ -132,7 +133,7 @@ var apiKeyListCases = []testCase{
 		onlyA, onlyB, both := scoped("only a", 2, libA.ID), scoped("only b", 3, libB.ID), scoped("both", 4, libB.ID, libA.ID)
 		none := scoped("none", 5)
 		saveKeys(t, s, every, onlyA, onlyB, both, none)
-		f := store.APIKeyFilter{UserID: u.ID, LibraryID: libA.ID, OrderBy: "created_at"}
+		f := query.APIKeyFilter{UserID: u.ID, LibraryID: libA.ID, OrderBy: "created_at"}
 		checkPaging(t, keyIDs(every, onlyA, both), keyID, listKeys(t, s, f))
 		f.Name = "O"
 		checkPaging(t, keyIDs(onlyA, both), keyID, listKeys(t, s, f))
@@ -142,12 +143,12 @@ var apiKeyListCases = []testCase{
 		keys := []*catalog.APIKey{newKey(u.ID, "a", 1), newKey(u.ID, "b", 2), newKey(u.ID, "c", 3),
 			newKey(u.ID, "d", 4), newKey(u.ID, "e", 5)}
 		saveKeys(t, s, keys...)
-		l := listKeys(t, s, store.APIKeyFilter{UserID: u.ID, OrderBy: "created_at", Desc: true})
+		l := listKeys(t, s, query.APIKeyFilter{UserID: u.ID, OrderBy: "created_at", Desc: true})
 		first, more := firstPage(t, 2, l)
 		require.True(t, more)
 		write(t, s, func(r store.Repos) error { return r.APIKeys().Delete(ctx(t), u.ID, keys[1].ID) })
 		saveKeys(t, s, newKey(u.ID, "f", 6))
-		rest, more, err := l(store.Page{Limit: 10, AfterID: first[1].ID})
+		rest, more, err := l(query.Page{Limit: 10, AfterID: first[1].ID})
 		require.NoError(t, err)
 		require.False(t, more)
 		require.Equal(t, keyIDs(keys[4], keys[3], keys[2], keys[0]), idsOf(slices.Concat(first, rest), keyID))
@@ -158,16 +159,16 @@ var apiKeyListCases = []testCase{
 		theirs := newKey(bob.ID, "theirs", 2)
 		saveKeys(t, s, newKey(alice.ID, "mine", 1), theirs)
 		for _, orderBy := range []string{"created_at", "last_used_at", "name"} {
-			_, _, err := s.Read().APIKeys().List(ctx(t), store.APIKeyFilter{UserID: alice.ID, OrderBy: orderBy},
-				store.Page{Limit: 10, AfterID: theirs.ID})
+			_, _, err := s.Read().APIKeys().List(ctx(t), query.APIKeyFilter{UserID: alice.ID, OrderBy: orderBy},
+				query.Page{Limit: 10, AfterID: theirs.ID})
 			requireInvalidCursor(t, err)
 		}
 	}},
 	{"a cursor naming an unknown key is a validation error", func(t *testing.T, s store.Store) {
 		u := makeUser(t, s, "alice@example.com")
 		saveKeys(t, s, newKey(u.ID, "mine", 1))
-		_, _, err := s.Read().APIKeys().List(ctx(t), store.APIKeyFilter{UserID: u.ID, OrderBy: "created_at"},
-			store.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixAPIKey, base)})
+		_, _, err := s.Read().APIKeys().List(ctx(t), query.APIKeyFilter{UserID: u.ID, OrderBy: "created_at"},
+			query.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixAPIKey, base)})
 		requireInvalidCursor(t, err)
 	}},
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -226,17 +227,17 @@ var assetCases = []testCase{
 		require.Equal(t, a, getAsset(t, s, a.ID))
 
 		lst := listAssets(t, s)
-		rated := store.AssetFilter{LibraryID: w.lib.ID, MinRating: ptr(4)}
+		rated := query.AssetFilter{LibraryID: w.lib.ID, MinRating: ptr(4)}
 		require.Equal(t, []string{a.ID}, idsOf(lst(t, rated), assetID))
 		sydney := &catalog.Location{Box: &catalog.BBox{MinLon: 150, MinLat: -35, MaxLon: 152, MaxLat: -33}}
-		require.Equal(t, []string{a.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: sydney}), assetID))
+		require.Equal(t, []string{a.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: sydney}), assetID))
 		europe := &catalog.Location{Box: &catalog.BBox{MinLon: 0, MinLat: 40, MaxLon: 20, MaxLat: 60}}
-		require.Empty(t, lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: europe}))
+		require.Empty(t, lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: europe}))
 		// The position removed: in no box any more, not even the world.
 		a.FileMeta, a.GeoMeta = catalog.Metadata{}, catalog.Metadata{}
 		write(t, s, func(r store.Repos) error { return r.Assets().Update(ctx(t), a) })
-		require.Empty(t, lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: &catalog.Location{Box: ptr(catalog.World)}}))
-		require.Equal(t, []string{a.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID}), assetID))
+		require.Empty(t, lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: &catalog.Location{Box: ptr(catalog.World)}}))
+		require.Equal(t, []string{a.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID}), assetID))
 
 		missing := w.newAsset(w.lib, at(2))
 		requireKind(t, writeErr(t, s, func(r store.Repos) error { return r.Assets().Update(ctx(t), missing) }),
@@ -260,11 +261,11 @@ var assetCases = []testCase{
 		require.Equal(t, at(20), got.UpdatedAt)
 
 		lst := listAssets(t, s)
-		require.Equal(t, []string{d.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID}), assetID))
+		require.Equal(t, []string{d.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID}), assetID))
 		require.Equal(t, []string{b.ID, a.ID},
-			idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateTrashed}), assetID))
+			idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateTrashed}), assetID))
 		require.Equal(t, []string{d.ID, b.ID, a.ID},
-			idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateAll}), assetID))
+			idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateAll}), assetID))
 
 		ids, err := s.Read().Assets().TrashedBefore(ctx(t), at(31), 10)
 		require.NoError(t, err)
@@ -283,7 +284,7 @@ var assetCases = []testCase{
 		got = getAsset(t, s, a.ID)
 		require.Nil(t, got.TrashedAt)
 		require.Equal(t, at(40), got.UpdatedAt)
-		require.Equal(t, []string{d.ID, a.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID}), assetID))
+		require.Equal(t, []string{d.ID, a.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID}), assetID))
 	}},
 	{"Delete removes the rows, their versions and their index entries", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
@@ -299,8 +300,8 @@ var assetCases = []testCase{
 		requireKind(t, err, catalog.ErrNotFound)
 		lst := listAssets(t, s)
 		box := &catalog.Location{Box: &catalog.BBox{MinLon: 0, MinLat: 40, MaxLon: 20, MaxLat: 60}}
-		require.Equal(t, []string{keep.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: box}), assetID))
-		require.Equal(t, []string{keep.ID}, idsOf(lst(t, store.AssetFilter{LibraryID: w.lib.ID}), assetID))
+		require.Equal(t, []string{keep.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: box}), assetID))
+		require.Equal(t, []string{keep.ID}, idsOf(lst(t, query.AssetFilter{LibraryID: w.lib.ID}), assetID))
 		// The checksum is free again.
 		w.put(t, s, w.lib, at(4), func(n *catalog.Asset) { n.Checksum = a.Checksum })
 	}},
@@ -316,10 +317,10 @@ func derefAll(assets []*catalog.Asset) []catalog.Asset {
 
 // listAssets returns a function that fetches every asset of a filter in
 // one page.
-func listAssets(t *testing.T, s store.Store) func(t *testing.T, f store.AssetFilter) []catalog.Asset {
-	return func(t *testing.T, f store.AssetFilter) []catalog.Asset {
+func listAssets(t *testing.T, s store.Store) func(t *testing.T, f query.AssetFilter) []catalog.Asset {
+	return func(t *testing.T, f query.AssetFilter) []catalog.Asset {
 		t.Helper()
-		items, more, err := s.Read().Assets().List(ctx(t), f, store.Page{Limit: 1000})
+		items, more, err := s.Read().Assets().List(ctx(t), f, query.Page{Limit: 1000})
 		require.NoError(t, err)
 		require.False(t, more)
 		return items
@@ -327,6 +328,6 @@ func listAssets(t *testing.T, s store.Store) func(t *testing.T, f store.AssetFil
 }
 
 // assetLister is an asset list for checkPaging.
-func assetLister(t *testing.T, s store.Store, f store.AssetFilter) list[catalog.Asset] {
-	return func(p store.Page) ([]catalog.Asset, bool, error) { return s.Read().Assets().List(ctx(t), f, p) }
+func assetLister(t *testing.T, s store.Store, f query.AssetFilter) list[catalog.Asset] {
+	return func(p query.Page) ([]catalog.Asset, bool, error) { return s.Read().Assets().List(ctx(t), f, p) }
 }

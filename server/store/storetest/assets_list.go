@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -42,8 +43,8 @@ var assetListCases = []testCase{
 		}
 		asc := []string{a.ID, b.ID, lo.ID, hi.ID, e.ID}
 		desc := []string{e.ID, hi.ID, lo.ID, b.ID, a.ID}
-		checkPaging(t, desc, assetID, assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID}))
-		checkPaging(t, asc, assetID, assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, Asc: true}))
+		checkPaging(t, desc, assetID, assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID}))
+		checkPaging(t, asc, assetID, assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, Asc: true}))
 	}},
 	{"live and trashed assets page together as one timeline", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
@@ -63,10 +64,10 @@ var assetListCases = []testCase{
 		asc := idsOf(derefAll(all), assetID)
 		desc := slices.Clone(asc)
 		slices.Reverse(desc)
-		checkPaging(t, desc, assetID, assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateAll}))
-		checkPaging(t, asc, assetID, assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateAll, Asc: true}))
-		_, _, err := s.Read().Assets().List(ctx(t), store.AssetFilter{LibraryID: w.lib2.ID, State: store.StateAll},
-			store.Page{Limit: 2, AfterID: all[0].ID})
+		checkPaging(t, desc, assetID, assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateAll}))
+		checkPaging(t, asc, assetID, assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateAll, Asc: true}))
+		_, _, err := s.Read().Assets().List(ctx(t), query.AssetFilter{LibraryID: w.lib2.ID, State: query.StateAll},
+			query.Page{Limit: 2, AfterID: all[0].ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"a cursor that is not an asset of the list is a validation error", func(t *testing.T, s store.Store) {
@@ -74,12 +75,12 @@ var assetListCases = []testCase{
 		w.put(t, s, w.lib, wallAt(1, 10))
 		other := w.put(t, s, w.lib2, wallAt(1, 11))
 		video := w.put(t, s, w.lib, wallAt(1, 12), func(a *catalog.Asset) { a.MediaType = catalog.MediaVideo })
-		_, _, err := s.Read().Assets().List(ctx(t), store.AssetFilter{LibraryID: w.lib.ID}, store.Page{Limit: 5, AfterID: other.ID})
+		_, _, err := s.Read().Assets().List(ctx(t), query.AssetFilter{LibraryID: w.lib.ID}, query.Page{Limit: 5, AfterID: other.ID})
 		requireInvalidCursor(t, err)
-		_, _, err = s.Read().Assets().List(ctx(t), store.AssetFilter{LibraryID: w.lib.ID, MediaType: catalog.MediaImage},
-			store.Page{Limit: 5, AfterID: video.ID})
+		_, _, err = s.Read().Assets().List(ctx(t), query.AssetFilter{LibraryID: w.lib.ID, MediaType: catalog.MediaImage},
+			query.Page{Limit: 5, AfterID: video.ID})
 		requireInvalidCursor(t, err)
-		_, _, err = s.Read().Assets().List(ctx(t), store.AssetFilter{LibraryID: w.lib.ID}, store.Page{Limit: 5, AfterID: "asset_missing"})
+		_, _, err = s.Read().Assets().List(ctx(t), query.AssetFilter{LibraryID: w.lib.ID}, query.Page{Limit: 5, AfterID: "asset_missing"})
 		requireInvalidCursor(t, err)
 	}},
 	{"media type, minimum rating (the merged view) and ids filter", func(t *testing.T, s store.Store) {
@@ -91,14 +92,14 @@ var assetListCases = []testCase{
 		})
 		unrated := w.put(t, s, w.lib, wallAt(3, 10))
 		lst := listAssets(t, s)
-		ids := func(f store.AssetFilter) []string { f.LibraryID = w.lib.ID; return idsOf(lst(t, f), assetID) }
-		require.Equal(t, []string{unrated.ID, img.ID}, ids(store.AssetFilter{MediaType: catalog.MediaImage}))
-		require.Equal(t, []string{vid.ID}, ids(store.AssetFilter{MediaType: catalog.MediaVideo}))
-		require.Equal(t, []string{vid.ID, img.ID}, ids(store.AssetFilter{MinRating: ptr(3)}))
-		require.Equal(t, []string{vid.ID}, ids(store.AssetFilter{MinRating: ptr(4)}))
-		require.Equal(t, []string{vid.ID, img.ID}, ids(store.AssetFilter{MinRating: ptr(0)})) // unrated: no rating
-		require.Equal(t, []string{unrated.ID, img.ID}, ids(store.AssetFilter{IDs: []string{img.ID, unrated.ID, "asset_missing"}}))
-		require.Equal(t, []string{img.ID}, ids(store.AssetFilter{IDs: []string{img.ID, vid.ID}, MediaType: catalog.MediaImage}))
+		ids := func(f query.AssetFilter) []string { f.LibraryID = w.lib.ID; return idsOf(lst(t, f), assetID) }
+		require.Equal(t, []string{unrated.ID, img.ID}, ids(query.AssetFilter{MediaType: catalog.MediaImage}))
+		require.Equal(t, []string{vid.ID}, ids(query.AssetFilter{MediaType: catalog.MediaVideo}))
+		require.Equal(t, []string{vid.ID, img.ID}, ids(query.AssetFilter{MinRating: ptr(3)}))
+		require.Equal(t, []string{vid.ID}, ids(query.AssetFilter{MinRating: ptr(4)}))
+		require.Equal(t, []string{vid.ID, img.ID}, ids(query.AssetFilter{MinRating: ptr(0)})) // unrated: no rating
+		require.Equal(t, []string{unrated.ID, img.ID}, ids(query.AssetFilter{IDs: []string{img.ID, unrated.ID, "asset_missing"}}))
+		require.Equal(t, []string{img.ID}, ids(query.AssetFilter{IDs: []string{img.ID, vid.ID}, MediaType: catalog.MediaImage}))
 	}},
 	{"offsetless capture bounds compare the wall reading: after inclusive, before exclusive", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
@@ -107,7 +108,7 @@ var assetListCases = []testCase{
 		west := w.put(t, s, w.lib, wallAt(1, 12), withOffset(-5)) // instant 17:00Z
 		lst := listAssets(t, s)
 		ids := func(r catalog.CaptureRange) []string {
-			return sortedAssetIDs(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Capture: r}))
+			return sortedAssetIDs(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Capture: r}))
 		}
 		require.Equal(t, sortedIDs(plain, east), ids(catalog.CaptureRange{After: wallBound(wallAt(1, 10)), Before: wallBound(wallAt(1, 12))}))
 		require.Equal(t, sortedIDs(west), ids(catalog.CaptureRange{After: wallBound(wallAt(1, 11))}))
@@ -125,7 +126,7 @@ var assetListCases = []testCase{
 		dateline := w.put(t, s, w.lib, wallAt(1, 7), withOffset(-12))
 		lst := listAssets(t, s)
 		ids := func(r catalog.CaptureRange) []string {
-			return sortedAssetIDs(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Capture: r}))
+			return sortedAssetIDs(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Capture: r}))
 		}
 		require.Equal(t, sortedIDs(east), ids(catalog.CaptureRange{After: instantBound(wallAt(1, 0)), Before: instantBound(wallAt(1, 2)), Absolute: true}))
 		require.Equal(t, sortedIDs(plain), ids(catalog.CaptureRange{After: instantBound(wallAt(1, 9)), Before: instantBound(wallAt(1, 11)), Absolute: true}))
@@ -133,7 +134,7 @@ var assetListCases = []testCase{
 		require.Equal(t, sortedIDs(far, dateline), ids(catalog.CaptureRange{After: instantBound(wallAt(1, 18)), Before: instantBound(wallAt(1, 20)), Absolute: true}))
 		require.Equal(t, sortedIDs(east, plain), ids(catalog.CaptureRange{Before: instantBound(wallAt(1, 17)), Absolute: true}))
 		// Ordered by wall time all the same.
-		got := lst(t, store.AssetFilter{LibraryID: w.lib.ID, Asc: true,
+		got := lst(t, query.AssetFilter{LibraryID: w.lib.ID, Asc: true,
 			Capture: catalog.CaptureRange{After: instantBound(wallAt(1, 0)), Absolute: true}})
 		require.Equal(t, []string{dateline.ID, plain.ID, east.ID, west.ID, far.ID}, idsOf(got, assetID))
 	}},
@@ -152,7 +153,7 @@ var assetListCases = []testCase{
 		w.put(t, s, w.lib2, wallAt(1, 9), atPosition(2.35, 48.85)) // another library
 		lst := listAssets(t, s)
 		ids := func(l *catalog.Location) []string {
-			return sortedAssetIDs(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: l}))
+			return sortedAssetIDs(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: l}))
 		}
 		require.Equal(t, sortedIDs(paris, edge, geo), ids(boxOf(0, 45, 10, 50)))
 		require.Equal(t, sortedIDs(paris, geo), ids(boxOf(0, 45.000001, 9.999999, 50)))
@@ -163,9 +164,9 @@ var assetListCases = []testCase{
 		require.Empty(t, ids(boxOf(-10, -10, -5, -5)))
 		// Page order and paging hold under a location.
 		checkPaging(t, []string{geo.ID, edge.ID, paris.ID}, assetID,
-			assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(0, 45, 10, 50)}))
+			assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(0, 45, 10, 50)}))
 		checkPaging(t, []string{fijiWest.ID, fijiEast.ID}, assetID,
-			assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(179, -20, -179, -10)}))
+			assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(179, -20, -179, -10)}))
 	}},
 	{"a circle selects along the great circle, across the antimeridian and over a pole", func(t *testing.T, s store.Store) {
 		w := newAssetWorld(t, s)
@@ -179,7 +180,7 @@ var assetListCases = []testCase{
 		lst := listAssets(t, s)
 		ids := func(lon, lat, r float64) []string {
 			l := &catalog.Location{Circle: &catalog.Circle{Lon: lon, Lat: lat, RadiusM: r}}
-			return sortedAssetIDs(lst(t, store.AssetFilter{LibraryID: w.lib.ID, Location: l}))
+			return sortedAssetIDs(lst(t, query.AssetFilter{LibraryID: w.lib.ID, Location: l}))
 		}
 		require.Equal(t, sortedIDs(paris), ids(2.3522, 48.8566, 17000))
 		require.Equal(t, sortedIDs(paris, versailles), ids(2.3522, 48.8566, 18500))
@@ -209,15 +210,15 @@ var assetListCases = []testCase{
 				trashed = append([]string{gone.ID}, trashed...)
 			}
 		}
-		f := store.AssetFilter{LibraryID: w.lib.ID, MediaType: catalog.MediaImage, MinRating: ptr(4),
+		f := query.AssetFilter{LibraryID: w.lib.ID, MediaType: catalog.MediaImage, MinRating: ptr(4),
 			Capture:  catalog.CaptureRange{After: wallBound(wallAt(11, 0)), Before: wallBound(wallAt(16, 0))},
 			Location: boxOf(0.5, 40, 4.5, 50)}
 		checkPaging(t, want, assetID, assetLister(t, s, f))
 		f.Asc = true
 		checkPaging(t, []string{want[3], want[2], want[1], want[0]}, assetID, assetLister(t, s, f))
-		f.Asc, f.State = false, store.StateTrashed
+		f.Asc, f.State = false, query.StateTrashed
 		checkPaging(t, trashed, assetID, assetLister(t, s, f))
-		f.State = store.StateAll
+		f.State = query.StateAll
 		all := []string{trashed[0], want[0], trashed[1], want[1], trashed[2], want[2], trashed[3], want[3]}
 		checkPaging(t, all, assetID, assetLister(t, s, f))
 	}},

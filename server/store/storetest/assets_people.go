@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -30,32 +31,32 @@ var assetPeopleCases = []testCase{
 		makeFace(t, s, w.lib.ID, d.ID, nil, 20) // an unassigned face
 		setTrashed(t, s, true, gone)
 
-		f := store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}}
+		f := query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}}
 		checkPaging(t, []string{c.ID, b.ID, a.ID}, assetID, assetLister(t, s, f))
 		f.Asc = true
 		checkPaging(t, []string{a.ID, b.ID, c.ID}, assetID, assetLister(t, s, f))
-		f = store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID, bob.ID}}
+		f = query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID, bob.ID}}
 		checkPaging(t, []string{c.ID, b.ID}, assetID, assetLister(t, s, f))
 		f.PersonIDs = []string{bob.ID, ann.ID, bob.ID}
 		checkPaging(t, []string{c.ID, b.ID}, assetID, assetLister(t, s, f))
 		f.Location = boxOf(0, 40, 20, 60)
 		checkPaging(t, []string{c.ID}, assetID, assetLister(t, s, f))
-		f = store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID},
+		f = query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID},
 			Capture: catalog.CaptureRange{After: wallBound(wallAt(2, 0)), Before: wallBound(wallAt(3, 0))}}
 		checkPaging(t, []string{b.ID}, assetID, assetLister(t, s, f))
-		f = store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}, State: store.StateTrashed}
+		f = query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}, State: query.StateTrashed}
 		checkPaging(t, []string{gone.ID}, assetID, assetLister(t, s, f))
-		f = store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{"person_unknown"}}
+		f = query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{"person_unknown"}}
 		checkPaging(t, []string{}, assetID, assetLister(t, s, f))
 
 		// A new capture time moves the asset in the person's timeline.
 		a.Capture.Wall, a.UpdatedAt = wallAt(9, 10), at(90)
 		write(t, s, func(r store.Repos) error { return r.Assets().Update(ctx(t), a) })
 		checkPaging(t, []string{a.ID, c.ID, b.ID}, assetID,
-			assetLister(t, s, store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}}))
+			assetLister(t, s, query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{ann.ID}}))
 		// A cursor that is not one of the person's assets is a validation error.
-		_, _, err := s.Read().Assets().List(ctx(t), store.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{bob.ID}},
-			store.Page{Limit: 2, AfterID: a.ID})
+		_, _, err := s.Read().Assets().List(ctx(t), query.AssetFilter{LibraryID: w.lib.ID, PersonIDs: []string{bob.ID}},
+			query.Page{Limit: 2, AfterID: a.ID})
 		requireInvalidCursor(t, err)
 		require.NotEmpty(t, d.ID)
 	}},

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -90,7 +91,7 @@ func newStackViewWorld(t *testing.T, s store.Store) *stackViewWorld {
 // want is what List must answer for f: the library's assets that pass f,
 // collapsed (a stack's cover and its trashed members) unless f lists every
 // member, in f's order.
-func (w *stackViewWorld) want(f store.AssetFilter) []string {
+func (w *stackViewWorld) want(f query.AssetFilter) []string {
 	var out []*catalog.Asset
 	for _, a := range w.assets {
 		if w.passes(a, f) {
@@ -107,12 +108,12 @@ func (w *stackViewWorld) want(f store.AssetFilter) []string {
 	return idsOf(out, func(a *catalog.Asset) string { return a.ID })
 }
 
-func (w *stackViewWorld) passes(a *catalog.Asset, f store.AssetFilter) bool {
+func (w *stackViewWorld) passes(a *catalog.Asset, f query.AssetFilter) bool {
 	m := a.Merged()
 	cover, stacked := w.cover[a.ID]
 	switch {
 	case a.LibraryID != f.LibraryID,
-		(f.State == store.StateTrashed) != w.trashed[a.ID] && f.State != store.StateAll,
+		(f.State == query.StateTrashed) != w.trashed[a.ID] && f.State != query.StateAll,
 		stacked && !f.WithStacked && f.AlbumID == "" && cover != a.ID && !w.trashed[a.ID],
 		f.MediaType != "" && a.MediaType != f.MediaType,
 		f.MinRating != nil && (m.Rating == nil || *m.Rating < float64(*f.MinRating)),
@@ -133,27 +134,27 @@ func (w *stackViewWorld) passes(a *catalog.Asset, f store.AssetFilter) bool {
 // stackViewFilters are the filters the cases combine with both views and
 // both orders: every filter of the list that a stack's members can differ
 // on (no location: the cases add their own).
-func (w *stackViewWorld) filters() map[string]store.AssetFilter {
+func (w *stackViewWorld) filters() map[string]query.AssetFilter {
 	lib := w.lib.ID
-	return map[string]store.AssetFilter{
+	return map[string]query.AssetFilter{
 		"none":              {LibraryID: lib},
-		"trashed":           {LibraryID: lib, State: store.StateTrashed},
-		"all states":        {LibraryID: lib, State: store.StateAll},
+		"trashed":           {LibraryID: lib, State: query.StateTrashed},
+		"all states":        {LibraryID: lib, State: query.StateAll},
 		"images":            {LibraryID: lib, MediaType: catalog.MediaImage},
-		"videos, all":       {LibraryID: lib, MediaType: catalog.MediaVideo, State: store.StateAll},
+		"videos, all":       {LibraryID: lib, MediaType: catalog.MediaVideo, State: query.StateAll},
 		"rated 3 or more":   {LibraryID: lib, MinRating: ptr(3)},
 		"mid-day range":     {LibraryID: lib, Capture: catalog.CaptureRange{After: wallBound(wallAt(1, 10)), Before: wallBound(wallAt(3, 0))}},
-		"whole-day range":   {LibraryID: lib, State: store.StateAll, Capture: catalog.CaptureRange{After: wallBound(wallAt(2, 0)), Before: wallBound(wallAt(5, 0))}},
+		"whole-day range":   {LibraryID: lib, State: query.StateAll, Capture: catalog.CaptureRange{After: wallBound(wallAt(2, 0)), Before: wallBound(wallAt(5, 0))}},
 		"album":             {LibraryID: lib, AlbumID: w.album.ID},
-		"album, all states": {LibraryID: lib, AlbumID: w.album.ID, State: store.StateAll},
+		"album, all states": {LibraryID: lib, AlbumID: w.album.ID, State: query.StateAll},
 		"person":            {LibraryID: lib, PersonIDs: []string{w.person.ID}},
-		"person, all":       {LibraryID: lib, PersonIDs: []string{w.person.ID}, State: store.StateAll},
+		"person, all":       {LibraryID: lib, PersonIDs: []string{w.person.ID}, State: query.StateAll},
 	}
 }
 
 // views returns f in both orders of both views.
-func views(f store.AssetFilter) []store.AssetFilter {
-	var out []store.AssetFilter
+func views(f query.AssetFilter) []query.AssetFilter {
+	var out []query.AssetFilter
 	for _, expand := range []bool{false, true} {
 		for _, asc := range []bool{false, true} {
 			v := f
@@ -188,12 +189,12 @@ var assetStackViewCases = []testCase{
 		// The member away from its cover is a cell of its own for the
 		// expanded list: a list of covers (geo_cells) does not know it.
 		a := w.assets
-		f := store.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(139, 35, 140.5, 36.5), WithStacked: true}
+		f := query.AssetFilter{LibraryID: w.lib.ID, Location: boxOf(139, 35, 140.5, 36.5), WithStacked: true}
 		require.Equal(t, []string{a[2].ID}, timeline(t, s, f))
 	}},
 	{"every member reads its stack's cover; unstacked assets read none", func(t *testing.T, s store.Store) {
 		w := newStackViewWorld(t, s)
-		items := timeline(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateAll, WithStacked: true})
+		items := timeline(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateAll, WithStacked: true})
 		require.Len(t, items, len(w.assets)-1)
 		got, err := s.Read().Assets().GetMany(ctx(t), items)
 		require.NoError(t, err)
@@ -210,7 +211,7 @@ var assetStackViewCases = []testCase{
 			for _, l := range []*catalog.Location{nil, boxOf(2.2, 48.7, 2.5, 48.9)} {
 				f.Location = l
 				for _, v := range views(f) {
-					for _, b := range []store.CountBucket{store.BucketDay, store.BucketMonth} {
+					for _, b := range []query.CountBucket{query.BucketDay, query.BucketMonth} {
 						got := counts(t, s, v, b)
 						require.Equal(t, listedBuckets(t, s, v, b), got, "%s, expanded %v, %s", name, v.WithStacked, b)
 						var sum int64
@@ -241,10 +242,10 @@ var assetStackViewCases = []testCase{
 			}
 		}
 		// Tokyo holds a member alone, and a trashed cover.
-		f := store.AssetFilter{LibraryID: w.lib.ID}
+		f := query.AssetFilter{LibraryID: w.lib.ID}
 		tokyo := catalog.BBox{MinLon: 139, MinLat: 35, MaxLon: 141, MaxLat: 37}
 		require.Empty(t, clusters(t, s, f, tokyo, 1))
 		f.WithStacked = true
-		requireClusters(t, []store.GeoCluster{gc(svTokyo[0], svTokyo[1], 1, w.assets[2])}, clusters(t, s, f, tokyo, 1))
+		requireClusters(t, []query.GeoCluster{gc(svTokyo[0], svTokyo[1], 1, w.assets[2])}, clusters(t, s, f, tokyo, 1))
 	}},
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -67,10 +68,10 @@ var assetVersionCases = []testCase{
 		vs := putVersions(t, s, w, a, 10, 11, 12, 13)
 		other := putVersions(t, s, w, b, 14)[0]
 		want := []string{vs[3].ID, vs[2].ID, vs[1].ID, vs[0].ID}
-		checkPaging(t, want, versionID, func(p store.Page) ([]store.AssetVersion, bool, error) {
+		checkPaging(t, want, versionID, func(p query.Page) ([]store.AssetVersion, bool, error) {
 			return s.Read().AssetVersions().List(ctx(t), a.ID, p)
 		})
-		_, _, err := s.Read().AssetVersions().List(ctx(t), a.ID, store.Page{Limit: 2, AfterID: other.ID})
+		_, _, err := s.Read().AssetVersions().List(ctx(t), a.ID, query.Page{Limit: 2, AfterID: other.ID})
 		requireInvalidCursor(t, err)
 		all, err := s.Read().AssetVersions().All(ctx(t), a.ID)
 		require.NoError(t, err)

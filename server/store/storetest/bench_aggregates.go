@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -188,8 +189,8 @@ func BenchCountsByMonth(b *testing.B, lib BenchLibrary) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportMetric(float64(lib.Assets), "assets")
 			for b.Loop() {
-				months, _, err := agg.Counts(ctx, store.CountsQuery{Filter: store.AssetFilter{LibraryID: lib.ID,
-					Capture: bc.capture}, Bucket: store.BucketMonth, Limit: 100})
+				months, _, err := agg.Counts(ctx, query.CountsQuery{Filter: query.AssetFilter{LibraryID: lib.ID,
+					Capture: bc.capture}, Bucket: query.BucketMonth, Limit: 100})
 				if err != nil || len(months) < 100 {
 					b.Fatalf("%d months: %v", len(months), err)
 				}
@@ -212,7 +213,7 @@ func BenchGeoClustersWorld2Deg(b *testing.B, lib BenchLibrary) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportMetric(float64(lib.Assets), "assets")
 			for b.Loop() {
-				cells, err := agg.GeoClusters(ctx, store.ClusterQuery{Filter: store.AssetFilter{LibraryID: lib.ID,
+				cells, err := agg.GeoClusters(ctx, query.ClusterQuery{Filter: query.AssetFilter{LibraryID: lib.ID,
 					MediaType: bc.media, Location: &catalog.Location{Box: &world}}, CellSize: 2, MaxCells: 1000})
 				if err != nil || len(cells) < 50 {
 					b.Fatalf("%d cells: %v", len(cells), err)

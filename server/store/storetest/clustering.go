@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -227,7 +228,7 @@ var clusteringCases = []testCase{
 		for _, m := range []int{60, 90, 30} {
 			write(t, s, func(r store.Repos) error { return r.Clustering().Schedule(ctx(t), task(m)) })
 		}
-		list, _, err := s.Read().Tasks().List(ctx(t), store.TaskFilter{LibraryID: w.lib.ID}, store.Page{Limit: 10})
+		list, _, err := s.Read().Tasks().List(ctx(t), query.TaskFilter{LibraryID: w.lib.ID}, query.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Len(t, list, 1)
 		require.Equal(t, at(30), list[0].RunAfter)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -34,7 +35,7 @@ func appendEvents(t *testing.T, s store.Store, events ...*catalog.Event) {
 
 // listEvents returns the event list of library libraryID over Read().
 func listEvents(t *testing.T, s store.Store, libraryID string) list[catalog.Event] {
-	return func(p store.Page) ([]catalog.Event, bool, error) {
+	return func(p query.Page) ([]catalog.Event, bool, error) {
 		return s.Read().Events().List(ctx(t), libraryID, p)
 	}
 }
@@ -82,7 +83,7 @@ var eventCases = []testCase{
 
 		last := newEvent(lib, 0)
 		appendEvents(t, s, last)
-		items, more, err := s.Read().Events().List(ctx(t), lib, store.Page{Limit: 10, AfterID: events[4].ID})
+		items, more, err := s.Read().Events().List(ctx(t), lib, query.Page{Limit: 10, AfterID: events[4].ID})
 		require.NoError(t, err)
 		require.False(t, more)
 		require.Equal(t, eventIDs(last), idsOf(items, eventID))
@@ -100,14 +101,14 @@ var eventCases = []testCase{
 		mine, theirs := makeLibrary(t, s, alice.ID, "Mine", 0), makeLibrary(t, s, bob.ID, "Theirs", 1)
 		foreign := newEvent(theirs.ID, 2)
 		appendEvents(t, s, newEvent(mine.ID, 1), foreign, newEvent(mine.ID, 3))
-		_, _, err := s.Read().Events().List(ctx(t), mine.ID, store.Page{Limit: 10, AfterID: foreign.ID})
+		_, _, err := s.Read().Events().List(ctx(t), mine.ID, query.Page{Limit: 10, AfterID: foreign.ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"a cursor naming an unknown event is a validation error", func(t *testing.T, s store.Store) {
 		lib := eventLibraries(t, s, 1)[0]
 		appendEvents(t, s, newEvent(lib, 1))
 		_, _, err := s.Read().Events().List(ctx(t), lib,
-			store.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixEvent, at(2))})
+			query.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixEvent, at(2))})
 		requireInvalidCursor(t, err)
 	}},
 	{"an event appended in a rolled-back transaction is never listed", func(t *testing.T, s store.Store) {

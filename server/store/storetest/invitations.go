@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -32,7 +33,7 @@ func redeem(t *testing.T, s store.Store, inv *catalog.Invitation, u *catalog.Use
 }
 
 func listInvitations(t *testing.T, s store.Store, libraryID string) list[catalog.Invitation] {
-	return func(p store.Page) ([]catalog.Invitation, bool, error) {
+	return func(p query.Page) ([]catalog.Invitation, bool, error) {
 		return s.Read().Invitations().List(ctx(t), libraryID, p)
 	}
 }
@@ -92,7 +93,7 @@ var invitationCases = []testCase{
 		l := makeLibrary(t, s, alice.ID, "Family", 0)
 		other := makeLibrary(t, s, alice.ID, "Other", 0)
 		theirs := makeInvitation(t, s, other, alice, 1, 1)
-		_, _, err := s.Read().Invitations().List(ctx(t), l.ID, store.Page{Limit: 5, AfterID: theirs.ID})
+		_, _, err := s.Read().Invitations().List(ctx(t), l.ID, query.Page{Limit: 5, AfterID: theirs.ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"disabling sets disabled_at once and a repeat changes nothing", func(t *testing.T, s store.Store) {

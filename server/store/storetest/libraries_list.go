@@ -7,12 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
 // listLibraries returns the ListForUser list of filter f over Read().
-func listLibraries(t *testing.T, s store.Store, f store.LibraryFilter) list[catalog.Membership] {
-	return func(p store.Page) ([]catalog.Membership, bool, error) {
+func listLibraries(t *testing.T, s store.Store, f query.LibraryFilter) list[catalog.Membership] {
+	return func(p query.Page) ([]catalog.Membership, bool, error) {
 		return s.Read().Libraries().ListForUser(ctx(t), f, p)
 	}
 }
@@ -34,12 +35,12 @@ var libraryListCases = []testCase{
 		bob := makeUser(t, s, "bob@example.com")
 		libs := makeLibraries(t, s, alice.ID, 5)
 		makeLibrary(t, s, bob.ID, "Bob's", 20)
-		checkPaging(t, newestFirst(libs...), membershipID, listLibraries(t, s, store.LibraryFilter{UserID: alice.ID}))
+		checkPaging(t, newestFirst(libs...), membershipID, listLibraries(t, s, query.LibraryFilter{UserID: alice.ID}))
 	}},
 	{"each listed library carries its fields and the user's role", func(t *testing.T, s store.Store) {
 		u := makeUser(t, s, "alice@example.com")
 		l := makeLibrary(t, s, u.ID, "Family", 0)
-		items, more := firstPage(t, 10, listLibraries(t, s, store.LibraryFilter{UserID: u.ID}))
+		items, more := firstPage(t, 10, listLibraries(t, s, query.LibraryFilter{UserID: u.ID}))
 		require.False(t, more)
 		require.Equal(t, []catalog.Membership{{Library: *l, Role: catalog.RoleOwner}}, items)
 	}},
@@ -48,27 +49,27 @@ var libraryListCases = []testCase{
 		libs := makeLibraries(t, s, u.ID, 4)
 		trash(t, s, libs[1], 10)
 		trash(t, s, libs[3], 11)
-		live := listLibraries(t, s, store.LibraryFilter{UserID: u.ID})
+		live := listLibraries(t, s, query.LibraryFilter{UserID: u.ID})
 		checkPaging(t, newestFirst(libs[0], libs[2]), membershipID, live)
-		all := listLibraries(t, s, store.LibraryFilter{UserID: u.ID, IncludeTrashed: true})
+		all := listLibraries(t, s, query.LibraryFilter{UserID: u.ID, IncludeTrashed: true})
 		checkPaging(t, newestFirst(libs...), membershipID, all)
 	}},
 	{"a user without libraries gets an empty last page", func(t *testing.T, s store.Store) {
 		alice := makeUser(t, s, "alice@example.com")
 		bob := makeUser(t, s, "bob@example.com")
 		makeLibraries(t, s, alice.ID, 2)
-		items, more := firstPage(t, 10, listLibraries(t, s, store.LibraryFilter{UserID: bob.ID}))
+		items, more := firstPage(t, 10, listLibraries(t, s, query.LibraryFilter{UserID: bob.ID}))
 		require.Empty(t, items)
 		require.False(t, more)
 	}},
 	{"a library created between pages neither repeats nor skips a row", func(t *testing.T, s store.Store) {
 		u := makeUser(t, s, "alice@example.com")
 		libs := makeLibraries(t, s, u.ID, 4)
-		l := listLibraries(t, s, store.LibraryFilter{UserID: u.ID})
+		l := listLibraries(t, s, query.LibraryFilter{UserID: u.ID})
 		items, more := firstPage(t, 2, l)
 		require.True(t, more)
 		makeLibrary(t, s, u.ID, "newer", 30)
-		rest, more, err := l(store.Page{Limit: 10, AfterID: items[1].Library.ID})
+		rest, more, err := l(query.Page{Limit: 10, AfterID: items[1].Library.ID})
 		require.NoError(t, err)
 		require.False(t, more)
 		got := slices.Concat(items, rest)
@@ -79,15 +80,15 @@ var libraryListCases = []testCase{
 		bob := makeUser(t, s, "bob@example.com")
 		makeLibraries(t, s, alice.ID, 2)
 		theirs := makeLibrary(t, s, bob.ID, "Bob's", 5)
-		_, _, err := s.Read().Libraries().ListForUser(ctx(t), store.LibraryFilter{UserID: alice.ID},
-			store.Page{Limit: 10, AfterID: theirs.ID})
+		_, _, err := s.Read().Libraries().ListForUser(ctx(t), query.LibraryFilter{UserID: alice.ID},
+			query.Page{Limit: 10, AfterID: theirs.ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"a cursor naming an unknown library is a validation error", func(t *testing.T, s store.Store) {
 		u := makeUser(t, s, "alice@example.com")
 		makeLibraries(t, s, u.ID, 2)
-		_, _, err := s.Read().Libraries().ListForUser(ctx(t), store.LibraryFilter{UserID: u.ID},
-			store.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixLibrary, at(1))})
+		_, _, err := s.Read().Libraries().ListForUser(ctx(t), query.LibraryFilter{UserID: u.ID},
+			query.Page{Limit: 10, AfterID: catalog.NewID(catalog.PrefixLibrary, at(1))})
 		requireInvalidCursor(t, err)
 	}},
 }

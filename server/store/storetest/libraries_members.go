@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -20,7 +21,7 @@ func addMember(t *testing.T, s store.Store, l *catalog.Library, u *catalog.User,
 
 // listMembers returns the Members list of library id over Read().
 func listMembers(t *testing.T, s store.Store, id string) list[catalog.Member] {
-	return func(p store.Page) ([]catalog.Member, bool, error) {
+	return func(p query.Page) ([]catalog.Member, bool, error) {
 		return s.Read().Libraries().Members(ctx(t), id, p)
 	}
 }
@@ -98,9 +99,9 @@ var libraryMemberCases = []testCase{
 		bob := makeUser(t, s, "bob@example.com")
 		l := makeLibrary(t, s, alice.ID, "Family", 0)
 		theirs := makeLibrary(t, s, bob.ID, "Bob's", 0)
-		_, _, err := s.Read().Libraries().Members(ctx(t), theirs.ID, store.Page{Limit: 5, AfterID: alice.ID})
+		_, _, err := s.Read().Libraries().Members(ctx(t), theirs.ID, query.Page{Limit: 5, AfterID: alice.ID})
 		requireInvalidCursor(t, err)
-		_, _, err = s.Read().Libraries().Members(ctx(t), l.ID, store.Page{Limit: 5, AfterID: alice.ID})
+		_, _, err = s.Read().Libraries().Members(ctx(t), l.ID, query.Page{Limit: 5, AfterID: alice.ID})
 		require.NoError(t, err)
 	}},
 	{"a role change updates the role and updated_at", func(t *testing.T, s store.Store) {
@@ -139,7 +140,7 @@ var libraryMemberCases = []testCase{
 		_, err := s.Read().Libraries().Membership(ctx(t), l.ID, bob.ID)
 		requireKind(t, err, catalog.ErrNotFound)
 		require.Empty(t, liveIDs(t, s, bob.ID))
-		items, _ := firstPage(t, 10, listLibraries(t, s, store.LibraryFilter{UserID: bob.ID, IncludeTrashed: true}))
+		items, _ := firstPage(t, 10, listLibraries(t, s, query.LibraryFilter{UserID: bob.ID, IncludeTrashed: true}))
 		require.Empty(t, items)
 		checkPaging(t, []string{alice.ID}, memberID, listMembers(t, s, l.ID))
 	}},
@@ -166,12 +167,12 @@ var libraryMemberCases = []testCase{
 		libs := makeLibraries(t, s, u.ID, 4)
 		trash(t, s, libs[1], 10)
 		trash(t, s, libs[2], 11)
-		trashed := listLibraries(t, s, store.LibraryFilter{UserID: u.ID, OnlyTrashed: true})
+		trashed := listLibraries(t, s, query.LibraryFilter{UserID: u.ID, OnlyTrashed: true})
 		checkPaging(t, newestFirst(libs[1], libs[2]), membershipID, trashed)
-		picked := listLibraries(t, s, store.LibraryFilter{UserID: u.ID, IncludeTrashed: true,
+		picked := listLibraries(t, s, query.LibraryFilter{UserID: u.ID, IncludeTrashed: true,
 			IDs: []string{libs[0].ID, libs[2].ID}})
 		checkPaging(t, newestFirst(libs[0], libs[2]), membershipID, picked)
-		none := listLibraries(t, s, store.LibraryFilter{UserID: u.ID, IDs: []string{}})
+		none := listLibraries(t, s, query.LibraryFilter{UserID: u.ID, IDs: []string{}})
 		checkPaging(t, []string{}, membershipID, none)
 	}},
 }

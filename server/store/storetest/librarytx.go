@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -177,7 +178,7 @@ var libraryTxCases = []testCase{
 		if b2 != nil {
 			require.Equal(t, []string{"b1", "b2"}, committedTags(t, s, b))
 		}
-		events, _, err := s.Read().Events().List(ctx(t), a, store.Page{Limit: 10})
+		events, _, err := s.Read().Events().List(ctx(t), a, query.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Len(t, events, 3)
 		for i := 1; i < len(events); i++ {

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -46,11 +47,11 @@ var oauthCases = []testCase{
 		require.True(t, got.Public())
 		require.Equal(t, b.RedirectURIs, got.RedirectURIs)
 
-		page, more, err := s.Read().OAuth().ListClients(ctx(t), store.Page{Limit: 1})
+		page, more, err := s.Read().OAuth().ListClients(ctx(t), query.Page{Limit: 1})
 		require.NoError(t, err)
 		require.True(t, more)
 		require.Equal(t, b.ID, page[0].ID)
-		page, more, err = s.Read().OAuth().ListClients(ctx(t), store.Page{Limit: 1, AfterID: b.ID})
+		page, more, err = s.Read().OAuth().ListClients(ctx(t), query.Page{Limit: 1, AfterID: b.ID})
 		require.NoError(t, err)
 		require.False(t, more)
 		require.Equal(t, a.ID, page[0].ID)

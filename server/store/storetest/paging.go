@@ -6,11 +6,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
 // list fetches one page of some list.
-type list[T any] func(p store.Page) ([]T, bool, error)
+type list[T any] func(p query.Page) ([]T, bool, error)
 
 // checkPaging pages through a list with every limit from 1 to len(want)+1
 // and requires the pages, joined, to be exactly want: no row duplicated or
@@ -31,7 +32,7 @@ func walk[T any](t *testing.T, limit, total int, id func(T) string, l list[T]) [
 	after := ""
 	for pages := 0; ; pages++ {
 		require.LessOrEqual(t, pages, total, "limit %d: paging does not end", limit)
-		items, more, err := l(store.Page{Limit: limit, AfterID: after})
+		items, more, err := l(query.Page{Limit: limit, AfterID: after})
 		require.NoError(t, err, "limit %d, after %q", limit, after)
 		require.LessOrEqual(t, len(items), limit, "limit %d: page too long", limit)
 		for _, it := range items {
@@ -51,7 +52,7 @@ func walk[T any](t *testing.T, limit, total int, id func(T) string, l list[T]) [
 // firstPage fetches the first page of a list, requiring no error.
 func firstPage[T any](t *testing.T, limit int, l list[T]) ([]T, bool) {
 	t.Helper()
-	items, more, err := l(store.Page{Limit: limit})
+	items, more, err := l(query.Page{Limit: limit})
 	require.NoError(t, err)
 	return items, more
 }
@@ -68,10 +69,10 @@ func idsOf[T any](items []T, id func(T) string) []string {
 // ListedAssetIDs pages through a's list for f with the given limit and
 // returns the ids in the order served, nil for none (checking each page as
 // walk does): for store tests that compare the pages of different plans.
-func ListedAssetIDs(t *testing.T, a store.Assets, f store.AssetFilter, limit int) []string {
+func ListedAssetIDs(t *testing.T, a store.Assets, f query.AssetFilter, limit int) []string {
 	t.Helper()
 	ids := walk(t, limit, 1<<30, func(x catalog.Asset) string { return x.ID },
-		func(p store.Page) ([]catalog.Asset, bool, error) { return a.List(t.Context(), f, p) })
+		func(p query.Page) ([]catalog.Asset, bool, error) { return a.List(t.Context(), f, p) })
 	if len(ids) == 0 {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -64,8 +65,8 @@ func requireCounts(t *testing.T, s store.Store, id string, faces, assets int, th
 	require.Equal(t, thumb, p.ThumbnailFaceID, "featured face")
 }
 
-func listPeople(t *testing.T, s store.Store, f store.PersonFilter) list[catalog.Person] {
-	return func(p store.Page) ([]catalog.Person, bool, error) { return s.Read().People().List(ctx(t), f, p) }
+func listPeople(t *testing.T, s store.Store, f query.PersonFilter) list[catalog.Person] {
+	return func(p query.Page) ([]catalog.Person, bool, error) { return s.Read().People().List(ctx(t), f, p) }
 }
 
 func personID(p catalog.Person) string { return p.ID }
@@ -113,26 +114,26 @@ var personCases = []testCase{
 		makeFace(t, s, w.lib.ID, w.assets[0], &alice.ID, 9)
 		makeFace(t, s, w.lib.ID, w.assets[1], &alicia.ID, 10)
 
-		f := store.PersonFilter{LibraryID: w.lib.ID}
+		f := query.PersonFilter{LibraryID: w.lib.ID}
 		checkPaging(t, []string{unnamed.ID, bob.ID, alicia.ID, alice.ID}, personID, listPeople(t, s, f))
 		f.IncludeUnverified = true
 		checkPaging(t, []string{cluster.ID, unnamed.ID, bob.ID, alicia.ID, alice.ID}, personID, listPeople(t, s, f))
 		for _, c := range []struct {
 			name string
-			f    store.PersonFilter
+			f    query.PersonFilter
 			want []string
 		}{
-			{"name substring, any case", store.PersonFilter{Name: "aLi"}, []string{alicia.ID, alice.ID}},
-			{"named", store.PersonFilter{Named: ptr(true)}, []string{bob.ID, alicia.ID, alice.ID}},
-			{"unnamed", store.PersonFilter{Named: ptr(false)}, []string{unnamed.ID}},
-			{"ids", store.PersonFilter{IDs: []string{alice.ID, unnamed.ID, cluster.ID}}, []string{unnamed.ID, alice.ID}},
-			{"asset", store.PersonFilter{AssetID: w.assets[0]}, []string{bob.ID, alice.ID}},
-			{"asset and name", store.PersonFilter{AssetID: w.assets[0], Name: "smith"}, []string{alice.ID}},
+			{"name substring, any case", query.PersonFilter{Name: "aLi"}, []string{alicia.ID, alice.ID}},
+			{"named", query.PersonFilter{Named: ptr(true)}, []string{bob.ID, alicia.ID, alice.ID}},
+			{"unnamed", query.PersonFilter{Named: ptr(false)}, []string{unnamed.ID}},
+			{"ids", query.PersonFilter{IDs: []string{alice.ID, unnamed.ID, cluster.ID}}, []string{unnamed.ID, alice.ID}},
+			{"asset", query.PersonFilter{AssetID: w.assets[0]}, []string{bob.ID, alice.ID}},
+			{"asset and name", query.PersonFilter{AssetID: w.assets[0], Name: "smith"}, []string{alice.ID}},
 		} {
 			c.f.LibraryID = w.lib.ID
 			checkPaging(t, c.want, personID, listPeople(t, s, c.f))
 		}
-		_, _, err := s.Read().People().List(ctx(t), f, store.Page{Limit: 5, AfterID: "person_unknown"})
+		_, _, err := s.Read().People().List(ctx(t), f, query.Page{Limit: 5, AfterID: "person_unknown"})
 		requireInvalidCursor(t, err)
 	}},
 	{"faces keep each person's counts and featured face", func(t *testing.T, s store.Store) {
@@ -225,8 +226,8 @@ var personCases = []testCase{
 
 func faceID(f catalog.Face) string { return f.ID }
 
-func listFaces(t *testing.T, s store.Store, f store.FaceFilter) list[catalog.Face] {
-	return func(p store.Page) ([]catalog.Face, bool, error) { return s.Read().Faces().List(ctx(t), f, p) }
+func listFaces(t *testing.T, s store.Store, f query.FaceFilter) list[catalog.Face] {
+	return func(p query.Page) ([]catalog.Face, bool, error) { return s.Read().Faces().List(ctx(t), f, p) }
 }
 
 var faceCases = []testCase{
@@ -256,17 +257,17 @@ var faceCases = []testCase{
 		makeFace(t, s, other.ID, makeAsset(t, s, other.ID, w.user.ID, 11), nil, 12)
 		newest := slices.Clone(all)
 		slices.Reverse(newest)
-		checkPaging(t, newest, faceID, listFaces(t, s, store.FaceFilter{LibraryID: w.lib.ID}))
+		checkPaging(t, newest, faceID, listFaces(t, s, query.FaceFilter{LibraryID: w.lib.ID}))
 		checkPaging(t, []string{all[4], all[2], all[0]}, faceID,
-			listFaces(t, s, store.FaceFilter{LibraryID: w.lib.ID, AssetID: w.assets[0]}))
+			listFaces(t, s, query.FaceFilter{LibraryID: w.lib.ID, AssetID: w.assets[0]}))
 		checkPaging(t, []string{all[4], all[2], all[0]}, faceID,
-			listFaces(t, s, store.FaceFilter{LibraryID: w.lib.ID, PersonID: ann.ID}))
+			listFaces(t, s, query.FaceFilter{LibraryID: w.lib.ID, PersonID: ann.ID}))
 		checkPaging(t, []string{all[5], all[1]}, faceID,
-			listFaces(t, s, store.FaceFilter{LibraryID: w.lib.ID, IDs: []string{all[1], all[5]}}))
+			listFaces(t, s, query.FaceFilter{LibraryID: w.lib.ID, IDs: []string{all[1], all[5]}}))
 		checkPaging(t, []string{}, faceID,
-			listFaces(t, s, store.FaceFilter{LibraryID: other.ID, PersonID: ann.ID}))
-		_, _, err := s.Read().Faces().List(ctx(t), store.FaceFilter{LibraryID: other.ID},
-			store.Page{Limit: 5, AfterID: all[0]})
+			listFaces(t, s, query.FaceFilter{LibraryID: other.ID, PersonID: ann.ID}))
+		_, _, err := s.Read().Faces().List(ctx(t), query.FaceFilter{LibraryID: other.ID},
+			query.Page{Limit: 5, AfterID: all[0]})
 		requireInvalidCursor(t, err)
 	}},
 	{"face ids are unique and a face needs an existing asset", func(t *testing.T, s store.Store) {

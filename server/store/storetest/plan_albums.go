@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -50,55 +51,55 @@ type AlbumPlanFixture struct {
 // reads and writes, over f.
 func AlbumPlanCases(ctx context.Context, f AlbumPlanFixture) []PlanCase {
 	lib := f.Lib
-	page := store.Page{Limit: 20}
-	after := func(id string) store.Page { return store.Page{Limit: 20, AfterID: id} }
-	assets := func(r store.Repos, filter store.AssetFilter, p store.Page) error {
+	page := query.Page{Limit: 20}
+	after := func(id string) query.Page { return query.Page{Limit: 20, AfterID: id} }
+	assets := func(r store.Repos, filter query.AssetFilter, p query.Page) error {
 		_, _, err := r.Assets().List(ctx, filter, p)
 		return err
 	}
-	links := func(r store.Repos, filter store.AlbumAssetFilter, p store.Page) error {
+	links := func(r store.Repos, filter query.AlbumAssetFilter, p query.Page) error {
 		_, _, err := r.Albums().ListLinks(ctx, filter, p)
 		return err
 	}
-	albums := func(r store.Repos, filter store.AlbumFilter, p store.Page) error {
+	albums := func(r store.Repos, filter query.AlbumFilter, p query.Page) error {
 		_, _, err := r.Albums().List(ctx, filter, p)
 		return err
 	}
 	return []PlanCase{
 		{"an album's assets, first page", func(r store.Repos) error {
-			return assets(r, store.AssetFilter{LibraryID: lib, AlbumID: f.Album}, page)
+			return assets(r, query.AssetFilter{LibraryID: lib, AlbumID: f.Album}, page)
 		}, "album_assets_timeline", false},
 		{"an album's assets after a cursor, oldest first", func(r store.Repos) error {
-			return assets(r, store.AssetFilter{LibraryID: lib, AlbumID: f.Album, Asc: true}, after(f.CursorAsset))
+			return assets(r, query.AssetFilter{LibraryID: lib, AlbumID: f.Album, Asc: true}, after(f.CursorAsset))
 		}, "album_assets_timeline", false},
 		{"an album's trashed assets", func(r store.Repos) error {
-			return assets(r, store.AssetFilter{LibraryID: lib, AlbumID: f.Album, State: store.StateTrashed,
+			return assets(r, query.AssetFilter{LibraryID: lib, AlbumID: f.Album, State: query.StateTrashed,
 				MediaType: "image"}, page)
 		}, "album_assets_timeline", false},
 		{"a library's albums after a cursor", func(r store.Repos) error {
-			return albums(r, store.AlbumFilter{LibraryID: lib}, after(f.AlbumCursor))
+			return albums(r, query.AlbumFilter{LibraryID: lib}, after(f.AlbumCursor))
 		}, "albums_library", false},
 		{"an asset's albums", func(r store.Repos) error {
-			return albums(r, store.AlbumFilter{LibraryID: lib, AssetID: f.Member}, page)
+			return albums(r, query.AlbumFilter{LibraryID: lib, AssetID: f.Member}, page)
 		}, "album_assets_asset", true},
 		{"an album by name", func(r store.Repos) error {
 			_, err := r.Albums().FindByName(ctx, lib, f.AlbumName)
 			return err
 		}, "albums_library_name", false},
 		{"an album's links, first page", func(r store.Repos) error {
-			return links(r, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.Album}, page)
+			return links(r, query.AlbumAssetFilter{LibraryID: lib, AlbumID: f.Album}, page)
 		}, "album_assets_album", false},
 		{"an album's links after a cursor", func(r store.Repos) error {
-			return links(r, store.AlbumAssetFilter{LibraryID: lib, AlbumID: f.Album}, after(f.AlbumLink))
+			return links(r, query.AlbumAssetFilter{LibraryID: lib, AlbumID: f.Album}, after(f.AlbumLink))
 		}, "album_assets_album", false},
 		{"an asset's links", func(r store.Repos) error {
-			return links(r, store.AlbumAssetFilter{LibraryID: lib, AssetID: f.Member}, page)
+			return links(r, query.AlbumAssetFilter{LibraryID: lib, AssetID: f.Member}, page)
 		}, "album_assets_asset", true},
 		{"a library's links after a cursor", func(r store.Repos) error {
-			return links(r, store.AlbumAssetFilter{LibraryID: lib}, after(f.LibraryLink))
+			return links(r, query.AlbumAssetFilter{LibraryID: lib}, after(f.LibraryLink))
 		}, "album_assets_library", false},
 		{"links by id", func(r store.Repos) error {
-			return links(r, store.AlbumAssetFilter{LibraryID: lib, IDs: f.LinkIDs}, page)
+			return links(r, query.AlbumAssetFilter{LibraryID: lib, IDs: f.LinkIDs}, page)
 		}, f.LinkKey, true},
 		{"link, unlink and delete", func(r store.Repos) error {
 			pair, err := r.Albums().Links(ctx, f.Album, f.Pair)
@@ -117,7 +118,7 @@ func AlbumPlanCases(ctx context.Context, f AlbumPlanFixture) []PlanCase {
 			return r.Albums().Delete(ctx, f.Other)
 		}, "album_assets_pair", true},
 		{"a library's stacks", func(r store.Repos) error {
-			_, _, err := r.Stacks().List(ctx, store.StackFilter{LibraryID: lib}, after(f.Stack))
+			_, _, err := r.Stacks().List(ctx, query.StackFilter{LibraryID: lib}, after(f.Stack))
 			return err
 		}, "stacks_library", true},
 		{"a stack's writes", func(r store.Repos) error {

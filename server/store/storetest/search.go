@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -24,16 +25,16 @@ func editAsset(t *testing.T, s store.Store, id string, change func(a *catalog.As
 
 // searchIDs runs a ranked search for the terms in the library and returns
 // the ids of every hit, best first, paging by two.
-func searchIDs(t *testing.T, s store.Store, libraryID string, terms ...store.SearchTerm) []string {
+func searchIDs(t *testing.T, s store.Store, libraryID string, terms ...query.SearchTerm) []string {
 	t.Helper()
-	q := store.SearchQuery{Filter: store.AssetFilter{LibraryID: libraryID}, Terms: terms, Names: make([][]store.NameMatch, len(terms))}
+	q := query.SearchQuery{Filter: query.AssetFilter{LibraryID: libraryID}, Terms: terms, Names: make([][]query.NameMatch, len(terms))}
 	for i, term := range terms {
 		names, err := s.Read().Search().Names(ctx(t), libraryID, term)
 		require.NoError(t, err)
 		q.Names[i] = names
 	}
 	var ids []string
-	p := store.Page{Limit: 2}
+	p := query.Page{Limit: 2}
 	for {
 		hits, more, err := s.Read().Search().Assets(ctx(t), q, p)
 		require.NoError(t, err)
@@ -56,19 +57,19 @@ var searchCases = []testCase{
 			a.GeoMeta.City = ptr("Zürich")
 			a.FileMeta.Make, a.FileMeta.Model = ptr("FUJIFILM"), ptr("X-T3")
 		})
-		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"lighthouse"}))
-		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"light*"}))
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"light"}), "a word without * is whole")
-		require.Equal(t, []string{w.assets[1]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"zurich"}))
-		require.Equal(t, []string{w.assets[1]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"fuji*"}, store.SearchTerm{"zur*"}))
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"fuji*"}, store.SearchTerm{"lighthouse"}), "every term")
-		require.ElementsMatch(t, w.assets[:2], searchIDs(t, s, w.lib.ID, store.SearchTerm{"fuji*", "lighthouse"}), "any spelling")
+		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"lighthouse"}))
+		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"light*"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"light"}), "a word without * is whole")
+		require.Equal(t, []string{w.assets[1]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"zurich"}))
+		require.Equal(t, []string{w.assets[1]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"fuji*"}, query.SearchTerm{"zur*"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"fuji*"}, query.SearchTerm{"lighthouse"}), "every term")
+		require.ElementsMatch(t, w.assets[:2], searchIDs(t, s, w.lib.ID, query.SearchTerm{"fuji*", "lighthouse"}), "any spelling")
 
 		editAsset(t, s, w.assets[0], func(a *catalog.Asset) { a.Description = ptr("A windmill") })
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"lighthouse"}))
-		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"windmill"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"lighthouse"}))
+		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"windmill"}))
 		write(t, s, func(r store.Repos) error { return r.Assets().Delete(ctx(t), []string{w.assets[0]}) })
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"windmill"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"windmill"}))
 	}},
 	{"hits page by score, then id, and a foreign cursor is refused", func(t *testing.T, s store.Store) {
 		w := newPeopleWorld(t, s, 5)
@@ -79,10 +80,10 @@ var searchCases = []testCase{
 			}
 			editAsset(t, s, id, func(a *catalog.Asset) { a.Description = ptr(desc) })
 		}
-		got := searchIDs(t, s, w.lib.ID, store.SearchTerm{"red"})
+		got := searchIDs(t, s, w.lib.ID, query.SearchTerm{"red"})
 		require.Equal(t, []string{w.assets[4], w.assets[2], w.assets[0], w.assets[3], w.assets[1]}, got)
-		_, _, err := s.Read().Search().Assets(ctx(t), store.SearchQuery{Filter: store.AssetFilter{LibraryID: w.lib.ID},
-			Terms: []store.SearchTerm{{"blue"}}}, store.Page{Limit: 2, AfterID: w.assets[0]})
+		_, _, err := s.Read().Search().Assets(ctx(t), query.SearchQuery{Filter: query.AssetFilter{LibraryID: w.lib.ID},
+			Terms: []query.SearchTerm{{"blue"}}}, query.Page{Limit: 2, AfterID: w.assets[0]})
 		requireInvalidCursor(t, err)
 	}},
 	{"names match the library's people and albums and follow renames", func(t *testing.T, s store.Store) {
@@ -96,17 +97,17 @@ var searchCases = []testCase{
 			CreatedAt: at(5), UpdatedAt: at(5)}
 		write(t, s, func(r store.Repos) error { return r.Albums().Create(ctx(t), album) })
 
-		names, err := s.Read().Search().Names(ctx(t), w.lib.ID, store.SearchTerm{"ann*"})
+		names, err := s.Read().Search().Names(ctx(t), w.lib.ID, query.SearchTerm{"ann*"})
 		require.NoError(t, err)
-		require.ElementsMatch(t, []store.NameMatch{{Kind: store.NamePerson, ID: ann.ID}, {Kind: store.NameAlbum, ID: album.ID}}, names)
-		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"lee"}))
+		require.ElementsMatch(t, []query.NameMatch{{Kind: query.NamePerson, ID: ann.ID}, {Kind: query.NameAlbum, ID: album.ID}}, names)
+		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"lee"}))
 
 		ann.Name, ann.UpdatedAt = "Beth", at(6)
 		write(t, s, func(r store.Repos) error { return r.People().Update(ctx(t), ann) })
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"lee"}))
-		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"beth"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"lee"}))
+		require.Equal(t, []string{w.assets[0]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"beth"}))
 		write(t, s, func(r store.Repos) error { return r.Albums().Delete(ctx(t), album.ID) })
-		names, err = s.Read().Search().Names(ctx(t), w.lib.ID, store.SearchTerm{"ann*"})
+		names, err = s.Read().Search().Names(ctx(t), w.lib.ID, query.SearchTerm{"ann*"})
 		require.NoError(t, err)
 		require.Empty(t, names)
 	}},
@@ -136,10 +137,10 @@ var searchCases = []testCase{
 		editAsset(t, s, w.assets[3], func(a *catalog.Asset) { a.GeoMeta.City, a.Description = ptr("Cape Town"), ptr("a new harbour") })
 		editAsset(t, s, w.assets[4], func(a *catalog.Asset) { a.GeoMeta.City = ptr("York") })
 
-		require.Equal(t, []string{w.assets[0], w.assets[1]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"sun", "sun*"}),
+		require.Equal(t, []string{w.assets[0], w.assets[1]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"sun", "sun*"}),
 			"the word first, though the words it begins are more frequent where they are")
-		require.Equal(t, []string{w.assets[2]}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"cape canaveral"}))
-		require.ElementsMatch(t, w.assets[2:4], searchIDs(t, s, w.lib.ID, store.SearchTerm{"cape"}))
+		require.Equal(t, []string{w.assets[2]}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"cape canaveral"}))
+		require.ElementsMatch(t, w.assets[2:4], searchIDs(t, s, w.lib.ID, query.SearchTerm{"cape"}))
 		for _, c := range []struct {
 			words []string
 			want  bool

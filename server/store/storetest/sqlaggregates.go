@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
-	"github.com/photoctl/photoctl/server/store"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store/geogrid"
 	"github.com/photoctl/photoctl/server/store/sqlstore"
 )
@@ -74,8 +74,8 @@ func countPathsAgree(t *testing.T, h SQLStore) {
 	ctx := context.Background()
 	nonEmpty := 0
 	for i := range 300 {
-		q := store.CountsQuery{Filter: randomCountFilter(f, rng), Bucket: []store.CountBucket{store.BucketDay,
-			store.BucketMonth, store.BucketYear}[rng.IntN(3)], Limit: 1 + rng.IntN(60)}
+		q := query.CountsQuery{Filter: randomCountFilter(f, rng), Bucket: []query.CountBucket{query.BucketDay,
+			query.BucketMonth, query.BucketYear}[rng.IntN(3)], Limit: 1 + rng.IntN(60)}
 		if rng.IntN(3) == 0 {
 			day := time.Date(2018+rng.IntN(7), time.Month(1+rng.IntN(12)), 1+rng.IntN(28), 0, 0, 0, 0, time.UTC)
 			after := q.Bucket.Start(day)
@@ -99,9 +99,9 @@ func countPathsAgree(t *testing.T, h SQLStore) {
 }
 
 // randomCountFilter is a filter both paths of counts can answer.
-func randomCountFilter(f *AggFixture, rng *rand.Rand) store.AssetFilter {
-	flt := store.AssetFilter{LibraryID: f.Lib, State: []store.AssetState{"", store.StateLive, store.StateTrashed,
-		store.StateAll}[rng.IntN(4)], Asc: rng.IntN(2) == 0}
+func randomCountFilter(f *AggFixture, rng *rand.Rand) query.AssetFilter {
+	flt := query.AssetFilter{LibraryID: f.Lib, State: []query.AssetState{"", query.StateLive, query.StateTrashed,
+		query.StateAll}[rng.IntN(4)], Asc: rng.IntN(2) == 0}
 	if rng.IntN(5) == 0 {
 		flt.LibraryID = f.Lib2
 	}
@@ -133,9 +133,9 @@ func clusterPathsAgree(t *testing.T, h SQLStore) {
 	nonEmpty := 0
 	for i := range h.ClusterRounds {
 		box := randomAggBox(rng)
-		q := store.ClusterQuery{CellSize: sizes[rng.IntN(len(sizes))], MaxCells: 1 << 30,
-			Filter: store.AssetFilter{LibraryID: f.Lib, State: []store.AssetState{"", store.StateTrashed,
-				store.StateAll}[rng.IntN(3)], Location: &catalog.Location{Box: &box}}}
+		q := query.ClusterQuery{CellSize: sizes[rng.IntN(len(sizes))], MaxCells: 1 << 30,
+			Filter: query.AssetFilter{LibraryID: f.Lib, State: []query.AssetState{"", query.StateTrashed,
+				query.StateAll}[rng.IntN(3)], Location: &catalog.Location{Box: &box}}}
 		if rng.IntN(5) == 0 {
 			q.Filter.LibraryID = f.Lib2
 		}
@@ -157,7 +157,7 @@ func clusterPathsAgree(t *testing.T, h SQLStore) {
 			require.True(t, c.Latitude >= box.MinLat-eps && c.Latitude <= box.MaxLat+eps &&
 				(east <= box.WidthDegrees()+eps || east >= 360-eps), "centroid %v,%v outside %v", c.Longitude, c.Latitude, box)
 		}
-		listed, _, err := f.S.Read().Assets().List(ctx, q.Filter, store.Page{Limit: 5000})
+		listed, _, err := f.S.Read().Assets().List(ctx, q.Filter, query.Page{Limit: 5000})
 		require.NoError(t, err)
 		require.EqualValues(t, len(listed), total, "box %v", box)
 		for _, c := range want {
@@ -214,7 +214,7 @@ func countsMatchTheList(t *testing.T, h SQLStore) {
 				flt.Capture.Before = nil
 			}
 		}
-		counts, more, err := agg.Counts(ctx, store.CountsQuery{Filter: flt, Bucket: store.BucketDay, Limit: 1 << 20})
+		counts, more, err := agg.Counts(ctx, query.CountsQuery{Filter: flt, Bucket: query.BucketDay, Limit: 1 << 20})
 		require.NoError(t, err)
 		require.False(t, more)
 		var total int64
@@ -225,7 +225,7 @@ func countsMatchTheList(t *testing.T, h SQLStore) {
 				require.Equal(t, flt.Asc, c.Start.After(counts[j-1].Start), "order")
 			}
 		}
-		listed, _, err := list.List(ctx, flt, store.Page{Limit: 5000})
+		listed, _, err := list.List(ctx, flt, query.Page{Limit: 5000})
 		require.NoError(t, err)
 		require.EqualValues(t, len(listed), total, "query %d: %+v", i, flt)
 	}

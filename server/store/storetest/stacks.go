@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -31,10 +32,10 @@ func getStack(t *testing.T, s store.Store, id string) *catalog.Stack {
 
 // timeline lists a library's assets in a state as collapsed lists show
 // them (or a stack's members), oldest first.
-func timeline(t *testing.T, s store.Store, f store.AssetFilter) []string {
+func timeline(t *testing.T, s store.Store, f query.AssetFilter) []string {
 	t.Helper()
 	f.Asc = true
-	items, more, err := s.Read().Assets().List(ctx(t), f, store.Page{Limit: 100})
+	items, more, err := s.Read().Assets().List(ctx(t), f, query.Page{Limit: 100})
 	require.NoError(t, err)
 	require.False(t, more)
 	return idsOf(items, assetID)
@@ -83,14 +84,14 @@ var stackCases = []testCase{
 		lone := w.putAsset(t, s, w.lib, may(4), nil)
 		st := putStack(t, s, b, 5, a, b, c)
 		lib := w.lib.ID
-		require.Equal(t, []string{b.ID, lone.ID}, timeline(t, s, store.AssetFilter{LibraryID: lib}))
-		require.Equal(t, []string{a.ID, b.ID, c.ID}, timeline(t, s, store.AssetFilter{LibraryID: lib, StackID: st.ID}))
+		require.Equal(t, []string{b.ID, lone.ID}, timeline(t, s, query.AssetFilter{LibraryID: lib}))
+		require.Equal(t, []string{a.ID, b.ID, c.ID}, timeline(t, s, query.AssetFilter{LibraryID: lib, StackID: st.ID}))
 
 		setTrashed(t, s, true, c)
 		write(t, s, func(r store.Repos) error { return r.Stacks().Update(ctx(t), st) }) // as the service does
-		require.Equal(t, []string{b.ID, lone.ID}, timeline(t, s, store.AssetFilter{LibraryID: lib}))
-		require.Equal(t, []string{c.ID}, timeline(t, s, store.AssetFilter{LibraryID: lib, State: store.StateTrashed}))
-		require.Equal(t, []string{b.ID, c.ID, lone.ID}, timeline(t, s, store.AssetFilter{LibraryID: lib, State: store.StateAll}))
+		require.Equal(t, []string{b.ID, lone.ID}, timeline(t, s, query.AssetFilter{LibraryID: lib}))
+		require.Equal(t, []string{c.ID}, timeline(t, s, query.AssetFilter{LibraryID: lib, State: query.StateTrashed}))
+		require.Equal(t, []string{b.ID, c.ID, lone.ID}, timeline(t, s, query.AssetFilter{LibraryID: lib, State: query.StateAll}))
 
 		got, err := s.Read().Assets().Get(ctx(t), b.ID)
 		require.NoError(t, err)
@@ -121,7 +122,7 @@ var stackCases = []testCase{
 		st.AssetIDs, st.CoverAssetID, st.UpdatedAt = []string{b.ID, c.ID}, c.ID, at(9)
 		write(t, s, func(r store.Repos) error { return r.Stacks().Update(ctx(t), st) })
 		require.Equal(t, st, getStack(t, s, st.ID))
-		require.Equal(t, []string{a.ID, c.ID}, timeline(t, s, store.AssetFilter{LibraryID: w.lib.ID}))
+		require.Equal(t, []string{a.ID, c.ID}, timeline(t, s, query.AssetFilter{LibraryID: w.lib.ID}))
 		got, err := s.Read().Assets().Get(ctx(t), a.ID)
 		require.NoError(t, err)
 		require.Nil(t, got.StackID)
@@ -135,10 +136,10 @@ var stackCases = []testCase{
 		write(t, s, func(r store.Repos) error { return r.Stacks().Update(ctx(t), st) })
 		write(t, s, func(r store.Repos) error { return r.Stacks().Delete(ctx(t), st.ID) })
 		requireKind(t, writeErr(t, s, func(r store.Repos) error { return r.Stacks().Delete(ctx(t), st.ID) }), catalog.ErrNotFound)
-		require.Equal(t, []string{a.ID}, timeline(t, s, store.AssetFilter{LibraryID: w.lib.ID}))
-		require.Equal(t, []string{b.ID}, timeline(t, s, store.AssetFilter{LibraryID: w.lib.ID, State: store.StateTrashed}))
+		require.Equal(t, []string{a.ID}, timeline(t, s, query.AssetFilter{LibraryID: w.lib.ID}))
+		require.Equal(t, []string{b.ID}, timeline(t, s, query.AssetFilter{LibraryID: w.lib.ID, State: query.StateTrashed}))
 		setTrashed(t, s, false, b)
-		require.Equal(t, []string{a.ID, b.ID}, timeline(t, s, store.AssetFilter{LibraryID: w.lib.ID}))
+		require.Equal(t, []string{a.ID, b.ID}, timeline(t, s, query.AssetFilter{LibraryID: w.lib.ID}))
 	}},
 	{"stack lists page newest first, per library", func(t *testing.T, s store.Store) {
 		w := newOrganizeWorld(t, s)
@@ -150,8 +151,8 @@ var stackCases = []testCase{
 		}
 		x := w.putAsset(t, s, w.lib2, may(1), nil)
 		putStack(t, s, x, 20, x, w.putAsset(t, s, w.lib2, may(2), nil))
-		checkPaging(t, want, stackID, func(p store.Page) ([]catalog.Stack, bool, error) {
-			return s.Read().Stacks().List(ctx(t), store.StackFilter{LibraryID: w.lib.ID}, p)
+		checkPaging(t, want, stackID, func(p query.Page) ([]catalog.Stack, bool, error) {
+			return s.Read().Stacks().List(ctx(t), query.StackFilter{LibraryID: w.lib.ID}, p)
 		})
 	}},
 }

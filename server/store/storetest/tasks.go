@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -14,7 +15,7 @@ import (
 // allowing 3 attempts each.
 func claimTask(t *testing.T, s store.Store, lease string, m int, kinds ...string) (*catalog.Task, error) {
 	t.Helper()
-	c := store.Claim{Kinds: map[string]int{}, Lease: lease, Now: at(m), LeaseUntil: at(m + 1)}
+	c := query.Claim{Kinds: map[string]int{}, Lease: lease, Now: at(m), LeaseUntil: at(m + 1)}
 	for _, k := range kinds {
 		c.Kinds[k] = 3
 	}
@@ -50,8 +51,8 @@ func taskTx(t *testing.T, s store.Store, fn func(store.Tasks) error) error {
 	return s.InTx(ctx(t), func(r store.Repos) error { return fn(r.Tasks()) })
 }
 
-func listTasks(t *testing.T, s store.Store, f store.TaskFilter) list[catalog.Task] {
-	return func(p store.Page) ([]catalog.Task, bool, error) { return s.Read().Tasks().List(ctx(t), f, p) }
+func listTasks(t *testing.T, s store.Store, f query.TaskFilter) list[catalog.Task] {
+	return func(p query.Page) ([]catalog.Task, bool, error) { return s.Read().Tasks().List(ctx(t), f, p) }
 }
 
 func taskID(task catalog.Task) string { return task.ID }
@@ -334,19 +335,19 @@ var taskCases = []testCase{
 		mustClaimTask(t, s, "A", 9, a0m.ID, "metadata")
 		require.NoError(t, taskTx(t, s, func(r store.Tasks) error { return r.Succeed(ctx(t), a0m.ID, "A", "", at(9)) }))
 
-		f := store.TaskFilter{LibraryID: w.lib}
+		f := query.TaskFilter{LibraryID: w.lib}
 		checkPaging(t, taskIDs(lib, a1v, a1m, a0v, a0m), taskID, listTasks(t, s, f))
 		f.State = catalog.TaskQueued
 		checkPaging(t, taskIDs(lib, a1v, a1m, a0v), taskID, listTasks(t, s, f))
 		f.Kind = "metadata"
 		checkPaging(t, taskIDs(a1m), taskID, listTasks(t, s, f))
-		checkPaging(t, taskIDs(a0v, a0m), taskID, listTasks(t, s, store.TaskFilter{LibraryID: w.lib, AssetID: w.assets[0]}))
-		checkPaging(t, taskIDs(a1v, a0v), taskID, listTasks(t, s, store.TaskFilter{LibraryID: w.lib, Kind: "variants"}))
-		checkPaging(t, taskIDs(a0m), taskID, listTasks(t, s, store.TaskFilter{LibraryID: w.lib,
+		checkPaging(t, taskIDs(a0v, a0m), taskID, listTasks(t, s, query.TaskFilter{LibraryID: w.lib, AssetID: w.assets[0]}))
+		checkPaging(t, taskIDs(a1v, a0v), taskID, listTasks(t, s, query.TaskFilter{LibraryID: w.lib, Kind: "variants"}))
+		checkPaging(t, taskIDs(a0m), taskID, listTasks(t, s, query.TaskFilter{LibraryID: w.lib,
 			State: catalog.TaskSucceeded, AssetID: w.assets[0]}))
 
-		_, _, err := s.Read().Tasks().List(ctx(t), store.TaskFilter{LibraryID: w.lib, AssetID: w.assets[1]},
-			store.Page{Limit: 5, AfterID: a0v.ID})
+		_, _, err := s.Read().Tasks().List(ctx(t), query.TaskFilter{LibraryID: w.lib, AssetID: w.assets[1]},
+			query.Page{Limit: 5, AfterID: a0v.ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"tasks are listed only in their library", func(t *testing.T, s store.Store) {
@@ -356,10 +357,10 @@ var taskCases = []testCase{
 		bob.assets = []string{makeAsset(t, s, bob.lib, u.ID, 2)}
 		mine, theirs := newTask("metadata", alice.assets[0], alice.lib, 1), newTask("metadata", bob.assets[0], bob.lib, 2)
 		enqueueTasks(t, s, mine, theirs)
-		checkPaging(t, taskIDs(mine), taskID, listTasks(t, s, store.TaskFilter{LibraryID: alice.lib}))
-		checkPaging(t, []string{}, taskID, listTasks(t, s, store.TaskFilter{LibraryID: alice.lib, AssetID: bob.assets[0]}))
-		_, _, err := s.Read().Tasks().List(ctx(t), store.TaskFilter{LibraryID: alice.lib},
-			store.Page{Limit: 5, AfterID: theirs.ID})
+		checkPaging(t, taskIDs(mine), taskID, listTasks(t, s, query.TaskFilter{LibraryID: alice.lib}))
+		checkPaging(t, []string{}, taskID, listTasks(t, s, query.TaskFilter{LibraryID: alice.lib, AssetID: bob.assets[0]}))
+		_, _, err := s.Read().Tasks().List(ctx(t), query.TaskFilter{LibraryID: alice.lib},
+			query.Page{Limit: 5, AfterID: theirs.ID})
 		requireInvalidCursor(t, err)
 	}},
 	{"deleting an asset deletes its tasks, running or not", func(t *testing.T, s store.Store) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -21,15 +22,15 @@ var taskListCases = []testCase{
 		a2, other := newTask("metadata", alice.assets[1], alice.lib, 5), newTask("faces.cluster", "", third, 6)
 		enqueueTasks(t, s, a0, b0, a1, b1, a2, other)
 		both := []string{alice.lib, bob.lib}
-		checkPaging(t, taskIDs(a2, b1, a1, b0, a0), taskID, listTasks(t, s, store.TaskFilter{LibraryIDs: both}))
-		checkPaging(t, taskIDs(b1, a1), taskID, listTasks(t, s, store.TaskFilter{LibraryIDs: both, Kind: "variants"}))
+		checkPaging(t, taskIDs(a2, b1, a1, b0, a0), taskID, listTasks(t, s, query.TaskFilter{LibraryIDs: both}))
+		checkPaging(t, taskIDs(b1, a1), taskID, listTasks(t, s, query.TaskFilter{LibraryIDs: both, Kind: "variants"}))
 		mustClaimTask(t, s, "A", 9, a0.ID, "metadata")
-		checkPaging(t, taskIDs(a2, b1, a1, b0), taskID, listTasks(t, s, store.TaskFilter{LibraryIDs: both,
+		checkPaging(t, taskIDs(a2, b1, a1, b0), taskID, listTasks(t, s, query.TaskFilter{LibraryIDs: both,
 			State: catalog.TaskQueued}))
-		checkPaging(t, taskIDs(b1, b0), taskID, listTasks(t, s, store.TaskFilter{LibraryIDs: []string{bob.lib}}))
-		checkPaging(t, []string{}, taskID, listTasks(t, s, store.TaskFilter{LibraryIDs: []string{}}))
-		_, _, err := s.Read().Tasks().List(ctx(t), store.TaskFilter{LibraryIDs: both},
-			store.Page{Limit: 5, AfterID: other.ID})
+		checkPaging(t, taskIDs(b1, b0), taskID, listTasks(t, s, query.TaskFilter{LibraryIDs: []string{bob.lib}}))
+		checkPaging(t, []string{}, taskID, listTasks(t, s, query.TaskFilter{LibraryIDs: []string{}}))
+		_, _, err := s.Read().Tasks().List(ctx(t), query.TaskFilter{LibraryIDs: both},
+			query.Page{Limit: 5, AfterID: other.ID})
 		requireInvalidCursor(t, err)
 	}},
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -102,15 +103,15 @@ var assetTextCases = []testCase{
 		require.Equal(t, ptr("HARVESTMOONBAKERY\nOpen daily"), got.OCRText)
 		require.Equal(t, ptr("harvest moon bakery"), got.OCRTerms)
 		for _, word := range []string{"bakery", "harvest", "moon", "harvestmoonbakery", "daily"} {
-			require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, store.SearchTerm{word}), word)
+			require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, query.SearchTerm{word}), word)
 		}
-		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"bak*"}))
+		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"bak*"}))
 
 		write(t, s, func(r store.Repos) error {
 			return r.AssetTexts().PutOCR(ctx(t), id, []catalog.TextLine{{Text: "NOPARKING"}}, "no parking", at(2))
 		})
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"bakery"}), "the terms go with their text")
-		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"parking"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"bakery"}), "the terms go with their text")
+		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"parking"}))
 	}},
 	{"terms are put for the text they were split from only, and indexed", func(t *testing.T, s store.Store) {
 		w := newPeopleWorld(t, s, 1)
@@ -118,19 +119,19 @@ var assetTextCases = []testCase{
 		write(t, s, func(r store.Repos) error {
 			return r.AssetTexts().PutOCR(ctx(t), id, []catalog.TextLine{{Text: "NOPARKING"}}, "", at(1))
 		})
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"parking"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"parking"}))
 		write(t, s, func(r store.Repos) error {
 			put, err := r.AssetTexts().PutOCRTerms(ctx(t), id, "NOPARKING TODAY", "no parking")
 			require.False(t, put, "another text")
 			return err
 		})
-		require.Empty(t, searchIDs(t, s, w.lib.ID, store.SearchTerm{"parking"}))
+		require.Empty(t, searchIDs(t, s, w.lib.ID, query.SearchTerm{"parking"}))
 		write(t, s, func(r store.Repos) error {
 			put, err := r.AssetTexts().PutOCRTerms(ctx(t), id, "NOPARKING", "no parking")
 			require.True(t, put)
 			return err
 		})
-		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, store.SearchTerm{"parking"}))
+		require.Equal(t, []string{id}, searchIDs(t, s, w.lib.ID, query.SearchTerm{"parking"}))
 		got, err := s.Read().AssetTexts().Get(ctx(t), id)
 		require.NoError(t, err)
 		require.Equal(t, ptr("no parking"), got.OCRTerms)

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/query"
 	"github.com/photoctl/photoctl/server/store"
 )
 
@@ -20,18 +21,18 @@ var userAdminCases = []testCase{
 			write(t, s, func(r store.Repos) error { return r.Users().Create(ctx(t), u) })
 			ids = append(ids, u.ID)
 		}
-		list, more, err := s.Read().Users().List(ctx(t), "", store.Page{Limit: 2})
+		list, more, err := s.Read().Users().List(ctx(t), "", query.Page{Limit: 2})
 		require.NoError(t, err)
 		require.True(t, more)
 		require.Equal(t, []string{ids[2], ids[1]}, userIDs(list))
-		list, more, err = s.Read().Users().List(ctx(t), "", store.Page{Limit: 2, AfterID: ids[1]})
+		list, more, err = s.Read().Users().List(ctx(t), "", query.Page{Limit: 2, AfterID: ids[1]})
 		require.NoError(t, err)
 		require.False(t, more)
 		require.Equal(t, []string{ids[0]}, userIDs(list))
-		list, _, err = s.Read().Users().List(ctx(t), "ANN", store.Page{Limit: 10})
+		list, _, err = s.Read().Users().List(ctx(t), "ANN", query.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Equal(t, []string{ids[2], ids[0]}, userIDs(list))
-		list, _, err = s.Read().Users().List(ctx(t), "@example.org", store.Page{Limit: 10})
+		list, _, err = s.Read().Users().List(ctx(t), "@example.org", query.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Equal(t, []string{ids[1]}, userIDs(list))
 	}},
