@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 
 	"github.com/photoctl/photoctl/server/servertest"
@@ -225,7 +226,7 @@ func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {
 	cache := filepath.Join(envValue(cs.env, "XDG_CACHE_HOME"), "photoctl", "completion")
 	entries, err := os.ReadDir(cache)
 	require.NoError(t, err)
-	old := time.Now().Add(-2 * completionCacheTTL)
+	old := time.Now().Add(-2 * cmdutil.CompletionCacheTTL)
 	for _, e := range entries {
 		require.NoError(t, os.Chtimes(filepath.Join(cache, e.Name()), old, old))
 	}

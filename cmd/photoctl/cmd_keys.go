@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -33,7 +34,7 @@ Example:
    photoctl keys list
    photoctl keys delete key_01hx...`,
 		Subcommands: []*cli.Command{newKeysCreateCommand(), newKeysListCommand(), newKeysDeleteCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -49,30 +50,30 @@ The secret is printed once and cannot be shown again. Actions: ` + strings.Join(
 Example:
    photoctl keys create nightly-backup --action asset.read --action library.read
    KEY=$(photoctl keys create ci --action all --json | jq -r .secret)`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringSliceFlag{Name: "action", Usage: "grant `ACTION` (repeatable; required)"},
 			&cli.StringSliceFlag{Name: "library", Usage: "reach only library `ID or NAME` (repeatable; default: all yours)"},
-			jsonFlag()),
+			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if _, err := needArgs(c, 1, 1, "want exactly one argument, the key name"); err != nil {
+			if _, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the key name"); err != nil {
 				return err
 			}
-			actions := splitList(c.StringSlice("action"))
+			actions := cmdutil.SplitList(c.StringSlice("action"))
 			if len(actions) == 0 {
-				return usageErrorf(c, "give at least one --action (%s)", strings.Join(keyActions, ", "))
+				return cmdutil.UsageErrorf(c, "give at least one --action (%s)", strings.Join(keyActions, ", "))
 			}
 			for _, a := range actions {
 				if !slices.Contains(keyActions, a) {
-					return usageErrorf(c, "unknown action %q: want %s", a, strings.Join(keyActions, ", "))
+					return cmdutil.UsageErrorf(c, "unknown action %q: want %s", a, strings.Join(keyActions, ", "))
 				}
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
 			scope := api.APIKeyScope{Actions: actions}
-			for _, l := range splitList(c.StringSlice("library")) {
-				id, err := lookupLibrary(c.Context, conn, l, "")
+			for _, l := range cmdutil.SplitList(c.StringSlice("library")) {
+				id, err := cmdutil.LookupLibrary(c.Context, conn, l, "")
 				if err != nil {
 					return err
 				}
@@ -82,9 +83,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, k)
+				return cmdutil.PrintJSON(io.Out, k)
 			}
 			fmt.Fprintf(io.Err, "Created key %s (%s). Store the secret now; it is not shown again:\n", k.ID, k.Name)
 			_, err = fmt.Fprintln(io.Out, k.Secret)
@@ -102,30 +103,30 @@ func newKeysListCommand() *cli.Command {
 Example:
    photoctl keys list --order-by last_used_at --order asc
    photoctl keys list --name backup --json`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "name", Usage: "only keys whose name contains `TEXT`"},
 			&cli.StringFlag{Name: "library", Usage: "only keys that reach library `ID or NAME`"},
 			&cli.StringFlag{Name: "order-by", Usage: "`FIELD`: created_at (default), last_used_at or name"},
 			&cli.StringFlag{Name: "order", Usage: "`desc` (default) or asc"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
-				lib, err := lookupLibrary(c.Context, conn, c.String("library"), "")
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+				lib, err := cmdutil.LookupLibrary(c.Context, conn, c.String("library"), "")
 				if err != nil {
 					return err
 				}
 				q := client.APIKeyQuery{Name: c.String("name"), LibraryID: lib, OrderBy: c.String("order-by"), Order: c.String("order")}
-				return runKeysList(c.Context, conn, q, c.Bool("json"), newStreams(c))
+				return runKeysList(c.Context, conn, q, c.Bool("json"), cmdutil.NewStreams(c))
 			}),
 	}
 }
 
-func runKeysList(ctx context.Context, conn *apiConn, q client.APIKeyQuery, asJSON bool, io *streams) error {
+func runKeysList(ctx context.Context, conn *cmdutil.APIConn, q client.APIKeyQuery, asJSON bool, io *cmdutil.Streams) error {
 	keys, err := client.Collect(conn.APIKeys(ctx, q))
 	if err != nil {
 		return err
 	}
-	return printList(io, asJSON, keys, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
+	return cmdutil.PrintList(io, asJSON, keys, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
 		func(k api.APIKey) []string {
 			libs := "all"
 			if k.Scope.LibraryIDs != nil {
@@ -149,10 +150,10 @@ func newKeysDeleteCommand() *cli.Command {
 
 Example:
    photoctl keys delete key_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one key id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				return actOnEach(c, args, "Revoked", "deleted", "key", func(id string) (string, error) {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one key id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Revoked", "deleted", "key", func(id string) (string, error) {
 					return id, conn.DeleteAPIKey(c.Context, id)
 				})
 			}),

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -28,7 +29,7 @@ Example:
    photoctl admin oauth-clients list
    photoctl admin oauth-clients revoke oauthclient_01hx...`,
 		Subcommands: []*cli.Command{newOAuthClientsCreateCommand(), newOAuthClientsListCommand(), newOAuthClientsRevokeCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -46,44 +47,44 @@ which cannot be shown again. --public registers a client without a secret
 Example:
    photoctl admin oauth-clients create "Photo frame" --redirect-uri https://frame.example.com/cb --scope asset.read
    photoctl admin oauth-clients create "Desktop app" --public --redirect-uri http://127.0.0.1:8765/cb --scope all --json`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringSliceFlag{Name: "redirect-uri", Usage: "allow redirecting to `URI` (repeatable; required)"},
 			&cli.StringSliceFlag{Name: "scope", Usage: "allow asking for `ACTION` (repeatable; required)"},
 			&cli.BoolFlag{Name: "public", Usage: "no client secret; PKCE only"},
-			jsonFlag()),
+			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if _, err := needArgs(c, 1, 1, "want exactly one argument, the client name"); err != nil {
+			if _, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the client name"); err != nil {
 				return err
 			}
-			req := api.OAuthClientCreateRequest{Name: c.Args().First(), RedirectURIs: splitList(c.StringSlice("redirect-uri")),
-				Scopes: splitList(c.StringSlice("scope")), Public: c.Bool("public")}
+			req := api.OAuthClientCreateRequest{Name: c.Args().First(), RedirectURIs: cmdutil.SplitList(c.StringSlice("redirect-uri")),
+				Scopes: cmdutil.SplitList(c.StringSlice("scope")), Public: c.Bool("public")}
 			if len(req.RedirectURIs) == 0 {
-				return usageErrorf(c, "give at least one --redirect-uri")
+				return cmdutil.UsageErrorf(c, "give at least one --redirect-uri")
 			}
 			if len(req.Scopes) == 0 {
-				return usageErrorf(c, "give at least one --scope (%s)", strings.Join(keyActions, ", "))
+				return cmdutil.UsageErrorf(c, "give at least one --scope (%s)", strings.Join(keyActions, ", "))
 			}
 			for _, s := range req.Scopes {
 				if !slices.Contains(keyActions, s) {
-					return usageErrorf(c, "unknown scope %q: want %s", s, strings.Join(keyActions, ", "))
+					return cmdutil.UsageErrorf(c, "unknown scope %q: want %s", s, strings.Join(keyActions, ", "))
 				}
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			return runOAuthClientsCreate(c.Context, conn, req, c.Bool("json"), newStreams(c))
+			return runOAuthClientsCreate(c.Context, conn, req, c.Bool("json"), cmdutil.NewStreams(c))
 		},
 	}
 }
 
-func runOAuthClientsCreate(ctx context.Context, conn *apiConn, req api.OAuthClientCreateRequest, asJSON bool, io *streams) error {
+func runOAuthClientsCreate(ctx context.Context, conn *cmdutil.APIConn, req api.OAuthClientCreateRequest, asJSON bool, io *cmdutil.Streams) error {
 	o, err := conn.CreateOAuthClient(ctx, req)
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		return printJSON(io.Out, o)
+		return cmdutil.PrintJSON(io.Out, o)
 	}
 	if o.ClientSecret == "" {
 		fmt.Fprintf(io.Err, "Registered public client %s (%s); it authenticates with PKCE alone.\n", o.ID, o.Name)
@@ -103,20 +104,20 @@ func newOAuthClientsListCommand() *cli.Command {
 
 Example:
    photoctl admin oauth-clients list --json`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
-				return runOAuthClientsList(c.Context, conn, c.Bool("json"), newStreams(c))
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+				return runOAuthClientsList(c.Context, conn, c.Bool("json"), cmdutil.NewStreams(c))
 			}),
 	}
 }
 
-func runOAuthClientsList(ctx context.Context, conn *apiConn, asJSON bool, io *streams) error {
+func runOAuthClientsList(ctx context.Context, conn *cmdutil.APIConn, asJSON bool, io *cmdutil.Streams) error {
 	list, err := client.Collect(conn.OAuthClients(ctx))
 	if err != nil {
 		return err
 	}
-	return printList(io, asJSON, list, []string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
+	return cmdutil.PrintList(io, asJSON, list, []string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
 		func(o api.OAuthClient) []string {
 			kind, revoked := "confidential", "-"
 			if o.Public {
@@ -140,10 +141,10 @@ they can no longer authorize or refresh.
 
 Example:
    photoctl admin oauth-clients revoke oauthclient_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one client id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				return actOnEach(c, args, "Revoked", "revoked", "client", func(id string) (string, error) {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one client id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Revoked", "revoked", "client", func(id string) (string, error) {
 					return id, conn.RevokeOAuthClient(c.Context, id)
 				})
 			}),

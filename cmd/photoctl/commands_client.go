@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // The client build (`make build`'s bin/photoctl, `go build -tags client`)
@@ -47,7 +49,7 @@ func serverCommands(*factory) []*cli.Command {
 			Action: func(c *cli.Context) error {
 				path, err := findServerBinary()
 				if err != nil {
-					return &usageError{err: fmt.Errorf("%s %w", s.name, err)}
+					return &cmdutil.UsageError{Err: fmt.Errorf("%s %w", s.name, err)}
 				}
 				return runServerBinary(path, os.Args[1:])
 			},

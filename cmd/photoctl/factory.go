@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -25,7 +26,7 @@ type factory struct {
 func newFactory() *factory {
 	return &factory{
 		runServer: func(ctx context.Context, cfg app.Config, log *slog.Logger) error {
-			return app.Run(ctx, cfg, log, app.WithVersion(version))
+			return app.Run(ctx, cfg, log, app.WithVersion(cmdutil.Version))
 		},
 		createUser: app.CreateUser,
 	}

@@ -1,0 +1,47 @@
+package cmdutil
+
+import (
+	"context"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Version is set at build time:
+// go build -ldflags "-X github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil.Version=v1.2.3".
+// It lives here, not in main, because the client commands send it as their
+// user agent and `photoctl version` prints it.
+var Version = "dev"
+
+// Factory is what a client command reaches for beyond its flags: its
+// streams and its connection to the server. Commands take them from here,
+// never from globals, so a test can hand a command other streams or another
+// connection; a command's runF test needs neither.
+type Factory struct {
+	// Streams returns the streams of the command being run; NewStreams in
+	// production.
+	Streams func(c *cli.Context) *Streams
+	// Connect connects to the server the configuration names; with
+	// needAuth, having no credential is an authentication error. Connect
+	// in production.
+	Connect func(c *cli.Context, needAuth bool) (*APIConn, error)
+}
+
+// NewFactory returns the production Factory.
+func NewFactory() *Factory {
+	return &Factory{Streams: NewStreams, Connect: Connect}
+}
+
+// Connector returns opts' lazy connection for c: the command's run calls
+// it once its arguments are checked, and a runF test never does.
+func (f *Factory) Connector(c *cli.Context) func() (*APIConn, error) {
+	return func() (*APIConn, error) { return f.Connect(c, true) }
+}
+
+// Run hands the parsed options to runF when a test gave one, else runs the
+// command with them: the last line of every command's Action.
+func Run[O any](ctx context.Context, opts O, runF func(O) error, run func(context.Context, O) error) error {
+	if runF != nil {
+		return runF(opts)
+	}
+	return run(ctx, opts)
+}
