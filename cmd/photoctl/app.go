@@ -60,7 +60,7 @@ Example:
 		}, cmdutil.ClientFlags()...),
 		// serverCommands: all of them, or in the client build ones that hand
 		// the command line to photoctl-server.
-		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands()...),
+		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands(f.Factory)...),
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,
 		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,

@@ -47,6 +47,7 @@ func isolate(t *testing.T) (configHome, dataHome string) {
 func stubFactory(t *testing.T) *factory {
 	t.Helper()
 	return &factory{
+		Factory: cmdutil.NewFactory(),
 		runServer: func(context.Context, app.Config, *slog.Logger) error {
 			t.Error("unexpected call to runServer")
 			return errors.New("not stubbed")

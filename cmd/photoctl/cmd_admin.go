@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
@@ -52,7 +53,7 @@ whether or not the server is running.
 Example:
    photoctl admin create-user --email you@example.com --password-stdin --superuser`,
 		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(),
-			newCopyBlobsCommand(), newOAuthClientsCommand(), newRegeocodeCommand(), newRemeasureCommand()},
+			newCopyBlobsCommand(), keys.NewCmdOAuthClients(f.Factory), newRegeocodeCommand(), newRemeasureCommand()},
 		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }

@@ -3,13 +3,14 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // clientCommands are the commands that talk to a server through the client
 // package, in the order the help lists them; their shell completion offers
 // library, album and person names (withNameCompletion).
-func clientCommands() []*cli.Command {
+func clientCommands(f *cmdutil.Factory) []*cli.Command {
 	return cmdutil.WithNameCompletion([]*cli.Command{
 		newLoginCommand(),
 		newLogoutCommand(),
@@ -37,7 +38,7 @@ func clientCommands() []*cli.Command {
 		newInviteCommand(),
 		newMembersCommand(),
 		newTasksCommand(),
-		newKeysCommand(),
+		keys.NewCmdKeys(f),
 		newStorageCommand(),
 		newUsersCommand(),
 		newEventsCommand(),

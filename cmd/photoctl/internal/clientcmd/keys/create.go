@@ -1,0 +1,84 @@
+package keys
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// CreateOptions are what `photoctl keys create` was asked for.
+type CreateOptions struct {
+	IO   *cmdutil.Streams
+	Conn func() (*cmdutil.APIConn, error)
+
+	Name    string
+	Actions []string
+	// Libraries are ids or names, looked up once connected; none: the key
+	// reaches every library of its owner.
+	Libraries []string
+	JSON      bool
+}
+
+// NewCmdCreate returns `photoctl keys create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "create",
+		Usage:     "Create an API key and print its secret, once",
+		ArgsUsage: "NAME",
+		Description: `Creates a key with the given actions (at least one; "all" grants every
+action) reaching every library you can reach, or only the --library ones.
+The secret is printed once and cannot be shown again. Actions: ` + strings.Join(keyActions, ", ") + `.
+
+Example:
+   photoctl keys create nightly-backup --action asset.read --action library.read
+   KEY=$(photoctl keys create ci --action all --json | jq -r .secret)`,
+		Flags: append(cmdutil.ClientFlags(),
+			&cli.StringSliceFlag{Name: "action", Usage: "grant `ACTION` (repeatable; required)"},
+			&cli.StringSliceFlag{Name: "library", Usage: "reach only library `ID or NAME` (repeatable; default: all yours)"},
+			cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the key name")
+			if err != nil {
+				return err
+			}
+			actions, err := actionList(c, "action", "action")
+			if err != nil {
+				return err
+			}
+			opts := &CreateOptions{IO: f.Streams(c), Conn: f.Connector(c), Name: args[0], Actions: actions,
+				Libraries: cmdutil.SplitList(c.StringSlice("library")), JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runCreate)
+		},
+	}
+}
+
+func runCreate(ctx context.Context, opts *CreateOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	scope := api.APIKeyScope{Actions: opts.Actions}
+	for _, l := range opts.Libraries {
+		id, err := cmdutil.LookupLibrary(ctx, conn, l, "")
+		if err != nil {
+			return err
+		}
+		scope.LibraryIDs = append(scope.LibraryIDs, id)
+	}
+	k, err := conn.CreateAPIKey(ctx, opts.Name, scope)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return cmdutil.PrintJSON(opts.IO.Out, k)
+	}
+	fmt.Fprintf(opts.IO.Err, "Created key %s (%s). Store the secret now; it is not shown again:\n", k.ID, k.Name)
+	_, err = fmt.Fprintln(opts.IO.Out, k.Secret)
+	return err
+}

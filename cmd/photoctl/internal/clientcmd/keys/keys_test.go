@@ -1,0 +1,71 @@
+package keys
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+)
+
+func TestKeysCreateParsesItsOptions(t *testing.T) {
+	f, _ := cmdtest.NewFactory(t, "")
+	var got *CreateOptions
+	cmd := NewCmdCreate(f, func(o *CreateOptions) error { got = o; return nil })
+	require.NoError(t, cmdtest.Run(t, cmd, "--action", "asset.read,library.read", "--action", "search",
+		"--library", "Family archive", "--library", "lib_1", "--json", "backup"))
+	require.NotNil(t, got)
+	require.Equal(t, "backup", got.Name)
+	require.Equal(t, []string{"asset.read", "library.read", "search"}, got.Actions)
+	require.Equal(t, []string{"Family archive", "lib_1"}, got.Libraries)
+	require.True(t, got.JSON)
+	require.NotNil(t, got.IO)
+	require.NotNil(t, got.Conn)
+}
+
+func TestKeysCreateRefusesBadCommandLines(t *testing.T) {
+	for name, args := range map[string][]string{
+		"no name":        {"--action", "all"},
+		"two names":      {"--action", "all", "a", "b"},
+		"no action":      {"backup"},
+		"unknown action": {"--action", "admin", "backup"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f, _ := cmdtest.NewFactory(t, "")
+			cmd := NewCmdCreate(f, func(*CreateOptions) error { t.Error("runF called"); return nil })
+			var usage *cmdutil.UsageError
+			require.ErrorAs(t, cmdtest.Run(t, cmd, args...), &usage)
+		})
+	}
+}
+
+func TestKeysListParsesItsOptions(t *testing.T) {
+	f, _ := cmdtest.NewFactory(t, "")
+	var got *ListOptions
+	cmd := NewCmdList(f, func(o *ListOptions) error { got = o; return nil })
+	require.NoError(t, cmdtest.Run(t, cmd, "--name", "backup", "--library", "Family", "--order-by", "last_used_at",
+		"--order", "asc"))
+	require.NotNil(t, got)
+	require.Equal(t, "backup", got.Name)
+	require.Equal(t, "Family", got.Library)
+	require.Equal(t, "last_used_at", got.OrderBy)
+	require.Equal(t, "asc", got.Order)
+	require.False(t, got.JSON)
+
+	var usage *cmdutil.UsageError
+	require.ErrorAs(t, cmdtest.Run(t, NewCmdList(f, nil), "extra"), &usage)
+}
+
+func TestKeysDeleteParsesItsOptions(t *testing.T) {
+	f, _ := cmdtest.NewFactory(t, "")
+	var got *DeleteOptions
+	cmd := NewCmdDelete(f, func(o *DeleteOptions) error { got = o; return nil })
+	require.NoError(t, cmdtest.Run(t, cmd, "--json", "key_1", "key_2"))
+	require.NotNil(t, got)
+	require.Equal(t, []string{"key_1", "key_2"}, got.IDs)
+	require.True(t, got.JSON)
+
+	var usage *cmdutil.UsageError
+	require.ErrorAs(t, cmdtest.Run(t, NewCmdDelete(f, nil)), &usage)
+}
