@@ -54,3 +54,20 @@ func Run(t testing.TB, cmd *cli.Command, args ...string) error {
 	}
 	return a.RunContext(context.Background(), append([]string{"photoctl", cmd.Name}, args...))
 }
+
+// RequireUsageErrors runs the command newCmd builds once per case (a name
+// and a command line) and requires a usage error (exit 2) each time. The
+// command gets a test Factory, so one that wrongly went on to its run
+// fails the test when it connects.
+func RequireUsageErrors(t *testing.T, newCmd func(*cmdutil.Factory) *cli.Command, cases map[string][]string) {
+	t.Helper()
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			f, _ := NewFactory(t, "")
+			var usage *cmdutil.UsageError
+			if err := Run(t, newCmd(f), args...); !errors.As(err, &usage) {
+				t.Errorf("%q: got %v, want a usage error", args, err)
+			}
+		})
+	}
+}

@@ -6,8 +6,7 @@ import "github.com/urfave/cli/v2"
 // given, in order (`keys delete ID...`, `admin oauth-clients revoke
 // ID...`). Commands embed it in their own Options type.
 type EachOptions struct {
-	IO   *Streams
-	Conn func() (*APIConn, error)
+	ClientOptions
 
 	IDs  []string
 	JSON bool
@@ -20,7 +19,7 @@ func ParseEach(f *Factory, c *cli.Context, msg string) (EachOptions, error) {
 	if err != nil {
 		return EachOptions{}, err
 	}
-	return EachOptions{IO: f.Streams(c), Conn: f.Connector(c), IDs: ids, JSON: c.Bool("json")}, nil
+	return EachOptions{ClientOptions: f.ClientOptions(c), IDs: ids, JSON: c.Bool("json")}, nil
 }
 
 // Act connects and runs fn for every id (ActOnEach: fn returns the id it

@@ -31,10 +31,17 @@ func NewFactory() *Factory {
 	return &Factory{Streams: NewStreams, Connect: Connect}
 }
 
-// Connector returns opts' lazy connection for c: the command's run calls
-// it once its arguments are checked, and a runF test never does.
-func (f *Factory) Connector(c *cli.Context) func() (*APIConn, error) {
-	return func() (*APIConn, error) { return f.Connect(c, true) }
+// ClientOptions are the dependencies every client command's Options
+// embed: its streams and its connection, which is lazy: the command's run
+// calls Conn once its arguments are checked, and a runF test never does.
+type ClientOptions struct {
+	IO   *Streams
+	Conn func() (*APIConn, error)
+}
+
+// ClientOptions returns the streams and the lazy connection of c's command.
+func (f *Factory) ClientOptions(c *cli.Context) ClientOptions {
+	return ClientOptions{IO: f.Streams(c), Conn: func() (*APIConn, error) { return f.Connect(c, true) }}
 }
 
 // Run hands the parsed options to runF when a test gave one, else runs the

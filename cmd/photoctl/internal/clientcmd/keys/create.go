@@ -13,8 +13,7 @@ import (
 
 // CreateOptions are what `photoctl keys create` was asked for.
 type CreateOptions struct {
-	IO   *cmdutil.Streams
-	Conn func() (*cmdutil.APIConn, error)
+	cmdutil.ClientOptions
 
 	Name    string
 	Actions []string
@@ -51,7 +50,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			opts := &CreateOptions{IO: f.Streams(c), Conn: f.Connector(c), Name: args[0], Actions: actions,
+			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Name: args[0], Actions: actions,
 				Libraries: cmdutil.SplitList(c.StringSlice("library")), JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runCreate)
 		},

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
@@ -25,19 +26,12 @@ func TestKeysCreateParsesItsOptions(t *testing.T) {
 }
 
 func TestKeysCreateRefusesBadCommandLines(t *testing.T) {
-	for name, args := range map[string][]string{
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdCreate(f, nil) }, map[string][]string{
 		"no name":        {"--action", "all"},
 		"two names":      {"--action", "all", "a", "b"},
 		"no action":      {"backup"},
 		"unknown action": {"--action", "admin", "backup"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			f, _ := cmdtest.NewFactory(t, "")
-			cmd := NewCmdCreate(f, func(*CreateOptions) error { t.Error("runF called"); return nil })
-			var usage *cmdutil.UsageError
-			require.ErrorAs(t, cmdtest.Run(t, cmd, args...), &usage)
-		})
-	}
+	})
 }
 
 func TestKeysListParsesItsOptions(t *testing.T) {
@@ -53,8 +47,9 @@ func TestKeysListParsesItsOptions(t *testing.T) {
 	require.Equal(t, "asc", got.Order)
 	require.False(t, got.JSON)
 
-	var usage *cmdutil.UsageError
-	require.ErrorAs(t, cmdtest.Run(t, NewCmdList(f, nil), "extra"), &usage)
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdList(f, nil) }, map[string][]string{
+		"an argument": {"extra"},
+	})
 }
 
 func TestKeysDeleteParsesItsOptions(t *testing.T) {
@@ -66,6 +61,7 @@ func TestKeysDeleteParsesItsOptions(t *testing.T) {
 	require.Equal(t, []string{"key_1", "key_2"}, got.IDs)
 	require.True(t, got.JSON)
 
-	var usage *cmdutil.UsageError
-	require.ErrorAs(t, cmdtest.Run(t, NewCmdDelete(f, nil)), &usage)
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdDelete(f, nil) }, map[string][]string{
+		"no id": {},
+	})
 }

@@ -14,8 +14,7 @@ import (
 
 // ListOptions are what `photoctl keys list` was asked for.
 type ListOptions struct {
-	IO   *cmdutil.Streams
-	Conn func() (*cmdutil.APIConn, error)
+	cmdutil.ClientOptions
 
 	Name string
 	// Library is an id or a name, looked up once connected; "" for all.
@@ -45,7 +44,7 @@ Example:
 			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			opts := &ListOptions{IO: f.Streams(c), Conn: f.Connector(c), Name: c.String("name"), Library: c.String("library"),
+			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Name: c.String("name"), Library: c.String("library"),
 				OrderBy: c.String("order-by"), Order: c.String("order"), JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runList)
 		},

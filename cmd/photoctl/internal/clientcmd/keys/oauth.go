@@ -34,8 +34,7 @@ Example:
 // OAuthCreateOptions are what `photoctl admin oauth-clients create` was
 // asked for: the registration to send.
 type OAuthCreateOptions struct {
-	IO   *cmdutil.Streams
-	Conn func() (*cmdutil.APIConn, error)
+	cmdutil.ClientOptions
 
 	Request api.OAuthClientCreateRequest
 	JSON    bool
@@ -75,7 +74,7 @@ Example:
 			if req.Scopes, err = actionList(c, "scope", "scope"); err != nil {
 				return err
 			}
-			opts := &OAuthCreateOptions{IO: f.Streams(c), Conn: f.Connector(c), Request: req, JSON: c.Bool("json")}
+			opts := &OAuthCreateOptions{ClientOptions: f.ClientOptions(c), Request: req, JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runOAuthCreate)
 		},
 	}

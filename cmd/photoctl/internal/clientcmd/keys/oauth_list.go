@@ -15,8 +15,7 @@ import (
 // OAuthListOptions are what `photoctl admin oauth-clients list` was asked
 // for.
 type OAuthListOptions struct {
-	IO   *cmdutil.Streams
-	Conn func() (*cmdutil.APIConn, error)
+	cmdutil.ClientOptions
 
 	JSON bool
 }
@@ -36,7 +35,7 @@ Example:
 			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			opts := &OAuthListOptions{IO: f.Streams(c), Conn: f.Connector(c), JSON: c.Bool("json")}
+			opts := &OAuthListOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runOAuthList)
 		},
 	}

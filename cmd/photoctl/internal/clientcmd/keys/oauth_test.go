@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
@@ -23,19 +24,12 @@ func TestOAuthCreateParsesItsOptions(t *testing.T) {
 }
 
 func TestOAuthCreateRefusesBadCommandLines(t *testing.T) {
-	for name, args := range map[string][]string{
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdOAuthCreate(f, nil) }, map[string][]string{
 		"no name":         {"--redirect-uri", "https://x.example/cb", "--scope", "all"},
 		"no redirect uri": {"--scope", "all", "Frame"},
 		"no scope":        {"--redirect-uri", "https://x.example/cb", "Frame"},
 		"unknown scope":   {"--redirect-uri", "https://x.example/cb", "--scope", "admin", "Frame"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			f, _ := cmdtest.NewFactory(t, "")
-			cmd := NewCmdOAuthCreate(f, func(*OAuthCreateOptions) error { t.Error("runF called"); return nil })
-			var usage *cmdutil.UsageError
-			require.ErrorAs(t, cmdtest.Run(t, cmd, args...), &usage)
-		})
-	}
+	})
 }
 
 func TestOAuthListParsesItsOptions(t *testing.T) {
@@ -46,8 +40,9 @@ func TestOAuthListParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got)
 	require.True(t, got.JSON)
 
-	var usage *cmdutil.UsageError
-	require.ErrorAs(t, cmdtest.Run(t, NewCmdOAuthList(f, nil), "extra"), &usage)
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdOAuthList(f, nil) }, map[string][]string{
+		"an argument": {"extra"},
+	})
 }
 
 func TestOAuthRevokeParsesItsOptions(t *testing.T) {
@@ -59,6 +54,7 @@ func TestOAuthRevokeParsesItsOptions(t *testing.T) {
 	require.Equal(t, []string{"oauthclient_1", "oauthclient_2"}, got.IDs)
 	require.False(t, got.JSON)
 
-	var usage *cmdutil.UsageError
-	require.ErrorAs(t, cmdtest.Run(t, NewCmdOAuthRevoke(f, nil)), &usage)
+	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdOAuthRevoke(f, nil) }, map[string][]string{
+		"no id": {},
+	})
 }
