@@ -142,7 +142,7 @@ func exitCode(err error) int {
 	}
 }
 
-// onUsageError turns a flag parsing error into a usageError instead of
+// onUsageError turns a flag parsing error into a cmdutil.UsageError instead of
 // urfave's default, which prints the error and the help to stdout.
 func onUsageError(c *cli.Context, err error, _ bool) error {
 	return &cmdutil.UsageError{Err: err, Help: c.Command.HelpName}

@@ -9,7 +9,7 @@ import (
 
 // clientCommands are the commands that talk to a server through the client
 // package, in the order the help lists them; their shell completion offers
-// library, album and person names (withNameCompletion).
+// library, album and person names (cmdutil.WithNameCompletion).
 func clientCommands(f *cmdutil.Factory) []*cli.Command {
 	return cmdutil.WithNameCompletion([]*cli.Command{
 		newLoginCommand(),

@@ -48,7 +48,7 @@ func reorderFlags(a *cli.App, args []string) ([]string, error) {
 	}
 	if len(levels[len(levels)-1].cmd.Subcommands) > 0 && len(leaf.positionals) > 0 {
 		// A group's argument is a command it does not have ("albums
-		// bogus", or "help"): urfave and groupAction say so best.
+		// bogus", or "help"): urfave and cmdutil.GroupAction say so best.
 		return args, nil
 	}
 	// Each ancestor's moved flags go after its own, just before the next

@@ -40,7 +40,7 @@ func (s secret) String() string {
 
 // clientFlagKeys maps the global client flags to their config keys.
 // --library is not among them: each command that works in a library
-// offers it and reads it itself (resolveLibrary).
+// offers it and reads it itself (ResolveLibrary).
 var clientFlagKeys = map[string]string{"server": "server", "api-key": "api_key", "profile": "profile"}
 
 // ClientConfigKeys are the config keys of ClientConfig; the server's
@@ -50,7 +50,7 @@ var ClientConfigKeys = []string{"server", "api_key", "profile", "library"}
 // ClientFlags are --server, --api-key and --profile. They are offered on
 // the root and again on every command that talks to a server, so they work
 // before or after the command name. Their environment variables are read
-// by loadClientConfig (a koanf layer), not by urfave.
+// by LoadClientConfig (a koanf layer), not by urfave.
 func ClientFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "server", Usage: "server `URL`, such as http://127.0.0.1:2283 (or $PHOTOCTL_SERVER; default: the profile's)"},

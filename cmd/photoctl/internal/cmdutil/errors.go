@@ -22,7 +22,7 @@ func (e *UsageError) Error() string { return e.Err.Error() }
 
 func (e *UsageError) Unwrap() error { return e.Err }
 
-// UsageErrorf returns a usageError that points at the help of c's command.
+// UsageErrorf returns a UsageError that points at the help of c's command.
 func UsageErrorf(c *cli.Context, format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf(format, args...), Help: c.Command.HelpName}
 }

@@ -1,3 +1,11 @@
+// Package cmdutil holds what every client command of photoctl shares, so
+// that a command's own package holds only its flags, its Options and its
+// run: the Factory (streams, connection), output (tables, --json, done
+// lines), usage and partial-failure errors (main's exitCode maps them),
+// the configuration layers and the credentials file with its profiles,
+// argument and listing helpers, library lookup, name completion values and
+// progress bars. It imports no server package but server/api
+// (server/archtest checks it): the client build has no server in it.
 package cmdutil
 
 import (

@@ -16,7 +16,7 @@ import (
 // libraries switch), the config file's library key, and without a
 // profile (an API key from --api-key or $PHOTOCTL_API_KEY) the account's
 // default_library_id on the server, which switch sets. Names are looked up
-// (lookupLibrary). None of them: "", and the server applies its rule
+// (LookupLibrary). None of them: "", and the server applies its rule
 // (fine with one library, a 422 with several, which execute turns into a
 // hint).
 func ResolveLibrary(ctx context.Context, conn *APIConn, value string) (string, error) {

@@ -18,7 +18,7 @@ func LimitFlags(noun string) []cli.Flag {
 	}
 }
 
-// ListLimit reads limitFlags: the most items to show, 0 for all.
+// ListLimit reads LimitFlags: the most items to show, 0 for all.
 func ListLimit(c *cli.Context) (int, error) {
 	switch limit := c.Int("limit"); {
 	case c.Bool("all"):

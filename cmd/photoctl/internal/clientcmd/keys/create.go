@@ -74,10 +74,18 @@ func runCreate(ctx context.Context, opts *CreateOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, k)
+	return printCreated(opts.IO, opts.JSON, k,
+		fmt.Sprintf("Created key %s (%s). Store the secret now; it is not shown again:\n", k.ID, k.Name), k.Secret+"\n")
+}
+
+// printCreated prints what the server answered a create whose secret it
+// shows once: v with --json, else notice on the error stream and secret
+// (the part scripts capture) on the output.
+func printCreated(io *cmdutil.Streams, asJSON bool, v any, notice, secret string) error {
+	if asJSON {
+		return cmdutil.PrintJSON(io.Out, v)
 	}
-	fmt.Fprintf(opts.IO.Err, "Created key %s (%s). Store the secret now; it is not shown again:\n", k.ID, k.Name)
-	_, err = fmt.Fprintln(opts.IO.Out, k.Secret)
+	fmt.Fprint(io.Err, notice)
+	_, err := fmt.Fprint(io.Out, secret)
 	return err
 }

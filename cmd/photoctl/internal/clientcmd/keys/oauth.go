@@ -89,16 +89,12 @@ func runOAuthCreate(ctx context.Context, opts *OAuthCreateOptions) error {
 	if err != nil {
 		return err
 	}
-	io := opts.IO
-	if opts.JSON {
-		return cmdutil.PrintJSON(io.Out, o)
-	}
 	if o.ClientSecret == "" {
-		fmt.Fprintf(io.Err, "Registered public client %s (%s); it authenticates with PKCE alone.\n", o.ID, o.Name)
-		_, err = fmt.Fprintf(io.Out, "client_id: %s\n", o.ID)
-		return err
+		return printCreated(opts.IO, opts.JSON, o,
+			fmt.Sprintf("Registered public client %s (%s); it authenticates with PKCE alone.\n", o.ID, o.Name),
+			fmt.Sprintf("client_id: %s\n", o.ID))
 	}
-	fmt.Fprintf(io.Err, "Registered client %s (%s). Store the secret now; it is not shown again:\n", o.ID, o.Name)
-	_, err = fmt.Fprintf(io.Out, "client_id: %s\nclient_secret: %s\n", o.ID, o.ClientSecret)
-	return err
+	return printCreated(opts.IO, opts.JSON, o,
+		fmt.Sprintf("Registered client %s (%s). Store the secret now; it is not shown again:\n", o.ID, o.Name),
+		fmt.Sprintf("client_id: %s\nclient_secret: %s\n", o.ID, o.ClientSecret))
 }

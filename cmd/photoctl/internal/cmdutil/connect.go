@@ -22,7 +22,7 @@ type APIConn struct {
 	Credential string
 	// Library is the configured library ($PHOTOCTL_LIBRARY or the config
 	// file's library key, an id or a name) and LibraryFromEnv whether the
-	// environment set it; see resolveLibrary.
+	// environment set it; see ResolveLibrary.
 	Library        string
 	LibraryFromEnv bool
 	// keyDigest tells one API key from another without holding it (the
