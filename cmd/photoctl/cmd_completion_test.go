@@ -10,9 +10,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/photoctl/photoctl/client"
-	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // checkedInCompletion is the path of the checked-in script for shell.
@@ -171,18 +168,4 @@ func requireShell(t *testing.T, shell string) {
 	if _, err := exec.LookPath(shell); err != nil {
 		t.Skipf("%s is not installed, so its completion script cannot be checked", shell)
 	}
-}
-
-// Two API keys for one server never share cached names: each may see
-// other libraries.
-func TestNameCacheIsKeptPerAPIKey(t *testing.T) {
-	conn := func(key string) *cmdutil.APIConn {
-		c, err := client.New(client.Options{Server: "http://127.0.0.1:2283", APIKey: key})
-		require.NoError(t, err)
-		return &cmdutil.APIConn{Client: c, Credential: "api_key", KeyDigest: cmdutil.APIKeyDigest(key)}
-	}
-	a, b := conn("pk_one"), conn("pk_two")
-	require.NotEqual(t, cmdutil.NameCachePath("/c", a, "libraries", ""), cmdutil.NameCachePath("/c", b, "libraries", ""))
-	require.Equal(t, cmdutil.NameCachePath("/c", a, "libraries", ""), cmdutil.NameCachePath("/c", conn("pk_one"), "libraries", ""))
-	require.NotContains(t, cmdutil.NameCachePath("/c", a, "libraries", ""), "pk_one")
 }

@@ -102,7 +102,7 @@ func cachedNames(c *cli.Context, kind string) []string {
 	// The library chosen on the line or in the environment decides which
 	// albums and people; it is resolved only when the cache misses.
 	library := c.String("library")
-	path := NameCachePath(dir, conn, kind, library)
+	path := nameCachePath(dir, conn, kind, library)
 	if names, ok := readNameCache(path, time.Now()); ok {
 		return names
 	}
@@ -116,11 +116,11 @@ func cachedNames(c *cli.Context, kind string) []string {
 	return names
 }
 
-// NameCachePath is where the names of kind are cached for the server,
+// nameCachePath is where the names of kind are cached for the server,
 // profile, credential (each API key apart) and library in use.
-func NameCachePath(dir string, conn *APIConn, kind, library string) string {
+func nameCachePath(dir string, conn *APIConn, kind, library string) string {
 	sum := sha256.Sum256([]byte(strings.Join([]string{conn.Server(), conn.Profile, conn.Credential,
-		conn.KeyDigest, kind, library, conn.Library}, "\x00")))
+		conn.keyDigest, kind, library, conn.Library}, "\x00")))
 	return filepath.Join(dir, "photoctl", "completion", hex.EncodeToString(sum[:16]))
 }
 

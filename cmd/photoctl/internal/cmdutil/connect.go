@@ -27,7 +27,7 @@ type APIConn struct {
 	LibraryFromEnv bool
 	// keyDigest tells one API key from another without holding it (the
 	// completion cache is kept per credential); "" for a session.
-	KeyDigest string
+	keyDigest string
 }
 
 // ErrNoServer is a usage error: nothing names the server.
@@ -80,7 +80,7 @@ func Connect(c *cli.Context, needAuth bool) (*APIConn, error) {
 	case cfg.APIKey != "":
 		opts.APIKey = string(cfg.APIKey)
 		conn.Credential = "api_key"
-		conn.KeyDigest = APIKeyDigest(string(cfg.APIKey))
+		conn.keyDigest = apiKeyDigest(string(cfg.APIKey))
 	case prof != nil && sameServer(prof.Server, server):
 		conn.Profile = name
 		switch {
@@ -103,9 +103,9 @@ func Connect(c *cli.Context, needAuth bool) (*APIConn, error) {
 	return conn, nil
 }
 
-// APIKeyDigest is a short digest of an API key: enough to tell keys
+// apiKeyDigest is a short digest of an API key: enough to tell keys
 // apart, nothing that signs in.
-func APIKeyDigest(key string) string {
+func apiKeyDigest(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(sum[:8])
 }
