@@ -39,3 +39,36 @@ func runDelete(ctx context.Context, opts *DeleteOptions) error {
 		return id, conn.DeleteAPIKey(ctx, id)
 	})
 }
+
+// OAuthRevokeOptions are what `photoctl admin oauth-clients revoke` was
+// asked for: the ids of the clients to revoke.
+type OAuthRevokeOptions struct{ cmdutil.EachOptions }
+
+// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
+// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
+func NewCmdOAuthRevoke(f *cmdutil.Factory, runF func(*OAuthRevokeOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "revoke",
+		Usage:     "Revoke OAuth clients and every token issued to them",
+		ArgsUsage: "ID...",
+		Description: `Revokes clients at once: their access tokens get 401 from then on, and
+they can no longer authorize or refresh.
+
+Example:
+   photoctl admin oauth-clients revoke oauthclient_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			each, err := cmdutil.ParseEach(f, c, "give at least one client id")
+			if err != nil {
+				return err
+			}
+			return cmdutil.Run(c.Context, &OAuthRevokeOptions{each}, runF, runOAuthRevoke)
+		},
+	}
+}
+
+func runOAuthRevoke(ctx context.Context, opts *OAuthRevokeOptions) error {
+	return opts.Act("Revoked", "revoked", "client", func(conn *cmdutil.APIConn, id string) (string, error) {
+		return id, conn.RevokeOAuthClient(ctx, id)
+	})
+}

@@ -2,7 +2,9 @@
 // `photoctl keys` (API keys) and `photoctl admin oauth-clients` (the
 // third-party apps that may ask users for access). Each command is an
 // Options struct, a NewCmdX(f, runF) that parses the command line into it,
-// and a runX that does the work.
+// and a runX that does the work. The two groups share their verbs, so the
+// files go by verb: create.go, list.go, delete.go (delete and revoke);
+// this one holds the groups and the actions they grant.
 package keys
 
 import (
@@ -53,4 +55,24 @@ func actionList(c *cli.Context, flag, what string) ([]string, error) {
 		}
 	}
 	return list, nil
+}
+
+// NewCmdOAuthClients returns `photoctl admin oauth-clients`. Unlike its
+// siblings under admin it talks to the running server, with a superuser's
+// session, so it is a client command that main's admin group lists.
+func NewCmdOAuthClients(f *cmdutil.Factory) *cli.Command {
+	return &cli.Command{
+		Name:  "oauth-clients",
+		Usage: "Register, list and revoke third-party OAuth apps (through the server)",
+		Description: `Third-party apps reach the library through OAuth 2 (authorization code
+with PKCE) once an administrator registers them. These commands use the
+running server and need a superuser's signed-in session (photoctl login).
+
+Example:
+   photoctl admin oauth-clients create "Photo frame" --redirect-uri https://frame.example.com/cb --scope asset.read --scope album.read
+   photoctl admin oauth-clients list
+   photoctl admin oauth-clients revoke oauthclient_01hx...`,
+		Subcommands: []*cli.Command{NewCmdOAuthCreate(f, nil), NewCmdOAuthList(f, nil), NewCmdOAuthRevoke(f, nil)},
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
+	}
 }

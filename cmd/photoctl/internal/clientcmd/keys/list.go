@@ -79,3 +79,55 @@ func runList(ctx context.Context, opts *ListOptions) error {
 				k.CreatedAt.Local().Format(time.DateOnly)}
 		})
 }
+
+// OAuthListOptions are what `photoctl admin oauth-clients list` was asked
+// for.
+type OAuthListOptions struct {
+	cmdutil.ClientOptions
+
+	JSON bool
+}
+
+// NewCmdOAuthList returns `photoctl admin oauth-clients list`; runF, when
+// not nil, gets the parsed options instead of runOAuthList (tests).
+func NewCmdOAuthList(f *cmdutil.Factory, runF func(*OAuthListOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List OAuth clients (never their secrets)",
+		Description: `Lists registered clients, newest first, revoked ones included.
+
+Example:
+   photoctl admin oauth-clients list --json`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			if err := cmdutil.NoArgs(c); err != nil {
+				return err
+			}
+			opts := &OAuthListOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runOAuthList)
+		},
+	}
+}
+
+func runOAuthList(ctx context.Context, opts *OAuthListOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	list, err := client.Collect(conn.OAuthClients(ctx))
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintList(opts.IO, opts.JSON, list, []string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
+		func(o api.OAuthClient) []string {
+			kind, revoked := "confidential", "-"
+			if o.Public {
+				kind = "public"
+			}
+			if o.RevokedAt != nil {
+				revoked = o.RevokedAt.Local().Format("2006-01-02 15:04")
+			}
+			return []string{o.ID, o.Name, kind, strings.Join(o.Scopes, ","), strings.Join(o.RedirectURIs, " "),
+				o.CreatedAt.Local().Format(time.DateOnly), revoked}
+		})
+}
