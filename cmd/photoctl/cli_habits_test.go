@@ -172,7 +172,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	r := cs.run(t, "", env, "version", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	v := decode[versionJSON](t, r)
-	require.Equal(t, "dev", v.Client, "a test build has no -X main.version")
+	require.Equal(t, "dev", v.Client, "a test build has no -X .../cmdutil.Version")
 	require.NotNil(t, v.Server)
 	require.Equal(t, "dev", *v.Server, "servertest passes no version")
 	require.Empty(t, r.stderr)
