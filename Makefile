@@ -8,7 +8,7 @@ GO      ?= go
 BIN     := bin/photoctl
 SERVER_BIN := bin/photoctl-server
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
+LDFLAGS := -X github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil.Version=$(VERSION)
 
 # Content search indexes with SQLite FTS5, which go-sqlite3 compiles in
 # only under this build tag; every go command here (and the ones tests and

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
@@ -31,29 +32,6 @@ EXIT STATUS:
    4  authentication or permission failure
 `
 
-// version is set at build time: go build -ldflags "-X main.version=v1.2.3".
-var version = "dev"
-
-// errPartialFailure is wrapped by commands that did part of their work
-// (for example an upload where some files failed); it exits 3.
-var errPartialFailure = errors.New("partial failure")
-
-// usageError is a command line or configuration the user has to fix; it
-// exits 2. help names the command whose --help explains the usage.
-type usageError struct {
-	err  error
-	help string
-}
-
-func (e *usageError) Error() string { return e.err.Error() }
-
-func (e *usageError) Unwrap() error { return e.err }
-
-// usageErrorf returns a usageError that points at the help of c's command.
-func usageErrorf(c *cli.Context, format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...), help: c.Command.HelpName}
-}
-
 // newApp builds the command tree. It has no side effects until run.
 func newApp(f *factory) *cli.App {
 	a := &cli.App{
@@ -71,7 +49,7 @@ Example:
    photoctl serve --listen 127.0.0.1:2283`,
 		// --version prints "photoctl version X" and, under it, the credits
 		// the built-in data's licences ask for.
-		Version: version + "\n" + dataCredits,
+		Version: cmdutil.Version + "\n" + dataCredits,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{
 				Name:        "config",
@@ -79,17 +57,17 @@ Example:
 				EnvVars:     []string{"PHOTOCTL_CONFIG"},
 				DefaultText: "$XDG_CONFIG_HOME/photoctl/config.toml",
 			},
-		}, clientFlags()...),
+		}, cmdutil.ClientFlags()...),
 		// serverCommands: all of them, or in the client build ones that hand
 		// the command line to photoctl-server.
-		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands()...),
+		Commands: append(append(serverCommands(f), newCompletionCommand(f)), clientCommands(f.Factory)...),
 		// Answers --generate-bash-completion for `photoctl completion`'s scripts.
 		EnableBashCompletion:  true,
 		CustomAppHelpTemplate: cli.AppHelpTemplate + exitStatusHelp,
 		// execute prints errors and picks exit codes; urfave must not exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   onUsageError,
-		Action:         groupAction(cli.ShowAppHelp),
+		Action:         cmdutil.GroupAction(cli.ShowAppHelp),
 	}
 	setUsageErrorHandler(a.Commands)
 	return a
@@ -107,9 +85,9 @@ func execute(ctx context.Context, a *cli.App, args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(a.ErrWriter, "photoctl: %s\n", errorMessage(err))
-		var usage *usageError
-		if errors.As(err, &usage) && usage.help != "" {
-			fmt.Fprintf(a.ErrWriter, "Run '%s --help' for usage.\n", usage.help)
+		var usage *cmdutil.UsageError
+		if errors.As(err, &usage) && usage.Help != "" {
+			fmt.Fprintf(a.ErrWriter, "Run '%s --help' for usage.\n", usage.Help)
 		}
 	}
 	return exitCode(err)
@@ -128,14 +106,14 @@ func errorMessage(err error) string {
 			}
 		}
 	}
-	return sanitizeLines(err.Error())
+	return cmdutil.SanitizeLines(err.Error())
 }
 
 // exitCode maps an error to the process exit code. It is the only place
 // that does so.
 func exitCode(err error) int {
 	var (
-		usage   *usageError
+		usage   *cmdutil.UsageError
 		cliErr  cli.ExitCoder
 		invalid *catalog.ValidationError
 	)
@@ -150,7 +128,7 @@ func exitCode(err error) int {
 	case errors.As(err, &invalid):
 		// The server rejected an argument (an e-mail that is not one, say).
 		return exitUsage
-	case errors.Is(err, errPartialFailure):
+	case errors.Is(err, cmdutil.ErrPartialFailure):
 		return exitPartial
 	case errors.Is(err, catalog.ErrUnauthenticated), errors.Is(err, catalog.ErrForbidden):
 		return exitAuth
@@ -164,10 +142,10 @@ func exitCode(err error) int {
 	}
 }
 
-// onUsageError turns a flag parsing error into a usageError instead of
+// onUsageError turns a flag parsing error into a cmdutil.UsageError instead of
 // urfave's default, which prints the error and the help to stdout.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	return &usageError{err: err, help: c.Command.HelpName}
+	return &cmdutil.UsageError{Err: err, Help: c.Command.HelpName}
 }
 
 // setUsageErrorHandler installs onUsageError on every command of the tree;
@@ -179,24 +157,4 @@ func setUsageErrorHandler(cmds []*cli.Command) {
 		}
 		setUsageErrorHandler(c.Subcommands)
 	}
-}
-
-// groupAction returns the action of a command that only groups
-// subcommands: it shows the help, or fails with a usage error on an unknown
-// subcommand (urfave would otherwise print "No help topic" to stdout).
-func groupAction(showHelp func(*cli.Context) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usageErrorf(c, "unknown command %q", c.Args().First())
-		}
-		return showHelp(c)
-	}
-}
-
-// noArgs rejects positional arguments on commands that take none.
-func noArgs(c *cli.Context) error {
-	if c.Args().Present() {
-		return usageErrorf(c, "unexpected argument %q", c.Args().First())
-	}
-	return nil
 }

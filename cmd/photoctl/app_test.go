@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -30,7 +31,7 @@ func isolate(t *testing.T) (configHome, dataHome string) {
 	t.Helper()
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, envPrefix) {
+		if strings.HasPrefix(name, cmdutil.EnvPrefix) {
 			t.Setenv(name, "") // restores the original value after the test
 			require.NoError(t, os.Unsetenv(name))
 		}
@@ -46,6 +47,7 @@ func isolate(t *testing.T) (configHome, dataHome string) {
 func stubFactory(t *testing.T) *factory {
 	t.Helper()
 	return &factory{
+		Factory: cmdutil.NewFactory(),
 		runServer: func(context.Context, app.Config, *slog.Logger) error {
 			t.Error("unexpected call to runServer")
 			return errors.New("not stubbed")
@@ -85,11 +87,11 @@ func TestExitCode(t *testing.T) {
 	}{
 		{"no error is success", nil, exitOK},
 		{"an unknown error is a failure", errors.New("boom"), exitFailure},
-		{"a usage error exits 2", &usageError{err: errors.New("bad flag")}, exitUsage},
-		{"a wrapped usage error exits 2", fmt.Errorf("run: %w", &usageError{err: errors.New("x")}), exitUsage},
+		{"a usage error exits 2", &cmdutil.UsageError{Err: errors.New("bad flag")}, exitUsage},
+		{"a wrapped usage error exits 2", fmt.Errorf("run: %w", &cmdutil.UsageError{Err: errors.New("x")}), exitUsage},
 		{"an urfave exit error is a usage error", cli.Exit("No help topic for 'x'", 3), exitUsage},
 		{"a rejected argument is a usage error", fmt.Errorf("create user: %w", catalog.InvalidField("value_error", "not a valid e-mail address", "x", "body", "email")), exitUsage},
-		{"a partial failure exits 3", fmt.Errorf("upload: 2 of 5 failed: %w", errPartialFailure), exitPartial},
+		{"a partial failure exits 3", fmt.Errorf("upload: 2 of 5 failed: %w", cmdutil.ErrPartialFailure), exitPartial},
 		{"unauthenticated exits 4", fmt.Errorf("list: %w", catalog.ErrUnauthenticated), exitAuth},
 		{"forbidden exits 4", catalog.Coded(catalog.ErrForbidden, "not_owner", "not yours"), exitAuth},
 		{"a conflict is a plain failure", fmt.Errorf("create: %w", catalog.ErrConflict), exitFailure},
@@ -145,7 +147,7 @@ func TestVersion(t *testing.T) {
 	isolate(t)
 	r := runCLI(t, nil, "", "--version")
 	require.Equal(t, exitOK, r.code)
-	require.Equal(t, "photoctl version "+version+"\n"+dataCredits+"\n", r.stdout)
+	require.Equal(t, "photoctl version "+cmdutil.Version+"\n"+dataCredits+"\n", r.stdout)
 	require.Contains(t, r.stdout, "GeoNames (geonames.org), CC BY 4.0", "the towns' licence asks for credit")
 }
 

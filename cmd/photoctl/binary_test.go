@@ -19,6 +19,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -115,7 +116,7 @@ func binaryEnv(t testing.TB, extra ...string) []string {
 	t.Helper()
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, envPrefix) && !strings.HasPrefix(kv, "XDG_") {
+		if !strings.HasPrefix(kv, cmdutil.EnvPrefix) && !strings.HasPrefix(kv, "XDG_") {
 			env = append(env, kv)
 		}
 	}

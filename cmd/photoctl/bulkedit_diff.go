@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -28,7 +29,7 @@ type changeJSON struct {
 // They are read in library lib, or without one in each of the caller's
 // libraries: the edit itself names no library, so neither must its dry
 // run.
-func diffBatch(ctx context.Context, conn *apiConn, lib string, batch []editRow) ([]diffJSON, error) {
+func diffBatch(ctx context.Context, conn *cmdutil.APIConn, lib string, batch []editRow) ([]diffJSON, error) {
 	libs := []string{lib}
 	if lib == "" {
 		all, err := client.Collect(conn.Libraries(ctx))
@@ -102,7 +103,7 @@ func intOrNil(p *float64) any {
 }
 
 // printDiffs prints "asset_…  rating: 3 → 5" lines.
-func printDiffs(s *streams, diffs []diffJSON) error {
+func printDiffs(s *cmdutil.Streams, diffs []diffJSON) error {
 	for _, d := range diffs {
 		if d.Missing {
 			fmt.Fprintf(s.Out, "line %d: %s: no such asset\n", d.Line, d.ID)

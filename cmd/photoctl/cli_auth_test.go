@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -16,7 +17,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	cs := newCLIServer(t)
 	cs.login(t)
 
-	creds := filepath.Join(envValue(cs.env, "XDG_CONFIG_HOME"), "photoctl", credentialsFileName)
+	creds := filepath.Join(envValue(cs.env, "XDG_CONFIG_HOME"), "photoctl", cmdutil.CredentialsFileName)
 	fi, err := os.Stat(creds)
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "credentials are private")
@@ -26,7 +27,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	who := decode[loginJSON](t, r)
 	require.Equal(t, cs.user.Email, who.User.Email)
 	require.Equal(t, "session", who.Credential)
-	require.Equal(t, defaultProfile, who.Profile)
+	require.Equal(t, cmdutil.DefaultProfile, who.Profile)
 	require.Equal(t, cs.URL, who.Server)
 
 	// A second profile for the same server, by API key; it becomes current.
@@ -43,7 +44,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	require.Contains(t, string(data), key, "the key is saved...")
 	require.NotContains(t, cs.run(t, "", nil, "profiles", "list").stdout, key, "...but never printed")
 
-	r = cs.run(t, "", nil, "profiles", "use", defaultProfile)
+	r = cs.run(t, "", nil, "profiles", "use", cmdutil.DefaultProfile)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = cs.run(t, "", nil, "logout")
 	require.Equal(t, exitOK, r.code, r.stderr)
@@ -75,7 +76,7 @@ func TestCLIEnvironmentAloneIsEnough(t *testing.T) {
 	r = cs.run(t, "", env, "ls", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Empty(t, decode[[]api.Asset](t, r))
-	_, err := os.Stat(filepath.Join(envValue(cs.env, "XDG_CONFIG_HOME"), "photoctl", credentialsFileName))
+	_, err := os.Stat(filepath.Join(envValue(cs.env, "XDG_CONFIG_HOME"), "photoctl", cmdutil.CredentialsFileName))
 	require.ErrorIs(t, err, os.ErrNotExist, "scripts leave no profile behind")
 
 	// The same with flags, after the command name.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 
 	"github.com/photoctl/photoctl/server/servertest"
@@ -171,7 +172,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	r := cs.run(t, "", env, "version", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	v := decode[versionJSON](t, r)
-	require.Equal(t, "dev", v.Client, "a test build has no -X main.version")
+	require.Equal(t, "dev", v.Client, "a test build has no -X .../cmdutil.Version")
 	require.NotNil(t, v.Server)
 	require.Equal(t, "dev", *v.Server, "servertest passes no version")
 	require.Empty(t, r.stderr)
@@ -225,7 +226,7 @@ func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {
 	cache := filepath.Join(envValue(cs.env, "XDG_CACHE_HOME"), "photoctl", "completion")
 	entries, err := os.ReadDir(cache)
 	require.NoError(t, err)
-	old := time.Now().Add(-2 * completionCacheTTL)
+	old := time.Now().Add(-2 * cmdutil.CompletionCacheTTL)
 	for _, e := range entries {
 		require.NoError(t, os.Chtimes(filepath.Join(cache, e.Name()), old, old))
 	}

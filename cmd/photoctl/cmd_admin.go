@@ -12,6 +12,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -51,8 +53,8 @@ whether or not the server is running.
 Example:
    photoctl admin create-user --email you@example.com --password-stdin --superuser`,
 		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(),
-			newCopyBlobsCommand(), newOAuthClientsCommand(), newRegeocodeCommand(), newRemeasureCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+			newCopyBlobsCommand(), keys.NewCmdOAuthClients(f.Factory), newRegeocodeCommand(), newRemeasureCommand()},
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -80,12 +82,12 @@ Example:
 			&cli.BoolFlag{Name: "json", Usage: "print the new user as JSON"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			email := strings.TrimSpace(c.String("email"))
 			if email == "" {
-				return usageErrorf(c, "--email is required")
+				return cmdutil.UsageErrorf(c, "--email is required")
 			}
 			password, err := readPassword(c)
 			if err != nil {
@@ -134,14 +136,14 @@ func runCreateUser(ctx context.Context, opts *CreateUserOptions) error {
 func readPassword(c *cli.Context) (string, error) {
 	switch {
 	case c.Bool("password-stdin") && c.IsSet("password"):
-		return "", usageErrorf(c, "--password and --password-stdin cannot be used together")
+		return "", cmdutil.UsageErrorf(c, "--password and --password-stdin cannot be used together")
 	case c.Bool("password-stdin"):
-		return readPasswordLine(c)
+		return cmdutil.ReadPasswordLine(c)
 	case c.String("password") != "":
 		return c.String("password"), nil
 	case os.Getenv(adminPasswordEnv) != "":
 		return os.Getenv(adminPasswordEnv), nil
 	default:
-		return "", usageErrorf(c, "a password is required: use --password, --password-stdin or $%s", adminPasswordEnv)
+		return "", cmdutil.UsageErrorf(c, "a password is required: use --password, --password-stdin or $%s", adminPasswordEnv)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -33,18 +34,18 @@ Example:
    photoctl admin copy-blobs --data-dir /srv/photoctl`,
 		Flags: []cli.Flag{dataDirFlag(),
 			&cli.IntFlag{Name: "parallel", Value: 8, Usage: "copy `N` files at once"},
-			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
+			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()},
 		Action: func(c *cli.Context) error {
 			cfg, err := loadConfig(c)
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			var bar *progressbar.ProgressBar
 			if io.Progress {
 				// Reading a large bucket's listing and counting the files
 				// take minutes before the total is known: a spinner till then.
-				bar = newBar(io.Err, -1, "reading the bucket's listing, counting files",
+				bar = cmdutil.NewBar(io.Err, -1, "reading the bucket's listing, counting files",
 					progressbar.OptionSetElapsedTime(true),
 					progressbar.OptionSetRenderBlankState(true)) // starts its spinner's clock
 			}
@@ -53,7 +54,7 @@ Example:
 				case !io.Progress:
 				case key == "": // the total
 					_ = bar.Finish()
-					bar = newBar(io.Err, total.Bytes, "copying",
+					bar = cmdutil.NewBar(io.Err, total.Bytes, "copying",
 						progressbar.OptionShowBytes(true), progressbar.OptionSetPredictTime(true))
 				default:
 					_ = bar.Add64(size)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/store/migrate"
 )
@@ -71,12 +72,12 @@ Example:
 			&cli.BoolFlag{Name: "json", Usage: "with --from/--to: print the tables as JSON"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			if c.IsSet("from") || c.IsSet("to") {
 				if c.String("from") == "" || c.String("to") == "" {
-					return usageErrorf(c, "--from and --to go together")
+					return cmdutil.UsageErrorf(c, "--from and --to go together")
 				}
 				return runMigrateCopy(c.Context, &MigrateCopyOptions{From: c.String("from"), To: c.String("to"),
 					VerifyOnly: c.Bool("verify"), JSON: c.Bool("json"), Out: c.App.Writer})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -16,7 +17,7 @@ import (
 // of the count), or with --json {key: count}.
 func queueAction(name, key, text string, queue func(context.Context, app.Config) (int, error)) cli.ActionFunc {
 	return func(c *cli.Context) error {
-		if err := noArgs(c); err != nil {
+		if err := cmdutil.NoArgs(c); err != nil {
 			return err
 		}
 		cfg, err := loadConfig(c)
@@ -28,7 +29,7 @@ func queueAction(name, key, text string, queue func(context.Context, app.Config)
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if c.Bool("json") {
-			return printJSON(c.App.Writer, map[string]int{key: n})
+			return cmdutil.PrintJSON(c.App.Writer, map[string]int{key: n})
 		}
 		_, err = fmt.Fprintf(c.App.Writer, text+"\n", n)
 		return err

@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -24,7 +25,7 @@ It prints "queued regeocode for N libraries", or with --json {"libraries": N}.
 
 Example:
    photoctl admin regeocode --data-dir /srv/photoctl`,
-		Flags:  []cli.Flag{dataDirFlag(), jsonFlag()},
+		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
 		Action: queueAction("regeocode", "libraries", "queued regeocode for %d libraries", app.Regeocode),
 	}
 }

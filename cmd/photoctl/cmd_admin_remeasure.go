@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -22,7 +23,7 @@ queued is not doubled.
 
 Example:
    photoctl admin remeasure --data-dir /var/lib/photoctl`,
-		Flags:  []cli.Flag{dataDirFlag(), jsonFlag()},
+		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
 		Action: queueAction("remeasure", "tasks", "queued %d metrics tasks", app.RemeasureCrops),
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -27,7 +28,7 @@ Example:
 		Subcommands: []*cli.Command{newAlbumsListCommand(), newAlbumsGetCommand(), newAlbumsCreateCommand(),
 			newAlbumsEditCommand(), newAlbumsDeleteCommand(), newAlbumAssetsCommand("add"), newAlbumAssetsCommand("remove"),
 			newAlbumsCoverCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -41,10 +42,10 @@ times, or with --json the API's Album records.
 Example:
    photoctl albums list --asset asset_01hx...   # the albums showing that asset
    photoctl albums list --json | jq -r '.[] | select(.asset_count == 0) | .id'`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.StringFlag{Name: "asset", Usage: "only the albums that show asset `ID`"}, jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "asset", Usage: "only the albums that show asset `ID`"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
@@ -52,7 +53,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), albums, []string{"ID", "NAME", "ASSETS", "FROM", "TO"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), albums, []string{"ID", "NAME", "ASSETS", "FROM", "TO"},
 				func(a api.Album) []string {
 					return []string{a.ID, a.Name, strconv.Itoa(a.AssetCount), day(a.StartDate), day(a.EndDate)}
 				})
@@ -71,10 +72,10 @@ object for one album, an array for several).
 Example:
    photoctl albums get "Summer 2024"
    photoctl albums get album_01hx... --json | jq .asset_count`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one album id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				albums, err := fetchEach(args, func(arg string) (*api.Album, error) {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one album id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				albums, err := cmdutil.FetchEach(args, func(arg string) (*api.Album, error) {
 					id, err := resolveAlbum(c, conn, arg)
 					if err != nil {
 						return nil, err
@@ -84,7 +85,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printRecords(newStreams(c), c.Bool("json"), albums, albumFields)
+				return cmdutil.PrintRecords(cmdutil.NewStreams(c), c.Bool("json"), albums, albumFields)
 			}),
 	}
 }
@@ -101,11 +102,11 @@ own (a conflict, exit 1).
 Example:
    photoctl albums create "Summer 2024" --description "Brittany and back"
    ID=$(photoctl albums create Birthdays --json | jq -r .id)`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.StringFlag{Name: "description", Usage: "the album's `TEXT`"}, jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the album name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "description", Usage: "the album's `TEXT`"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the album name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
@@ -122,7 +123,7 @@ Example:
 				if !created {
 					verb = "Found existing"
 				}
-				return printDone(newStreams(c), c.Bool("json"), a, "%s album %s (%s).", verb, a.ID, a.Name)
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), a, "%s album %s (%s).", verb, a.ID, a.Name)
 			}),
 	}
 }
@@ -137,27 +138,27 @@ func newAlbumsEditCommand() *cli.Command {
 Example:
    photoctl albums edit "Summer 2024" --name "Summer in Brittany"
    photoctl albums edit album_01hx... --description ""   # or --clear-description`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "name", Usage: "the new `NAME`"},
 			&cli.StringFlag{Name: "description", Usage: "the new description `TEXT`"},
 			&cli.BoolFlag{Name: "clear-description", Usage: "empty the description"},
-			jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the album id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the album id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				var u api.AlbumUpdateRequest
 				if c.IsSet("name") {
 					u.Name = api.Optional[string]{Set: true, Value: optional(c.String("name"))}
 				}
 				switch {
 				case c.IsSet("description") && c.Bool("clear-description"):
-					return usageErrorf(c, "give --description or --clear-description, not both")
+					return cmdutil.UsageErrorf(c, "give --description or --clear-description, not both")
 				case c.IsSet("description"):
 					u.Description = api.Optional[string]{Set: true, Value: optional(c.String("description"))}
 				case c.Bool("clear-description"):
 					u.Description = api.Optional[string]{Set: true}
 				}
 				if !u.Name.Set && !u.Description.Set {
-					return usageErrorf(c, "nothing to change: give --name, --description or --clear-description")
+					return cmdutil.UsageErrorf(c, "nothing to change: give --name, --description or --clear-description")
 				}
 				id, err := resolveAlbum(c, conn, args[0])
 				if err != nil {
@@ -167,7 +168,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), a, "Updated album %s (%s).", a.ID, a.Name)
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), a, "Updated album %s (%s).", a.ID, a.Name)
 			}),
 	}
 }
@@ -182,10 +183,10 @@ library.
 
 Example:
    photoctl albums delete "Screenshots" album_01hx...`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one album id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				return actOnEach(c, args, "Deleted", "deleted", "album", func(arg string) (string, error) {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one album id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Deleted", "deleted", "album", func(arg string) (string, error) {
 					id, err := resolveAlbum(c, conn, arg)
 					if err != nil {
 						return "", err
@@ -207,12 +208,12 @@ cover is chosen automatically again (the most recently captured member).
 Example:
    photoctl albums cover "Summer 2024" asset_01hx...
    photoctl albums cover --auto "Summer 2024"`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.BoolFlag{Name: "auto", Usage: "go back to the automatic cover"}, jsonFlag()),
-		Action: clientAction(1, 2, "want the album and the asset of the cover (or --auto)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.BoolFlag{Name: "auto", Usage: "go back to the automatic cover"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 2, "want the album and the asset of the cover (or --auto)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				if (len(args) == 2) == c.Bool("auto") {
-					return usageErrorf(c, "give the cover's asset id or --auto")
+					return cmdutil.UsageErrorf(c, "give the cover's asset id or --auto")
 				}
 				id, err := resolveAlbum(c, conn, args[0])
 				if err != nil {
@@ -226,8 +227,8 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), a, "Album %s (%s) cover: %s.", a.ID, a.Name,
-					orDash(deref(a.CoverAssetID)))
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), a, "Album %s (%s) cover: %s.", a.ID, a.Name,
+					cmdutil.OrDash(cmdutil.Deref(a.CoverAssetID)))
 			}),
 	}
 }
@@ -235,11 +236,11 @@ Example:
 // resolveAlbum turns an album id or name into an id: an id (album_…) is
 // used as given; a name is looked up among the albums of --library (or the
 // default library), ignoring case.
-func resolveAlbum(c *cli.Context, conn *apiConn, value string) (string, error) {
+func resolveAlbum(c *cli.Context, conn *cmdutil.APIConn, value string) (string, error) {
 	if strings.HasPrefix(value, "album_") {
 		return value, nil
 	}
-	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 	if err != nil {
 		return "", err
 	}
@@ -256,9 +257,9 @@ func resolveAlbum(c *cli.Context, conn *apiConn, value string) (string, error) {
 
 // albumFields are the label/value lines of `photoctl albums get`.
 func albumFields(a *api.Album) [][]string {
-	return [][]string{{"id", a.ID}, {"name", a.Name}, {"description", orDash(a.Description)},
-		{"assets", strconv.Itoa(a.AssetCount)}, {"from", orDash(deref(a.StartDate))}, {"to", orDash(deref(a.EndDate))},
-		{"cover", orDash(deref(a.CoverAssetID))}, {"library", a.LibraryID},
+	return [][]string{{"id", a.ID}, {"name", a.Name}, {"description", cmdutil.OrDash(a.Description)},
+		{"assets", strconv.Itoa(a.AssetCount)}, {"from", cmdutil.OrDash(cmdutil.Deref(a.StartDate))}, {"to", cmdutil.OrDash(cmdutil.Deref(a.EndDate))},
+		{"cover", cmdutil.OrDash(cmdutil.Deref(a.CoverAssetID))}, {"library", a.LibraryID},
 		{"updated", a.UpdatedAt.Local().Format(time.DateTime)}}
 }
 
@@ -271,7 +272,7 @@ func idsOrStdin(c *cli.Context, args []string) ([]string, error) {
 	}
 	ids, _, err := readStdinIDs(c)
 	if err == nil && len(ids) == 0 {
-		err = usageErrorf(c, "nothing on standard input")
+		err = cmdutil.UsageErrorf(c, "nothing on standard input")
 	}
 	return ids, err
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // newAlbumAssetsCommand returns `photoctl albums add` or `albums remove`.
@@ -22,8 +24,8 @@ Example:
    photoctl albums add "Summer 2024" asset_01hx... asset_01hy...
    photoctl albums add --after 2024-07-01 --before 2024-09-01 "Summer 2024"
    photoctl ls --after 2024-07-01 --all --json | jq -r '.[].id' | photoctl albums add "Summer 2024" -`
-	flags := append(append(clientFlags(), assetFilterFlags()...), jsonFlag())
-	call := (*apiConn).AddAlbumAssets
+	flags := append(append(cmdutil.ClientFlags(), assetFilterFlags()...), cmdutil.JSONFlag())
+	call := (*cmdutil.APIConn).AddAlbumAssets
 	least, want := 1, "want the album, and asset ids (or - to read them from stdin) or filters"
 	if name == "remove" {
 		usage, description = "Remove assets from an album", `Removes assets from an album (ids not in it are ignored); the assets stay in
@@ -32,8 +34,8 @@ the library. Asset ids come from the arguments, or from standard input with
 
 Example:
    photoctl albums remove "Summer 2024" asset_01hx...`
-		flags = append(clientFlags(), libraryFlag(), jsonFlag())
-		call = (*apiConn).RemoveAlbumAssets
+		flags = append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag())
+		call = (*cmdutil.APIConn).RemoveAlbumAssets
 		least, want = 2, "want the album and at least one asset id (or - to read them from stdin)"
 	}
 	argsUsage := "ALBUM ASSET... | ALBUM -"
@@ -46,13 +48,13 @@ Example:
 		ArgsUsage:   argsUsage,
 		Description: description,
 		Flags:       flags,
-		Action: clientAction(least, -1, want, func(c *cli.Context, conn *apiConn, args []string) error {
+		Action: cmdutil.ClientAction(least, -1, want, func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 			filtered := name == "add" && hasFilter(c)
 			switch {
 			case filtered && len(args) > 1:
-				return usageErrorf(c, "give asset ids or filters, not both")
+				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
 			case !filtered && len(args) < 2:
-				return usageErrorf(c, "%s", want)
+				return cmdutil.UsageErrorf(c, "%s", want)
 			}
 			id, err := resolveAlbum(c, conn, args[0])
 			if err != nil {
@@ -72,17 +74,17 @@ Example:
 				return err
 			}
 			if filtered {
-				return printDone(newStreams(c), c.Bool("json"), a, "Matched %d asset(s); album %s (%s) now holds %d asset(s).",
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), a, "Matched %d asset(s); album %s (%s) now holds %d asset(s).",
 					len(ids), a.ID, a.Name, a.AssetCount)
 			}
-			return printDone(newStreams(c), c.Bool("json"), a, "Album %s (%s) now holds %d asset(s).", a.ID, a.Name, a.AssetCount)
+			return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), a, "Album %s (%s) now holds %d asset(s).", a.ID, a.Name, a.AssetCount)
 		}),
 	}
 }
 
 // filteredIDs lists the ids of every asset the filter flags select; none
 // is an error.
-func filteredIDs(c *cli.Context, conn *apiConn) ([]string, error) {
+func filteredIDs(c *cli.Context, conn *cmdutil.APIConn) ([]string, error) {
 	q, err := assetQuery(c, conn)
 	if err != nil {
 		return nil, err

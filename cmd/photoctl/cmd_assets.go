@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -37,12 +38,12 @@ func assetFilterFlags() []cli.Flag {
 }
 
 // assetQuery reads the filter flags; --library is resolved to an id.
-func assetQuery(c *cli.Context, conn *apiConn) (client.AssetQuery, error) {
-	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+func assetQuery(c *cli.Context, conn *cmdutil.APIConn) (client.AssetQuery, error) {
+	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 	if err != nil {
 		return client.AssetQuery{}, err
 	}
-	q := client.AssetQuery{LibraryID: lib, IDs: splitList(c.StringSlice("id")), After: c.String("after"),
+	q := client.AssetQuery{LibraryID: lib, IDs: cmdutil.SplitList(c.StringSlice("id")), After: c.String("after"),
 		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
 		StackID: c.String("stack"), MediaType: c.String("media-type"), State: c.String("state"), Order: c.String("order"),
 		Stacks: "expand"}
@@ -66,25 +67,12 @@ func hasFilter(c *cli.Context) bool {
 	return false
 }
 
-// splitList flattens repeated and comma-separated values.
-func splitList(values []string) []string {
-	var out []string
-	for _, v := range values {
-		for _, part := range strings.Split(v, ",") {
-			if part = strings.TrimSpace(part); part != "" {
-				out = append(out, part)
-			}
-		}
-	}
-	return out
-}
-
 // ListOptions is what `photoctl ls` needs once its flags are parsed.
 type ListOptions struct {
 	Query client.AssetQuery
 	Limit int // 0: all
 	JSON  bool
-	IO    *streams
+	IO    *cmdutil.Streams
 }
 
 // newListCommand returns `photoctl ls` (also `photoctl assets list`).
@@ -112,15 +100,15 @@ Example:
    photoctl ls --bbox 2.2,48.8,2.5,48.9 --all --json | jq -r '.[].id'
    photoctl ls --covers-only --all
    photoctl ls --state trashed --library "Family archive"`,
-		Flags: append(append(clientFlags(), assetFilterFlags()...),
+		Flags: append(append(cmdutil.ClientFlags(), assetFilterFlags()...),
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
 			&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"},
-			jsonFlag()),
+			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
@@ -132,22 +120,22 @@ Example:
 			if c.Bool("all") {
 				limit = 0
 			} else if limit <= 0 {
-				return usageErrorf(c, "--limit must be at least 1 (or use --all)")
+				return cmdutil.UsageErrorf(c, "--limit must be at least 1 (or use --all)")
 			}
-			return runList(c.Context, conn, &ListOptions{Query: q, Limit: limit, JSON: c.Bool("json"), IO: newStreams(c)})
+			return runList(c.Context, conn, &ListOptions{Query: q, Limit: limit, JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)})
 		},
 	}
 }
 
-func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
-	pageSize := pageSizeFor(opts.Limit)
-	out := &jsonArray{w: opts.IO.Out}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
+	pageSize := cmdutil.PageSizeFor(opts.Limit)
+	out := &cmdutil.JSONArray{W: opts.IO.Out}
 	var assets []api.Asset
 	n, more := 0, false
 	for a, err := range conn.Assets(ctx, opts.Query, pageSize) {
 		if err != nil {
-			if opts.JSON && out.count > 0 {
-				_ = out.close()
+			if opts.JSON && out.Count > 0 {
+				_ = out.Close()
 			}
 			return err
 		}
@@ -158,12 +146,12 @@ func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 		n++
 		if !opts.JSON {
 			assets = append(assets, a)
-		} else if err := out.add(a); err != nil {
+		} else if err := out.Add(a); err != nil {
 			return err
 		}
 	}
 	if opts.JSON {
-		return out.close()
+		return out.Close()
 	}
 	if len(assets) == 0 {
 		_, err := fmt.Fprintln(opts.IO.Err, "No assets match.")
@@ -173,10 +161,10 @@ func runList(ctx context.Context, conn *apiConn, opts *ListOptions) error {
 	for i := range assets {
 		rows[i] = lsRow(&assets[i])
 	}
-	if err := printTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "PLACE", "NAME"}, rows); err != nil {
+	if err := cmdutil.PrintTable(opts.IO, []string{"ID", "TAKEN", "TYPE", "SIZE", "RATING", "STACK", "PLACE", "NAME"}, rows); err != nil {
 		return err
 	}
-	return printMoreHint(opts.IO, false, more, n, "assets")
+	return cmdutil.PrintMoreHint(opts.IO, false, more, n, "assets")
 }
 
 // assetRow is an asset in the ls and search tables.
@@ -189,14 +177,14 @@ func assetRow(a *api.Asset) []string {
 	if a.TrashedAt != nil {
 		name += " (trashed)"
 	}
-	return []string{a.ID, takenAt(a), orDash(a.MediaType), humanBytes(a.FileSizeBytes), rating, placeCell(a), name}
+	return []string{a.ID, takenAt(a), cmdutil.OrDash(a.MediaType), cmdutil.HumanBytes(a.FileSizeBytes), rating, placeCell(a), name}
 }
 
 // placeCell is the PLACE column of the ls and search tables: the most
 // specific place name the geocoder found (the nearest town, else the
 // state or country), "-" for none.
 func placeCell(a *api.Asset) string {
-	return orDash(deref(a.Metadata.PlaceName))
+	return cmdutil.OrDash(cmdutil.Deref(a.Metadata.PlaceName))
 }
 
 // takenAt shortens local_datetime to minutes: 2024-05-01 12:30.
@@ -205,7 +193,7 @@ func takenAt(a *api.Asset) string {
 	if len(t) >= 16 {
 		return t[:16]
 	}
-	return orDash(t)
+	return cmdutil.OrDash(t)
 }
 
 // newGetCommand returns `photoctl get`.
@@ -221,22 +209,22 @@ one id, an array for several).
 Example:
    photoctl get asset_01hx...
    photoctl get asset_01hx... --json | jq .metadata`,
-		Flags: append(clientFlags(), jsonFlag()),
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
 			ids := c.Args().Slice()
 			if len(ids) == 0 {
-				return usageErrorf(c, "give at least one asset id")
+				return cmdutil.UsageErrorf(c, "give at least one asset id")
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
-			assets, err := fetchEach(ids, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(c.Context, id) })
+			io := cmdutil.NewStreams(c)
+			assets, err := cmdutil.FetchEach(ids, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(c.Context, id) })
 			if err != nil {
 				return err
 			}
-			return printRecords(io, c.Bool("json"), assets, detailFields)
+			return cmdutil.PrintRecords(io, c.Bool("json"), assets, detailFields)
 		},
 	}
 }
@@ -245,7 +233,7 @@ Example:
 // and the text OCR read (its lines joined by " / ") after the description.
 func detailFields(d *api.AssetDetail) [][]string {
 	rows := assetFields(&d.Asset)
-	text := strings.Join(strings.Fields(strings.ReplaceAll(deref(d.OCRText), "\n", " / ")), " ")
+	text := strings.Join(strings.Fields(strings.ReplaceAll(cmdutil.Deref(d.OCRText), "\n", " / ")), " ")
 	if text == "" {
 		return rows
 	}
@@ -259,17 +247,17 @@ func assetFields(a *api.Asset) [][]string {
 	m := a.Metadata
 	rows := [][]string{
 		{"id", a.ID}, {"name", a.OriginalFileName}, {"type", a.MediaType + " (" + a.MIMEType + ")"},
-		{"taken", orDash(a.LocalDatetime)}, {"size", humanBytes(a.FileSizeBytes)},
+		{"taken", cmdutil.OrDash(a.LocalDatetime)}, {"size", cmdutil.HumanBytes(a.FileSizeBytes)},
 	}
 	if a.Width != nil && a.Height != nil {
 		rows = append(rows, []string{"dimensions", fmt.Sprintf("%d×%d", *a.Width, *a.Height)})
 	}
 	if m.Make != nil || m.Model != nil {
-		rows = append(rows, []string{"camera", client.CameraName(deref(m.Make), deref(m.Model))})
+		rows = append(rows, []string{"camera", client.CameraName(cmdutil.Deref(m.Make), cmdutil.Deref(m.Model))})
 	}
 	if m.Latitude != nil && m.Longitude != nil {
 		place := fmt.Sprintf("%.6f, %.6f", *m.Latitude, *m.Longitude)
-		if label := cmp.Or(deref(m.DisplayLabel), deref(m.PlaceName)); label != "" {
+		if label := cmp.Or(cmdutil.Deref(m.DisplayLabel), cmdutil.Deref(m.PlaceName)); label != "" {
 			place += " (" + label + ")"
 		}
 		rows = append(rows, []string{"location", place})
@@ -285,11 +273,4 @@ func assetFields(a *api.Asset) [][]string {
 		rows = append(rows, []string{"trashed", a.TrashedAt.Local().Format("2006-01-02 15:04")})
 	}
 	return rows
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

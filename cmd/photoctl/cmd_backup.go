@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/backup"
 )
@@ -32,7 +33,7 @@ and the summary.
 
 Example:
    photoctl admin backup --data-dir /srv/photoctl /mnt/backup/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
+		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDirArg(c)
 			if err != nil {
@@ -45,7 +46,7 @@ Example:
 			if err := app.RequireDataDirSQLite(cfg, "admin backup"); err != nil {
 				return err
 			}
-			bar := newBackupBar(newStreams(c), "backing up", true)
+			bar := newBackupBar(cmdutil.NewStreams(c), "backing up", true)
 			st, err := backup.Backup(c.Context, cfg.DataDir, dir, time.Now(), backup.WithProgress(bar.set))
 			bar.finish()
 			if err != nil {
@@ -78,7 +79,7 @@ standard error; -q hides it and the summary.
 
 Example:
    photoctl admin restore --data-dir /srv/photoctl-new /mnt/backup/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, quietFlag()},
+		Flags: []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDirArg(c)
 			if err != nil {
@@ -91,7 +92,7 @@ Example:
 			if err := app.RequireDataDirSQLite(cfg, "admin restore"); err != nil {
 				return err
 			}
-			bar := newBackupBar(newStreams(c), "restoring", false)
+			bar := newBackupBar(cmdutil.NewStreams(c), "restoring", false)
 			st, err := backup.Restore(c.Context, dir, cfg.DataDir, backup.WithProgress(bar.set))
 			bar.finish()
 			if err != nil {
@@ -113,13 +114,13 @@ Example:
 // standard error (nothing elsewhere), made at the first report, when the
 // total is known.
 type backupBar struct {
-	io          *streams
+	io          *cmdutil.Streams
 	description string
 	count       bool // show done/total (a backup's rows; a restore's bytes of manifest are a percentage only)
 	bar         *progressbar.ProgressBar
 }
 
-func newBackupBar(io *streams, description string, count bool) *backupBar {
+func newBackupBar(io *cmdutil.Streams, description string, count bool) *backupBar {
 	return &backupBar{io: io, description: description, count: count}
 }
 
@@ -133,7 +134,7 @@ func (b *backupBar) set(done, total int64) {
 		if b.count {
 			opts = append(opts, progressbar.OptionShowCount())
 		}
-		b.bar = newBar(b.io.Err, total, b.description, opts...)
+		b.bar = cmdutil.NewBar(b.io.Err, total, b.description, opts...)
 	}
 	_ = b.bar.Set64(done)
 }
@@ -148,7 +149,7 @@ func (b *backupBar) finish() {
 func oneDirArg(c *cli.Context) (string, error) {
 	args := c.Args().Slice()
 	if len(args) != 1 || args[0] == "" {
-		return "", usageErrorf(c, "expected one argument, DIR")
+		return "", cmdutil.UsageErrorf(c, "expected one argument, DIR")
 	}
 	return args[0], nil
 }

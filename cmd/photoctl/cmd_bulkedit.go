@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -24,7 +25,7 @@ type BulkEditOptions struct {
 	BatchSize int
 	DryRun    bool
 	JSON      bool
-	IO        *streams
+	IO        *cmdutil.Streams
 }
 
 // batchJSON reports one batch in --json.
@@ -76,27 +77,27 @@ Example:
    photoctl bulk-edit ratings.csv
    jq -c '.[] | {id, rating: 5}' picks.json | photoctl bulk-edit --format jsonl -
    photoctl bulk-edit --after 2023-07-01 --before 2023-07-15 --description "Summer in Brittany"`,
-		Flags: append(append(append(clientFlags(), assetFilterFlags()...), editFlags()...),
+		Flags: append(append(append(cmdutil.ClientFlags(), assetFilterFlags()...), editFlags()...),
 			&cli.StringFlag{Name: "format", Usage: "`FORMAT` of FILE: csv, json or jsonl (default: from the extension)"},
 			&cli.IntFlag{Name: "batch-size", Value: client.MaxBulkUpdate, Usage: "edits per atomic batch, `N` from 1 to 200"},
 			&cli.BoolFlag{Name: "all-assets", Usage: "without FILE or filters, edit every asset of the library"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the changes without making them"},
-			quietFlag(), jsonFlag()),
+			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			if len(args) > 1 {
-				return usageErrorf(c, "want at most one argument, the file")
+				return cmdutil.UsageErrorf(c, "want at most one argument, the file")
 			}
 			n := c.Int("batch-size")
 			if n < 1 || n > client.MaxBulkUpdate {
-				return usageErrorf(c, "--batch-size must be from 1 to %d", client.MaxBulkUpdate)
+				return cmdutil.UsageErrorf(c, "--batch-size must be from 1 to %d", client.MaxBulkUpdate)
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			opts := &BulkEditOptions{BatchSize: n, DryRun: c.Bool("dry-run"), JSON: c.Bool("json"), IO: newStreams(c)}
-			if opts.LibraryID, err = resolveLibrary(c.Context, conn, c.String("library")); err != nil {
+			opts := &BulkEditOptions{BatchSize: n, DryRun: c.Bool("dry-run"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
+			if opts.LibraryID, err = cmdutil.ResolveLibrary(c.Context, conn, c.String("library")); err != nil {
 				return err
 			}
 			if c.NArg() == 1 {
@@ -116,32 +117,32 @@ func rowsFromFile(c *cli.Context) ([]editRow, error) {
 	path := c.Args().First()
 	format, err := editFormat(c.String("format"), path)
 	if err != nil {
-		return nil, usageErrorf(c, "%v", err)
+		return nil, cmdutil.UsageErrorf(c, "%v", err)
 	}
 	var r io.Reader = c.App.Reader
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, usageErrorf(c, "%v", err)
+			return nil, cmdutil.UsageErrorf(c, "%v", err)
 		}
 		defer f.Close()
 		r = f
 	}
 	rows, err := readEditRows(r, format)
 	if err != nil {
-		return nil, usageErrorf(c, "%s: %v", path, err)
+		return nil, cmdutil.UsageErrorf(c, "%s: %v", path, err)
 	}
 	if len(rows) == 0 {
-		return nil, usageErrorf(c, "%s has no rows", path)
+		return nil, cmdutil.UsageErrorf(c, "%s has no rows", path)
 	}
 	return rows, nil
 }
 
 // rowsFromFilter makes one row per asset the filter selects, each with the
 // change of the edit flags.
-func rowsFromFilter(c *cli.Context, conn *apiConn) ([]editRow, error) {
+func rowsFromFilter(c *cli.Context, conn *cmdutil.APIConn) ([]editRow, error) {
 	if !hasFilter(c) && !c.Bool("all-assets") {
-		return nil, usageErrorf(c, "give a FILE, a filter (--after, --id, ...) or --all-assets")
+		return nil, cmdutil.UsageErrorf(c, "give a FILE, a filter (--after, --id, ...) or --all-assets")
 	}
 	ch, err := changeFromFlags(c)
 	if err != nil {
@@ -165,7 +166,7 @@ func rowsFromFilter(c *cli.Context, conn *apiConn) ([]editRow, error) {
 }
 
 // runBulkEdit sends the rows in batches, or prints their diff.
-func runBulkEdit(ctx context.Context, conn *apiConn, opts *BulkEditOptions) error {
+func runBulkEdit(ctx context.Context, conn *cmdutil.APIConn, opts *BulkEditOptions) error {
 	var out bulkEditJSON
 	for start := 0; start < len(opts.Rows); start += opts.BatchSize {
 		batch := opts.Rows[start:min(start+opts.BatchSize, len(opts.Rows))]
@@ -211,7 +212,7 @@ func runBulkEdit(ctx context.Context, conn *apiConn, opts *BulkEditOptions) erro
 	case out.Rejected == 0:
 		return nil
 	case out.Updated > 0:
-		return fmt.Errorf("%d of %d edits rejected with their batches: %w", out.Rejected, len(opts.Rows), errPartialFailure)
+		return fmt.Errorf("%d of %d edits rejected with their batches: %w", out.Rejected, len(opts.Rows), cmdutil.ErrPartialFailure)
 	default:
 		return fmt.Errorf("every batch was rejected; nothing changed: %w", client.ErrInvalid)
 	}
@@ -262,7 +263,7 @@ func locTail(f api.ValidationError) string {
 func printBulkEdit(opts *BulkEditOptions, out *bulkEditJSON) error {
 	w := opts.IO.Out
 	if opts.JSON {
-		return printJSON(w, out)
+		return cmdutil.PrintJSON(w, out)
 	}
 	if opts.DryRun {
 		if err := printDiffs(opts.IO, out.DryRun); err != nil {
@@ -287,7 +288,7 @@ func printBulkEdit(opts *BulkEditOptions, out *bulkEditJSON) error {
 				}
 				where += ": "
 			}
-			fmt.Fprintln(w, where+sanitize(e.Message))
+			fmt.Fprintln(w, where+cmdutil.Sanitize(e.Message))
 		}
 	}
 	if opts.IO.Quiet {

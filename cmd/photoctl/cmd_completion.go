@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // The bash and zsh scripts are adapted from urfave/cli's autocomplete/
@@ -89,13 +91,13 @@ Example:
 		Action: func(c *cli.Context) error {
 			switch {
 			case c.NArg() == 0:
-				return usageErrorf(c, "missing shell: want one of %s", strings.Join(completionShells, ", "))
+				return cmdutil.UsageErrorf(c, "missing shell: want one of %s", strings.Join(completionShells, ", "))
 			case c.NArg() > 1:
-				return usageErrorf(c, "unexpected argument %q", c.Args().Get(1))
+				return cmdutil.UsageErrorf(c, "unexpected argument %q", c.Args().Get(1))
 			}
 			shell := c.Args().First()
 			if !slices.Contains(completionShells, shell) {
-				return usageErrorf(c, "unknown shell %q: want one of %s", shell, strings.Join(completionShells, ", "))
+				return cmdutil.UsageErrorf(c, "unknown shell %q: want one of %s", shell, strings.Join(completionShells, ", "))
 			}
 			return runCompletion(&CompletionOptions{Shell: shell, App: newApp(f), Out: c.App.Writer})
 		},

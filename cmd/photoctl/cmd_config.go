@@ -13,6 +13,7 @@ import (
 	"github.com/knadh/koanf/v2"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -37,7 +38,7 @@ PHOTOCTL_RATE_LIMIT_ENABLED) and flags, each overriding the one before.
 Example:
    PHOTOCTL_LOG_LEVEL=debug photoctl --config ./photoctl.toml config show`,
 		Subcommands: []*cli.Command{newConfigShowCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -55,7 +56,7 @@ Example:
    photoctl config show --listen 0.0.0.0:2283 --json`,
 		Flags: append(serveFlags(), &cli.BoolFlag{Name: "json", Usage: "print JSON instead of TOML"}),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			cfg, err := loadConfig(c)

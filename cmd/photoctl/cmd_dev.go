@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/devseed"
@@ -57,7 +58,7 @@ data; do not point them at a library you care about.
 Example:
    photoctl dev seed --data-dir /tmp/photoctl-dev --assets 100000`,
 		Subcommands: []*cli.Command{newDevSeedCommand(f)},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -84,14 +85,14 @@ Example:
 			&cli.Uint64Flag{Name: "seed", Usage: "generate reproducible data from `SEED` (default: random)"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			if c.Int("assets") <= 0 {
-				return usageErrorf(c, "--assets must be a positive number")
+				return cmdutil.UsageErrorf(c, "--assets must be a positive number")
 			}
 			if c.Int("batch") <= 0 {
-				return usageErrorf(c, "--batch must be a positive number")
+				return cmdutil.UsageErrorf(c, "--batch must be a positive number")
 			}
 			cfg, err := loadConfig(c)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -21,7 +22,7 @@ type DownloadOptions struct {
 	ByDate bool
 	Jobs   int
 	JSON   bool
-	IO     *streams
+	IO     *cmdutil.Streams
 }
 
 // downloadResult is one asset's outcome, in --json.
@@ -63,24 +64,24 @@ Example:
    photoctl export --by-date -o /backup/photos
    photoctl export --after 2024-01-01 --media-type video -o videos -j 8 -q
    photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
-		Flags: append(append(clientFlags(), assetFilterFlags()...),
+		Flags: append(append(cmdutil.ClientFlags(), assetFilterFlags()...),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
 			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
-			quietFlag(), jsonFlag()),
+			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
 			ids := c.Args().Slice()
 			if c.Int("jobs") < 1 {
-				return usageErrorf(c, "--jobs must be at least 1")
+				return cmdutil.UsageErrorf(c, "--jobs must be at least 1")
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
 			opts := &DownloadOptions{IDs: ids, Dir: c.String("output"), ByDate: c.Bool("by-date"),
-				Jobs: c.Int("jobs"), JSON: c.Bool("json"), IO: newStreams(c)}
+				Jobs: c.Int("jobs"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
 			if len(opts.IDs) > 0 && hasFilter(c) {
-				return usageErrorf(c, "give asset ids or filters, not both")
+				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
 			}
 			if opts.Query, err = assetQuery(c, conn); err != nil {
 				return err
@@ -91,7 +92,7 @@ Example:
 }
 
 // runDownload downloads every selected asset with opts.Jobs workers.
-func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) error {
+func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptions) error {
 	assets := make(chan *api.Asset)
 	results := make(chan downloadResult)
 	var listErr error
@@ -148,12 +149,12 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 		if all == nil {
 			all = []downloadResult{}
 		}
-		if err := printJSON(opts.IO.Out, all); err != nil {
+		if err := cmdutil.PrintJSON(opts.IO.Out, all); err != nil {
 			return err
 		}
 	} else if !opts.IO.Quiet {
 		fmt.Fprintf(opts.IO.Out, "Matched %d asset(s); downloaded %d file(s) (%s), %d already there, %d failed, into %s.\n",
-			matched, counts["downloaded"], humanBytes(bytes), counts["exists"], counts["failed"], opts.Dir)
+			matched, counts["downloaded"], cmdutil.HumanBytes(bytes), counts["exists"], counts["failed"], opts.Dir)
 	}
 	// Success is every matched asset in place, whatever went wrong on the way.
 	done := counts["downloaded"] + counts["exists"]
@@ -165,7 +166,7 @@ func runDownload(ctx context.Context, conn *apiConn, opts *DownloadOptions) erro
 	case done == matched:
 		return nil
 	case done > 0:
-		return fmt.Errorf("%d of %d matched assets not downloaded: %w", matched-done, matched, errPartialFailure)
+		return fmt.Errorf("%d of %d matched assets not downloaded: %w", matched-done, matched, cmdutil.ErrPartialFailure)
 	default:
 		return fmt.Errorf("none of %d matched assets downloaded", matched)
 	}

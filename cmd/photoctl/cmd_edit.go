@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -38,7 +39,7 @@ func changeFromFlags(c *cli.Context) (api.AssetChange, error) {
 		ch.Description = api.Optional[string]{Set: true, Value: &d}
 	}
 	if c.IsSet("latitude") != c.IsSet("longitude") {
-		return ch, usageErrorf(c, "--latitude and --longitude go together")
+		return ch, cmdutil.UsageErrorf(c, "--latitude and --longitude go together")
 	}
 	if c.IsSet("latitude") {
 		lat, lon := c.Float64("latitude"), c.Float64("longitude")
@@ -49,7 +50,7 @@ func changeFromFlags(c *cli.Context) (api.AssetChange, error) {
 		t := c.String("datetime")
 		ch.OriginalDatetime = api.Optional[string]{Set: true, Value: &t}
 	}
-	for _, f := range splitList(c.StringSlice("clear")) {
+	for _, f := range cmdutil.SplitList(c.StringSlice("clear")) {
 		switch f {
 		case "rating":
 			ch.Rating = api.Optional[int]{Set: true}
@@ -61,11 +62,11 @@ func changeFromFlags(c *cli.Context) (api.AssetChange, error) {
 		case "datetime":
 			ch.OriginalDatetime = api.Optional[string]{Set: true}
 		default:
-			return ch, usageErrorf(c, "--clear %q: want one of %s", f, strings.Join(editFields, ", "))
+			return ch, cmdutil.UsageErrorf(c, "--clear %q: want one of %s", f, strings.Join(editFields, ", "))
 		}
 	}
 	if !changes(ch) {
-		return ch, usageErrorf(c, "nothing to change: give --rating, --description, --latitude/--longitude, --datetime or --clear")
+		return ch, cmdutil.UsageErrorf(c, "nothing to change: give --rating, --description, --latitude/--longitude, --datetime or --clear")
 	}
 	return ch, nil
 }
@@ -89,17 +90,17 @@ Example:
    photoctl edit asset_01hx... --latitude 48.8584 --longitude 2.2945
    photoctl edit asset_01hx... --datetime 2019-07-14T21:30:00+02:00
    photoctl edit asset_01hx... --clear rating --clear location`,
-		Flags: append(append(clientFlags(), editFlags()...), jsonFlag()),
+		Flags: append(append(cmdutil.ClientFlags(), editFlags()...), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			if len(args) != 1 {
-				return usageErrorf(c, "want exactly one argument, the asset id")
+				return cmdutil.UsageErrorf(c, "want exactly one argument, the asset id")
 			}
 			ch, err := changeFromFlags(c)
 			if err != nil {
 				return err
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
@@ -107,11 +108,11 @@ Example:
 			if err != nil {
 				return fmt.Errorf("edit %s: %w", c.Args().First(), err)
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, a)
+				return cmdutil.PrintJSON(io.Out, a)
 			}
-			return printFields(io, assetFields(a))
+			return cmdutil.PrintFields(io, assetFields(a))
 		},
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -25,7 +26,7 @@ its feed, oldest first, with strictly increasing ids.
 Example:
    photoctl events tail -n 20 --follow`,
 		Subcommands: []*cli.Command{newEventsTailCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -49,38 +50,38 @@ Example:
    photoctl events tail -n 0 --follow
    photoctl events tail --after evt_01hx... --follow
    photoctl events tail --json | jq -r 'select(.type == "asset.created") | .resource_id'`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "after", Usage: "start after event `ID`"},
 			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep polling for new events"},
 			&cli.IntFlag{Name: "lines", Aliases: []string{"n"}, Value: -1, DefaultText: "all",
 				Usage: "print only the last `N` events before following"},
 			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
-			jsonFlag()),
+			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			if c.Duration("interval") < 100*time.Millisecond {
-				return usageErrorf(c, "--interval must be at least 100ms")
+				return cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 			}
 			last := -1
 			if c.IsSet("lines") {
 				if last = c.Int("lines"); last < 0 {
-					return usageErrorf(c, "-n must be at least 0")
+					return cmdutil.UsageErrorf(c, "-n must be at least 0")
 				}
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			opts := &EventsTailOptions{Library: lib, After: c.String("after"), Last: last, Follow: c.Bool("follow"),
-				Interval: c.Duration("interval"), JSON: c.Bool("json"), IO: newStreams(c)}
+				Interval: c.Duration("interval"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
 			return runEventsTail(ctx, conn, opts)
 		},
 	}
@@ -96,10 +97,10 @@ type EventsTailOptions struct {
 	Follow   bool
 	Interval time.Duration
 	JSON     bool
-	IO       *streams
+	IO       *cmdutil.Streams
 }
 
-func runEventsTail(ctx context.Context, conn *apiConn, opts *EventsTailOptions) error {
+func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
 	after, show := opts.After, eventPrinter(opts)
 	keep := opts.Last // -n: the first read keeps only its last events
 	for {

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -26,7 +27,7 @@ Example:
    photoctl faces assign Ann face_01hx... face_01hy...`,
 		Subcommands: []*cli.Command{newFacesListCommand(), newFacesCreateCommand(), newFacesAssignCommand(),
 			newFacesDeleteCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -41,17 +42,17 @@ API's Face records.
 Example:
    photoctl faces list --person Ann
    photoctl faces list --asset asset_01hx... --json | jq '.[].bounding_box'`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "asset", Usage: "only the faces on asset `ID`"},
 			&cli.StringFlag{Name: "person", Usage: "only the faces of person `ID or NAME`"},
 			&cli.StringSliceFlag{Name: "id", Usage: "only these face `ID`s (repeat or comma-separate; at most 100)"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
-			q := client.FaceQuery{LibraryID: lib, AssetID: c.String("asset"), IDs: splitList(c.StringSlice("id"))}
+			q := client.FaceQuery{LibraryID: lib, AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}
 			if c.String("person") != "" {
 				if q.PersonID, err = resolvePerson(c, conn, c.String("person")); err != nil {
 					return err
@@ -61,14 +62,14 @@ Example:
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), faces, []string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), faces, []string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},
 				func(f api.Face) []string {
 					conf := "-"
 					if f.Confidence != nil {
 						conf = strconv.FormatFloat(*f.Confidence, 'f', 2, 64)
 					}
 					b := f.BoundingBox
-					return []string{f.ID, f.AssetID, orDash(deref(f.PersonID)), f.Source,
+					return []string{f.ID, f.AssetID, cmdutil.OrDash(cmdutil.Deref(f.PersonID)), f.Source,
 						fmt.Sprintf("%.3f,%.3f,%.3f,%.3f", b.X, b.Y, b.Width, b.Height), conf}
 				})
 		}),
@@ -86,22 +87,22 @@ stay inside the image (else exit 2). --at places it in a video.
 Example:
    photoctl faces create --asset asset_01hx... --box 0.42,0.10,0.12,0.18 --person Ann
    photoctl faces create --asset asset_01hv... --box 0.1,0.1,0.2,0.3 --at 4500 --json`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "asset", Usage: "the asset `ID` (required)"},
 			&cli.StringFlag{Name: "box", Usage: "the face's `LEFT,TOP,WIDTH,HEIGHT` as fractions 0..1 (required)"},
 			&cli.StringFlag{Name: "person", Usage: "give the face to person `ID or NAME`"},
 			&cli.Int64Flag{Name: "at", Usage: "position in a video, in `MILLISECONDS`", Value: -1, DefaultText: "none"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 				if c.String("asset") == "" || c.String("box") == "" {
-					return usageErrorf(c, "give --asset and --box")
+					return cmdutil.UsageErrorf(c, "give --asset and --box")
 				}
 				box, err := parseBox(c.String("box"))
 				if err != nil {
-					return usageErrorf(c, "--box: %v", err)
+					return cmdutil.UsageErrorf(c, "--box: %v", err)
 				}
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
@@ -120,8 +121,8 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), f, "Created face %s on %s (person %s).", f.ID, f.AssetID,
-					orDash(deref(f.PersonID)))
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), f, "Created face %s on %s (person %s).", f.ID, f.AssetID,
+					cmdutil.OrDash(cmdutil.Deref(f.PersonID)))
 			}),
 	}
 }
@@ -136,9 +137,9 @@ theirs are left alone.
 
 Example:
    photoctl faces assign Ann face_01hx... face_01hy...`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(2, -1, "want the person and at least one face id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(2, -1, "want the person and at least one face id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				person, err := resolvePerson(c, conn, args[0])
 				if err != nil {
 					return err
@@ -147,8 +148,8 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), p, "Gave %d face(s) to %s (%s).", len(args)-1, p.ID,
-					orDash(deref(p.Name)))
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), p, "Gave %d face(s) to %s (%s).", len(args)-1, p.ID,
+					cmdutil.OrDash(cmdutil.Deref(p.Name)))
 			}),
 	}
 }
@@ -162,10 +163,10 @@ func newFacesDeleteCommand() *cli.Command {
 
 Example:
    photoctl faces delete face_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one face id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				return actOnEach(c, args, "Deleted", "deleted", "face", func(id string) (string, error) {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one face id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Deleted", "deleted", "face", func(id string) (string, error) {
 					return id, conn.DeleteFace(c.Context, id)
 				})
 			}),

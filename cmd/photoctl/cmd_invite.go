@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -29,7 +30,7 @@ Example:
    photoctl members list --library "Family archive"`,
 		Subcommands: []*cli.Command{newInviteCreateCommand(), newInviteListCommand(), newInviteDisableCommand(),
 			newInviteTokenCommand("preview"), newInviteTokenCommand("join")},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -45,17 +46,17 @@ people you invite. --expires takes a duration from now (72h, 7d) or a time
 Example:
    photoctl invite create --role viewer --expires 7d --max 5
    TOKEN=$(photoctl invite create --library Family --role collaborator --expires 48h --max 1 --json | jq -r .token)`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "role", Value: "viewer", Usage: "`ROLE` granted: viewer or collaborator"},
 			&cli.StringFlag{Name: "expires", Value: "7d", Usage: "valid for `DURATION` (72h, 7d) or until a TIME (RFC 3339)"},
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "at most `N` accounts may join (1-1000)"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 			expires, err := parseExpiry(c.String("expires"), time.Now())
 			if err != nil {
-				return usageErrorf(c, "--expires: %v", err)
+				return cmdutil.UsageErrorf(c, "--expires: %v", err)
 			}
-			lib, err := pathLibrary(c, conn)
+			lib, err := cmdutil.PathLibrary(c, conn)
 			if err != nil {
 				return err
 			}
@@ -63,9 +64,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, inv)
+				return cmdutil.PrintJSON(io.Out, inv)
 			}
 			fmt.Fprintf(io.Err, "Created invitation %s (%s, %d place(s), until %s). Pass this token on; it is not shown again:\n",
 				inv.ID, inv.Role, inv.MaxJoiners, inv.ExpiresAt.Local().Format("2006-01-02 15:04"))
@@ -85,9 +86,9 @@ expired or disabled) and places left; never their tokens.
 Example:
    photoctl invite list --library "Family archive"
    photoctl invite list --json | jq -r '.[] | select(.state == "active") | .id'`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			lib, err := pathLibrary(c, conn)
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			lib, err := cmdutil.PathLibrary(c, conn)
 			if err != nil {
 				return err
 			}
@@ -95,7 +96,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), invs, []string{"ID", "ROLE", "STATE", "JOINED", "LEFT", "EXPIRES"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), invs, []string{"ID", "ROLE", "STATE", "JOINED", "LEFT", "EXPIRES"},
 				func(i api.Invitation) []string {
 					return []string{i.ID, i.Role, i.State, strconv.Itoa(i.JoinerCount), strconv.Itoa(i.RemainingPlaces),
 						i.ExpiresAt.Local().Format("2006-01-02 15:04")}
@@ -114,11 +115,11 @@ changes nothing.
 
 Example:
    photoctl invite disable inv_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one invitation id (inv_…)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one invitation id (inv_…)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				var done []*api.Invitation
-				if err := eachID(args, "disable invitation", func(id string) error {
+				if err := cmdutil.EachID(args, "disable invitation", func(id string) error {
 					inv, err := conn.DisableInvitation(c.Context, id)
 					if err == nil {
 						done = append(done, inv)
@@ -127,7 +128,7 @@ Example:
 				}); err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), done, "Disabled %d invitation(s).", len(done))
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), done, "Disabled %d invitation(s).", len(done))
 			}),
 	}
 }
@@ -155,33 +156,33 @@ Example:
 		Usage:       usage,
 		ArgsUsage:   "TOKEN | -",
 		Description: description,
-		Flags:       append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the invitation token (or - to read it from stdin)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the invitation token (or - to read it from stdin)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				args, err := idsOrStdin(c, args)
 				if err == nil && len(args) != 1 {
-					err = usageErrorf(c, "want one token on standard input")
+					err = cmdutil.UsageErrorf(c, "want one token on standard input")
 				}
 				if err != nil {
 					return err
 				}
 				token := strings.TrimSpace(args[0])
-				io := newStreams(c)
+				io := cmdutil.NewStreams(c)
 				if name == "join" {
 					lib, err := conn.JoinInvitation(c.Context, token)
 					if err != nil {
 						return err
 					}
-					return printDone(io, c.Bool("json"), lib, "Joined library %s (%s) as %s.", lib.ID, lib.Name, lib.Role)
+					return cmdutil.PrintDone(io, c.Bool("json"), lib, "Joined library %s (%s) as %s.", lib.ID, lib.Name, lib.Role)
 				}
 				pv, err := conn.PreviewInvitation(c.Context, token)
 				if err != nil {
 					return err
 				}
-				return printRecords(io, c.Bool("json"), []*api.InvitationPreview{pv}, func(pv *api.InvitationPreview) [][]string {
+				return cmdutil.PrintRecords(io, c.Bool("json"), []*api.InvitationPreview{pv}, func(pv *api.InvitationPreview) [][]string {
 					inv := pv.Invitation
 					return [][]string{{"library", pv.Library.Name + " (" + pv.Library.ID + ")"},
-						{"owner", orDash(deref(pv.Owner.DisplayName))}, {"role", inv.Role}, {"state", inv.State},
+						{"owner", cmdutil.OrDash(cmdutil.Deref(pv.Owner.DisplayName))}, {"role", inv.Role}, {"state", inv.State},
 						{"places left", strconv.Itoa(inv.RemainingPlaces)}, {"expires", inv.ExpiresAt.Local().Format("2006-01-02 15:04")}}
 				})
 			}),

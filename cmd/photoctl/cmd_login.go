@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -19,8 +20,8 @@ import (
 type LoginOptions struct {
 	Server, Profile, Email, Password, APIKey string
 	JSON                                     bool
-	Store                                    *credentialsStore
-	IO                                       *streams
+	Store                                    *cmdutil.CredentialsStore
+	IO                                       *cmdutil.Streams
 
 	// OIDC signs in through the server's identity provider (login_oidc.go);
 	// NoBrowser only prints the address to open.
@@ -61,32 +62,32 @@ Example:
 With --oidc the sign-in goes through the server's identity provider: photoctl
 opens the browser (or, with --no-browser or without a display, prints the
 address to open) and receives the answer on a loopback port.`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (asked for on a terminal when missing)"},
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
 			&cli.BoolFlag{Name: "oidc", Usage: "sign in through the server's identity provider in a browser"},
 			&cli.BoolFlag{Name: "no-browser", Usage: "with --oidc, print the sign-in address instead of opening a browser"},
-			jsonFlag()),
+			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			cfg, err := loadClientConfig(c)
+			cfg, err := cmdutil.LoadClientConfig(c)
 			if err != nil {
 				return err
 			}
-			store, err := newCredentialsStore()
+			store, err := cmdutil.NewCredentialsStore()
 			if err != nil {
 				return err
 			}
 			opts := &LoginOptions{Server: cfg.Server, Profile: cfg.Profile, APIKey: string(cfg.APIKey),
-				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: newStreams(c),
+				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: cmdutil.NewStreams(c),
 				OIDC: c.Bool("oidc"), NoBrowser: c.Bool("no-browser")}
 			if opts.OIDC && (opts.APIKey != "" || opts.Email != "") {
-				return usageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
+				return cmdutil.UsageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
 			}
 			if err := resolveLoginTarget(opts); err != nil {
-				return &usageError{err: err, help: c.Command.HelpName}
+				return &cmdutil.UsageError{Err: err, Help: c.Command.HelpName}
 			}
 			if opts.APIKey == "" && !opts.OIDC {
 				if err := readLoginSecrets(c, opts); err != nil {
@@ -101,7 +102,7 @@ address to open) and receives the answer on a loopback port.`,
 // resolveLoginTarget fills the profile and server from the credentials
 // file when the flags leave them out.
 func resolveLoginTarget(opts *LoginOptions) error {
-	file, err := opts.Store.load()
+	file, err := opts.Store.Load()
 	if err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func resolveLoginTarget(opts *LoginOptions) error {
 		opts.Profile = file.Current
 	}
 	if opts.Profile == "" {
-		opts.Profile = defaultProfile
+		opts.Profile = cmdutil.DefaultProfile
 	}
 	if opts.Server == "" {
 		if p := file.Profiles[opts.Profile]; p != nil {
@@ -117,7 +118,7 @@ func resolveLoginTarget(opts *LoginOptions) error {
 		}
 	}
 	if opts.Server == "" {
-		return errNoServer
+		return cmdutil.ErrNoServer
 	}
 	s, err := client.NormalizeServer(opts.Server)
 	opts.Server = s
@@ -128,10 +129,10 @@ func resolveLoginTarget(opts *LoginOptions) error {
 // input or the terminal.
 func readLoginSecrets(c *cli.Context, opts *LoginOptions) error {
 	in := bufio.NewReader(c.App.Reader)
-	tty := isTerminal(c.App.Reader)
+	tty := cmdutil.IsTerminal(c.App.Reader)
 	if opts.Email == "" {
 		if !tty {
-			return usageErrorf(c, "--email is required when standard input is not a terminal")
+			return cmdutil.UsageErrorf(c, "--email is required when standard input is not a terminal")
 		}
 		fmt.Fprint(opts.IO.Err, "E-mail: ")
 		line, err := in.ReadString('\n')
@@ -157,24 +158,24 @@ func readLoginSecrets(c *cli.Context, opts *LoginOptions) error {
 		}
 		opts.Password = string(b)
 	default:
-		return usageErrorf(c, "give the password with --password-stdin when standard input is not a terminal")
+		return cmdutil.UsageErrorf(c, "give the password with --password-stdin when standard input is not a terminal")
 	}
 	if opts.Email == "" || opts.Password == "" {
-		return usageErrorf(c, "an e-mail and a password are required")
+		return cmdutil.UsageErrorf(c, "an e-mail and a password are required")
 	}
 	return nil
 }
 
 // runLogin signs in (or checks the API key) and saves the profile.
 func runLogin(ctx context.Context, opts *LoginOptions) error {
-	anon, err := client.New(client.Options{Server: opts.Server, UserAgent: "photoctl/" + version})
+	anon, err := client.New(client.Options{Server: opts.Server, UserAgent: "photoctl/" + cmdutil.Version})
 	if err != nil {
 		return err
 	}
-	prof := &profile{Server: opts.Server}
+	prof := &cmdutil.Profile{Server: opts.Server}
 	var user *api.User
 	if opts.APIKey != "" {
-		kc, err := client.New(client.Options{Server: opts.Server, APIKey: opts.APIKey, UserAgent: "photoctl/" + version})
+		kc, err := client.New(client.Options{Server: opts.Server, APIKey: opts.APIKey, UserAgent: "photoctl/" + cmdutil.Version})
 		if err != nil {
 			return err
 		}
@@ -198,7 +199,7 @@ func runLogin(ctx context.Context, opts *LoginOptions) error {
 	if user != nil {
 		prof.Email, prof.UserID = user.Email, user.ID
 	}
-	err = opts.Store.update(func(p *profiles) error {
+	err = opts.Store.Update(func(p *cmdutil.CredentialsFile) error {
 		p.Profiles[opts.Profile] = prof
 		p.Current = opts.Profile
 		return nil
@@ -207,7 +208,7 @@ func runLogin(ctx context.Context, opts *LoginOptions) error {
 		return err
 	}
 	if opts.JSON {
-		return printJSON(opts.IO.Out, loginJSON{Profile: opts.Profile, Server: opts.Server, Credential: prof.credentialKind(), User: user})
+		return cmdutil.PrintJSON(opts.IO.Out, loginJSON{Profile: opts.Profile, Server: opts.Server, Credential: prof.CredentialKind(), User: user})
 	}
 	_, err = fmt.Fprintf(opts.IO.Out, "Signed in to %s as %s (profile %q).\n", opts.Server, prof.Email, opts.Profile)
 	return err
@@ -226,35 +227,35 @@ here: revoke it with 'photoctl keys delete'.
 Example:
    photoctl logout
    photoctl logout --profile home`,
-		Flags: append(clientFlags(), jsonFlag()),
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			conn, err := connect(c, false)
+			conn, err := cmdutil.Connect(c, false)
 			if err != nil {
 				return err
 			}
 			if conn.Profile == "" {
-				return usageErrorf(c, "no signed-in profile for %s", conn.Server())
+				return cmdutil.UsageErrorf(c, "no signed-in profile for %s", conn.Server())
 			}
-			store, err := newCredentialsStore()
+			store, err := cmdutil.NewCredentialsStore()
 			if err != nil {
 				return err
 			}
-			return runLogout(c.Context, conn, store, c.Bool("json"), newStreams(c))
+			return runLogout(c.Context, conn, store, c.Bool("json"), cmdutil.NewStreams(c))
 		},
 	}
 }
 
-func runLogout(ctx context.Context, conn *apiConn, store *credentialsStore, asJSON bool, io *streams) error {
+func runLogout(ctx context.Context, conn *cmdutil.APIConn, store *cmdutil.CredentialsStore, asJSON bool, io *cmdutil.Streams) error {
 	if conn.Credential == "session" {
 		// A session that already ended (expired, revoked) is fine to forget.
 		if err := conn.Logout(ctx); err != nil && !isUnauthenticated(err) {
 			return fmt.Errorf("sign out of %s: %w", conn.Server(), err)
 		}
 	}
-	err := store.update(func(p *profiles) error {
+	err := store.Update(func(p *cmdutil.CredentialsFile) error {
 		if prof := p.Profiles[conn.Profile]; prof != nil {
 			prof.APIKey, prof.Session = "", nil
 		}
@@ -263,7 +264,7 @@ func runLogout(ctx context.Context, conn *apiConn, store *credentialsStore, asJS
 	if err != nil {
 		return err
 	}
-	return printDone(io, asJSON, map[string]string{"profile": conn.Profile, "server": conn.Server()},
+	return cmdutil.PrintDone(io, asJSON, map[string]string{"profile": conn.Profile, "server": conn.Server()},
 		"Signed out of %s (profile %q).", conn.Server(), conn.Profile)
 }
 
@@ -278,12 +279,12 @@ server, profile and kind of credential in use.
 Example:
    photoctl whoami
    PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
-		Flags: append(clientFlags(), jsonFlag()),
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
@@ -291,17 +292,17 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, loginJSON{Profile: conn.Profile, Server: conn.Server(), Credential: conn.Credential, User: u})
+				return cmdutil.PrintJSON(io.Out, loginJSON{Profile: conn.Profile, Server: conn.Server(), Credential: conn.Credential, User: u})
 			}
 			name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-			rows := [][]string{{"user", u.Email}, {"name", orDash(name)}, {"id", u.ID},
-				{"server", conn.Server()}, {"profile", orDash(conn.Profile)}, {"credential", conn.Credential}}
+			rows := [][]string{{"user", u.Email}, {"name", cmdutil.OrDash(name)}, {"id", u.ID},
+				{"server", conn.Server()}, {"profile", cmdutil.OrDash(conn.Profile)}, {"credential", conn.Credential}}
 			if u.IsSuperuser {
 				rows = append(rows, []string{"role", "superuser"})
 			}
-			return printFields(io, rows)
+			return cmdutil.PrintFields(io, rows)
 		},
 	}
 }

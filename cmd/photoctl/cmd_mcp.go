@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/mcp"
 )
@@ -29,8 +30,8 @@ Example:
 
    (in an assistant's server configuration:
    {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]})`,
-		Flags: clientFlags(),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+		Flags: cmdutil.ClientFlags(),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 			s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
 			return mcp.ServeStdio(c.Context, s, os.Stdin, os.Stdout)
 		}),

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -24,7 +25,7 @@ Example:
    photoctl members leave "Family archive"`,
 		Subcommands: []*cli.Command{newMembersListCommand(), newMembersRoleCommand(), newMembersRemoveCommand(),
 			newMembersLeaveCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -37,9 +38,9 @@ only one) with their roles; any member may list them.
 
 Example:
    photoctl members list --library "Family archive" --json | jq -r '.[] | select(.role == "viewer") | .id'`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			lib, err := pathLibrary(c, conn)
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			lib, err := cmdutil.PathLibrary(c, conn)
 			if err != nil {
 				return err
 			}
@@ -47,9 +48,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), members, []string{"ID", "NAME", "ROLE", "JOINED"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), members, []string{"ID", "NAME", "ROLE", "JOINED"},
 				func(m api.Member) []string {
-					return []string{m.ID, orDash(deref(m.DisplayName)), m.Role, m.JoinedAt.Local().Format(time.DateOnly)}
+					return []string{m.ID, cmdutil.OrDash(cmdutil.Deref(m.DisplayName)), m.Role, m.JoinedAt.Local().Format(time.DateOnly)}
 				})
 		}),
 	}
@@ -64,10 +65,10 @@ func newMembersRoleCommand() *cli.Command {
 
 Example:
    photoctl members role --library "Family archive" intuser_01hx... collaborator`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(2, 2, "want the member's user id and the role (viewer or collaborator)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				lib, err := pathLibrary(c, conn)
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(2, 2, "want the member's user id and the role (viewer or collaborator)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				lib, err := cmdutil.PathLibrary(c, conn)
 				if err != nil {
 					return err
 				}
@@ -75,8 +76,8 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), m, "Member %s (%s) is now a %s.", m.ID,
-					orDash(deref(m.DisplayName)), m.Role)
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), m, "Member %s (%s) is now a %s.", m.ID,
+					cmdutil.OrDash(cmdutil.Deref(m.DisplayName)), m.Role)
 			}),
 	}
 }
@@ -91,14 +92,14 @@ removed member can rejoin only through an invitation made afterwards.
 
 Example:
    photoctl members remove --library "Family archive" intuser_01hx...`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one member's user id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				lib, err := pathLibrary(c, conn)
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one member's user id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				lib, err := cmdutil.PathLibrary(c, conn)
 				if err != nil {
 					return err
 				}
-				return actOnEach(c, args, "Removed", "removed", "member", func(id string) (string, error) {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Removed", "removed", "member", func(id string) (string, error) {
 					return id, conn.RemoveMember(c.Context, lib, id)
 				})
 			}),
@@ -115,20 +116,20 @@ If it was your profile's default library, the default is cleared.
 
 Example:
    photoctl members leave "Family archive"`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the library id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				lib, err := lookupLibrary(c.Context, conn, args[0], "all")
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the library id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				lib, err := cmdutil.LookupLibrary(c.Context, conn, args[0], "all")
 				if err != nil {
 					return err
 				}
 				if err := conn.LeaveLibrary(c.Context, lib); err != nil {
 					return err
 				}
-				if err := saveProfileLibrary(conn, func(cur string) string { return forget(cur, lib) }); err != nil {
+				if err := cmdutil.SaveProfileLibrary(conn, func(cur string) string { return forget(cur, lib) }); err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), map[string]string{"left": lib}, "Left library %s.", lib)
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), map[string]string{"left": lib}, "Left library %s.", lib)
 			}),
 	}
 }

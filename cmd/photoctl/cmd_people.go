@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -30,7 +31,7 @@ Example:
 			newPersonFlagCommand("unhide", "Show hidden people again", "is_hidden", false),
 			newPersonFlagCommand("favorite", "Mark people as favorites", "is_favorite", true),
 			newPersonFlagCommand("unfavorite", "Unmark favorite people", "is_favorite", false)},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -46,7 +47,7 @@ Example:
    photoctl people list --named --name ann
    photoctl people list --album "Summer 2024"
    photoctl people list --include-unverified --unnamed --json | jq -r '.[].id'`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringSliceFlag{Name: "id", Usage: "only these person `ID`s (repeat or comma-separate; at most 100)"},
 			&cli.StringFlag{Name: "name", Usage: "only people whose name contains `TEXT` (ignoring case)"},
 			&cli.BoolFlag{Name: "named", Usage: "only people with a name"},
@@ -55,17 +56,17 @@ Example:
 			&cli.StringFlag{Name: "album", Usage: "only people with a face in album `ID or NAME`"},
 			&cli.BoolFlag{Name: "include-unverified", Usage: "add machine clusters with too few faces to be sure"},
 			&cli.BoolFlag{Name: "no-hidden", Usage: "leave hidden people out"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 				if c.Bool("named") && c.Bool("unnamed") {
-					return usageErrorf(c, "give --named or --unnamed, not both")
+					return cmdutil.UsageErrorf(c, "give --named or --unnamed, not both")
 				}
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
-				q := client.PersonQuery{LibraryID: lib, IDs: splitList(c.StringSlice("id")), Name: c.String("name"),
+				q := client.PersonQuery{LibraryID: lib, IDs: cmdutil.SplitList(c.StringSlice("id")), Name: c.String("name"),
 					AssetID: c.String("asset"), IncludeUnverified: c.Bool("include-unverified")}
 				if c.Bool("named") || c.Bool("unnamed") {
 					named := c.Bool("named")
@@ -85,10 +86,10 @@ Example:
 						people = append(people, p)
 					}
 				}
-				io := newStreams(c)
-				if err := printList(io, c.Bool("json"), people, []string{"ID", "NAME", "ASSETS", "BIRTH DATE", "FLAGS"},
+				io := cmdutil.NewStreams(c)
+				if err := cmdutil.PrintList(io, c.Bool("json"), people, []string{"ID", "NAME", "ASSETS", "BIRTH DATE", "FLAGS"},
 					func(p api.Person) []string {
-						return []string{p.ID, orDash(deref(p.Name)), strconv.Itoa(p.AssetCount), orDash(deref(p.BirthDate)), personFlags(&p)}
+						return []string{p.ID, cmdutil.OrDash(cmdutil.Deref(p.Name)), strconv.Itoa(p.AssetCount), cmdutil.OrDash(cmdutil.Deref(p.BirthDate)), personFlags(&p)}
 					}); err != nil {
 					return err
 				}
@@ -111,10 +112,10 @@ object for one person, an array for several).
 Example:
    photoctl people get Ann
    photoctl people get person_01hx... --json | jq .asset_count`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one person id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				people, err := fetchEach(args, func(arg string) (*api.Person, error) {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one person id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				people, err := cmdutil.FetchEach(args, func(arg string) (*api.Person, error) {
 					id, err := resolvePerson(c, conn, arg)
 					if err != nil {
 						return nil, err
@@ -124,7 +125,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printRecords(newStreams(c), c.Bool("json"), people, personFields)
+				return cmdutil.PrintRecords(cmdutil.NewStreams(c), c.Bool("json"), people, personFields)
 			}),
 	}
 }
@@ -140,11 +141,11 @@ one, unless --birth-date differs from theirs (a conflict, exit 1).
 
 Example:
    photoctl people create "Ann" --birth-date 1990-04-01`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"}, jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the person's name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the person's name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
@@ -157,7 +158,7 @@ Example:
 				if !created {
 					verb = "Found existing"
 				}
-				return printDone(newStreams(c), c.Bool("json"), p, "%s person %s (%s).", verb, p.ID, deref(p.Name))
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), p, "%s person %s (%s).", verb, p.ID, cmdutil.Deref(p.Name))
 			}),
 	}
 }
@@ -173,16 +174,16 @@ with --clear takes it away.
 Example:
    photoctl people rename person_01hx... "Ann"
    photoctl people rename --clear person_01hx...`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.BoolFlag{Name: "clear", Usage: "remove the name"}, jsonFlag()),
-		Action: clientAction(1, 2, "want the person and the new name (or --clear and the person)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.BoolFlag{Name: "clear", Usage: "remove the name"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 2, "want the person and the new name (or --clear and the person)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				name := api.Optional[string]{Set: true}
 				switch {
 				case len(args) == 2 && !c.Bool("clear"):
 					name.Value = &args[1]
 				case len(args) != 1 || !c.Bool("clear"):
-					return usageErrorf(c, "want the person and the new name (or --clear and the person)")
+					return cmdutil.UsageErrorf(c, "want the person and the new name (or --clear and the person)")
 				}
 				return updatePeople(c, conn, args[:1], api.PersonUpdateRequest{Name: name}, "Renamed")
 			}),
@@ -199,10 +200,10 @@ PERSON and deletes them; PERSON keeps its own name and fields.
 
 Example:
    photoctl people merge Ann person_01hy... person_01hz...`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(2, -1, "want the person to keep and at least one to merge into it",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				ids, err := fetchEach(args, func(arg string) (string, error) { return resolvePerson(c, conn, arg) })
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(2, -1, "want the person to keep and at least one to merge into it",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				ids, err := cmdutil.FetchEach(args, func(arg string) (string, error) { return resolvePerson(c, conn, arg) })
 				if err != nil {
 					return err
 				}
@@ -210,8 +211,8 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), p, "Merged %d person(s) into %s (%s); it shows in %d asset(s).",
-					len(ids)-1, p.ID, orDash(deref(p.Name)), p.AssetCount)
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), p, "Merged %d person(s) into %s (%s); it shows in %d asset(s).",
+					len(ids)-1, p.ID, cmdutil.OrDash(cmdutil.Deref(p.Name)), p.AssetCount)
 			}),
 	}
 }
@@ -227,9 +228,9 @@ func newPersonFlagCommand(name, usage, field string, value bool) *cli.Command {
 
 Example:
    photoctl people %s person_01hx... Ann`, field, value, name),
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one person id or name",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one person id or name",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				set := api.Optional[bool]{Set: true, Value: &value}
 				var u api.PersonUpdateRequest
 				if field == "is_hidden" {
@@ -244,9 +245,9 @@ Example:
 
 // updatePeople applies u to each person named by args; with --json it
 // prints the people after the change (one object for one).
-func updatePeople(c *cli.Context, conn *apiConn, args []string, u api.PersonUpdateRequest, verb string) error {
+func updatePeople(c *cli.Context, conn *cmdutil.APIConn, args []string, u api.PersonUpdateRequest, verb string) error {
 	var people []*api.Person
-	err := eachID(args, "update person", func(arg string) error {
+	err := cmdutil.EachID(args, "update person", func(arg string) error {
 		id, err := resolvePerson(c, conn, arg)
 		if err != nil {
 			return err
@@ -260,12 +261,12 @@ func updatePeople(c *cli.Context, conn *apiConn, args []string, u api.PersonUpda
 	if err != nil {
 		return err
 	}
-	io := newStreams(c)
+	io := cmdutil.NewStreams(c)
 	if c.Bool("json") {
-		return printRecords(io, true, people, personFields)
+		return cmdutil.PrintRecords(io, true, people, personFields)
 	}
 	for _, p := range people {
-		fmt.Fprintf(io.Out, "%s person %s (%s).\n", verb, p.ID, sanitize(orDash(deref(p.Name))))
+		fmt.Fprintf(io.Out, "%s person %s (%s).\n", verb, p.ID, cmdutil.Sanitize(cmdutil.OrDash(cmdutil.Deref(p.Name))))
 	}
 	return nil
 }
@@ -273,11 +274,11 @@ func updatePeople(c *cli.Context, conn *apiConn, args []string, u api.PersonUpda
 // resolvePerson turns a person id or name into an id: an id (person_…) is
 // used as given; a name is looked up among the people of --library (or the
 // default library), ignoring case.
-func resolvePerson(c *cli.Context, conn *apiConn, value string) (string, error) {
+func resolvePerson(c *cli.Context, conn *cmdutil.APIConn, value string) (string, error) {
 	if strings.HasPrefix(value, "person_") {
 		return value, nil
 	}
-	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 	if err != nil {
 		return "", err
 	}
@@ -285,7 +286,7 @@ func resolvePerson(c *cli.Context, conn *apiConn, value string) (string, error) 
 		if err != nil {
 			return "", fmt.Errorf("look up person %q: %w", value, err)
 		}
-		if strings.EqualFold(strings.TrimSpace(deref(p.Name)), strings.TrimSpace(value)) {
+		if strings.EqualFold(strings.TrimSpace(cmdutil.Deref(p.Name)), strings.TrimSpace(value)) {
 			return p.ID, nil
 		}
 	}
@@ -301,12 +302,12 @@ func personFlags(p *api.Person) string {
 	if p.IsHidden {
 		flags = append(flags, "hidden")
 	}
-	return orDash(strings.Join(flags, ","))
+	return cmdutil.OrDash(strings.Join(flags, ","))
 }
 
 // personFields are the label/value lines of `photoctl people get`.
 func personFields(p *api.Person) [][]string {
-	return [][]string{{"id", p.ID}, {"name", orDash(deref(p.Name))}, {"birth date", orDash(deref(p.BirthDate))},
+	return [][]string{{"id", p.ID}, {"name", cmdutil.OrDash(cmdutil.Deref(p.Name))}, {"birth date", cmdutil.OrDash(cmdutil.Deref(p.BirthDate))},
 		{"assets", strconv.Itoa(p.AssetCount)}, {"flags", personFlags(p)},
-		{"featured face", orDash(deref(p.ThumbnailFaceID))}, {"library", p.LibraryID}}
+		{"featured face", cmdutil.OrDash(cmdutil.Deref(p.ThumbnailFaceID))}, {"library", p.LibraryID}}
 }

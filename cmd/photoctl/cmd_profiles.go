@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // profileJSON is one profile in `photoctl profiles list --json`; the
@@ -38,9 +40,9 @@ current one is marked with *.
 
 Example:
    photoctl profiles list --json`,
-				Flags: []cli.Flag{jsonFlag()},
+				Flags: []cli.Flag{cmdutil.JSONFlag()},
 				Action: func(c *cli.Context) error {
-					if err := noArgs(c); err != nil {
+					if err := cmdutil.NoArgs(c); err != nil {
 						return err
 					}
 					return runProfilesList(c)
@@ -56,9 +58,9 @@ Example:
    photoctl profiles use home`,
 				Action: func(c *cli.Context) error {
 					if c.NArg() != 1 {
-						return usageErrorf(c, "want exactly one argument, the profile name")
+						return cmdutil.UsageErrorf(c, "want exactly one argument, the profile name")
 					}
-					return updateProfiles(c, func(p *profiles, name string) error {
+					return updateProfiles(c, func(p *cmdutil.CredentialsFile, name string) error {
 						p.Current = name
 						return nil
 					})
@@ -75,9 +77,9 @@ Example:
    photoctl profiles remove old-server`,
 				Action: func(c *cli.Context) error {
 					if c.NArg() != 1 {
-						return usageErrorf(c, "want exactly one argument, the profile name")
+						return cmdutil.UsageErrorf(c, "want exactly one argument, the profile name")
 					}
-					return updateProfiles(c, func(p *profiles, name string) error {
+					return updateProfiles(c, func(p *cmdutil.CredentialsFile, name string) error {
 						delete(p.Profiles, name)
 						if p.Current == name {
 							p.Current = ""
@@ -87,47 +89,47 @@ Example:
 				},
 			},
 		},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
 func runProfilesList(c *cli.Context) error {
-	store, err := newCredentialsStore()
+	store, err := cmdutil.NewCredentialsStore()
 	if err != nil {
 		return err
 	}
-	file, err := store.load()
+	file, err := store.Load()
 	if err != nil {
 		return err
 	}
-	io := newStreams(c)
+	io := cmdutil.NewStreams(c)
 	var list []profileJSON
-	for _, name := range file.names() {
+	for _, name := range file.Names() {
 		p := file.Profiles[name]
 		list = append(list, profileJSON{Name: name, Current: name == file.Current, Server: p.Server,
-			Email: p.Email, Credential: p.credentialKind()})
+			Email: p.Email, Credential: p.CredentialKind()})
 	}
-	return printList(io, c.Bool("json"), list, []string{"", "PROFILE", "SERVER", "USER", "CREDENTIAL"},
+	return cmdutil.PrintList(io, c.Bool("json"), list, []string{"", "PROFILE", "SERVER", "USER", "CREDENTIAL"},
 		func(p profileJSON) []string {
 			mark := ""
 			if p.Current {
 				mark = "*"
 			}
-			return []string{mark, p.Name, p.Server, orDash(p.Email), p.Credential}
+			return []string{mark, p.Name, p.Server, cmdutil.OrDash(p.Email), p.Credential}
 		})
 }
 
 // updateProfiles applies fn to the profile named by the first argument,
 // which must exist.
-func updateProfiles(c *cli.Context, fn func(*profiles, string) error) error {
-	store, err := newCredentialsStore()
+func updateProfiles(c *cli.Context, fn func(*cmdutil.CredentialsFile, string) error) error {
+	store, err := cmdutil.NewCredentialsStore()
 	if err != nil {
 		return err
 	}
 	name := c.Args().First()
-	return store.update(func(p *profiles) error {
+	return store.Update(func(p *cmdutil.CredentialsFile) error {
 		if p.Profiles[name] == nil {
-			return usageErrorf(c, "no profile %q", name)
+			return cmdutil.UsageErrorf(c, "no profile %q", name)
 		}
 		return fn(p, name)
 	})

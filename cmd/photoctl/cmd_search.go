@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -37,7 +38,7 @@ Example:
    photoctl search --person Ann --person Bob --after 2024-01-01
    photoctl search --image ~/Downloads/scan.jpg --limit 5
    photoctl search --album "Summer 2024" --query beach --all --json | jq -r '.[].id'`,
-		Flags: append(append(clientFlags(), libraryFlag(),
+		Flags: append(append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "query", Aliases: []string{"q"}, Usage: "look for `TEXT`"},
 			&cli.StringFlag{Name: "album", Usage: "only assets of album `ID or NAME`"},
 			&cli.StringSliceFlag{Name: "person", Usage: "only assets showing person `ID or NAME` (repeat: all of them)"},
@@ -49,17 +50,17 @@ Example:
 			&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
 			&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
 			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"}),
-			append(limitFlags("assets"), jsonFlag())...),
-		Action: clientAction(0, -1, "",
-			func(c *cli.Context, conn *apiConn, words []string) error {
-				limit, err := listLimit(c)
+			append(cmdutil.LimitFlags("assets"), cmdutil.JSONFlag())...),
+		Action: cmdutil.ClientAction(0, -1, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, words []string) error {
+				limit, err := cmdutil.ListLimit(c)
 				if err != nil {
 					return err
 				}
 				text := c.String("query")
 				if len(words) > 0 {
 					if c.IsSet("query") {
-						return usageErrorf(c, "give the query as words or as --query, not both")
+						return cmdutil.UsageErrorf(c, "give the query as words or as --query, not both")
 					}
 					text = strings.Join(words, " ")
 				}
@@ -67,28 +68,28 @@ Example:
 				if err != nil {
 					return err
 				}
-				q.PageSize = pageSizeFor(limit)
+				q.PageSize = cmdutil.PageSizeFor(limit)
 				hits := conn.Search(c.Context, q)
 				if path := c.String("image"); path != "" {
 					part, err := client.PathPart(path, filepath.Base(path))
 					if err != nil {
-						return usageErrorf(c, "--image: %v", err)
+						return cmdutil.UsageErrorf(c, "--image: %v", err)
 					}
 					hits = conn.SearchImage(c.Context, q, part)
 				}
-				found, more, err := take(hits, limit)
+				found, more, err := cmdutil.Take(hits, limit)
 				if err != nil {
 					return err
 				}
-				s := newStreams(c)
-				if err := printList(s, c.Bool("json"), found,
+				s := cmdutil.NewStreams(c)
+				if err := cmdutil.PrintList(s, c.Bool("json"), found,
 					[]string{"ID", "SCORE", "TAKEN", "TYPE", "SIZE", "RATING", "PLACE", "NAME"}, func(h api.SearchHit) []string {
 						row := assetRow(&h.Asset)
 						return append([]string{row[0], strconv.FormatFloat(h.Score, 'f', 3, 64)}, row[1:]...)
 					}); err != nil {
 					return err
 				}
-				return printMoreHint(s, c.Bool("json"), more, len(found), "hits")
+				return cmdutil.PrintMoreHint(s, c.Bool("json"), more, len(found), "hits")
 			}),
 	}
 }
@@ -96,8 +97,8 @@ Example:
 // searchQuery reads the search flags, with text the words to look for;
 // the library, album and people are
 // resolved to ids.
-func searchQuery(c *cli.Context, conn *apiConn, text string) (client.SearchQuery, error) {
-	lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+func searchQuery(c *cli.Context, conn *cmdutil.APIConn, text string) (client.SearchQuery, error) {
+	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 	if err != nil {
 		return client.SearchQuery{}, err
 	}
@@ -109,7 +110,7 @@ func searchQuery(c *cli.Context, conn *apiConn, text string) (client.SearchQuery
 			return q, err
 		}
 	}
-	q.PersonIDs, err = fetchEach(splitList(c.StringSlice("person")), func(p string) (string, error) {
+	q.PersonIDs, err = cmdutil.FetchEach(cmdutil.SplitList(c.StringSlice("person")), func(p string) (string, error) {
 		return resolvePerson(c, conn, p)
 	})
 	return q, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -38,7 +39,7 @@ Example:
    photoctl serve --listen 0.0.0.0:2283 --data-dir /srv/photoctl --log-format json`,
 		Flags: serveFlags(),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			cfg, err := loadConfig(c)

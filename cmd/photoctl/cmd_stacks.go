@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -29,7 +30,7 @@ Example:
    photoctl ls --stack stack_01hx...`,
 		Subcommands: []*cli.Command{newStacksListCommand(), newStacksGetCommand(), newStacksCreateCommand(),
 			newStacksEditCommand(), newStacksDeleteCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -42,9 +43,9 @@ API's Stack records.
 
 Example:
    photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
-		Flags: append(clientFlags(), libraryFlag(), jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
@@ -52,7 +53,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), stacks, []string{"ID", "COVER", "ASSETS", "SOURCE"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), stacks, []string{"ID", "COVER", "ASSETS", "SOURCE"},
 				func(s api.Stack) []string {
 					return []string{s.ID, s.CoverAssetID, strconv.Itoa(s.AssetCount), s.Source}
 				})
@@ -71,14 +72,14 @@ an array for several).
 
 Example:
    photoctl stacks get stack_01hx... --json | jq -r '.asset_ids[]'`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one stack id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				stacks, err := fetchEach(args, func(id string) (*api.Stack, error) { return conn.Stack(c.Context, id) })
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one stack id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				stacks, err := cmdutil.FetchEach(args, func(id string) (*api.Stack, error) { return conn.Stack(c.Context, id) })
 				if err != nil {
 					return err
 				}
-				return printRecords(newStreams(c), c.Bool("json"), stacks, func(s *api.Stack) [][]string {
+				return cmdutil.PrintRecords(cmdutil.NewStreams(c), c.Bool("json"), stacks, func(s *api.Stack) [][]string {
 					return [][]string{{"id", s.ID}, {"cover", s.CoverAssetID}, {"assets", strings.Join(s.AssetIDs, " ")},
 						{"source", s.Source}, {"library", s.LibraryID}}
 				})
@@ -98,15 +99,15 @@ with "-".
 
 Example:
    photoctl stacks create --cover asset_01hy... asset_01hx... asset_01hy...`,
-		Flags: append(clientFlags(), libraryFlag(),
-			&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"}, jsonFlag()),
-		Action: clientAction(1, -1, "give the asset ids to stack (or - to read them from stdin)",
-			func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+			&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give the asset ids to stack (or - to read them from stdin)",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 				ids, err := idsOrStdin(c, args)
 				if err != nil {
 					return err
 				}
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
@@ -114,7 +115,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				return printDone(newStreams(c), c.Bool("json"), s, "Created stack %s of %d asset(s), cover %s.", s.ID,
+				return cmdutil.PrintDone(cmdutil.NewStreams(c), c.Bool("json"), s, "Created stack %s of %d asset(s), cover %s.", s.ID,
 					s.AssetCount, s.CoverAssetID)
 			}),
 	}
@@ -132,28 +133,28 @@ is dissolved; with --json it then prints {"id": ..., "dissolved": true}.
 Example:
    photoctl stacks edit stack_01hx... --cover asset_01hy...
    photoctl stacks edit stack_01hx... --add asset_01hq... --remove asset_01hz...`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "cover", Usage: "make member asset `ID` the cover"},
 			&cli.StringSliceFlag{Name: "add", Usage: "add asset `ID`s (repeat or comma-separate)"},
 			&cli.StringSliceFlag{Name: "remove", Usage: "remove member `ID`s (repeat or comma-separate)"},
-			jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the stack id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				u := api.StackUpdateRequest{CoverAssetID: optional(c.String("cover")), AddAssetIDs: splitList(c.StringSlice("add")),
-					RemoveAssetIDs: splitList(c.StringSlice("remove"))}
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the stack id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				u := api.StackUpdateRequest{CoverAssetID: optional(c.String("cover")), AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")),
+					RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
 				if u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
-					return usageErrorf(c, "nothing to change: give --cover, --add or --remove")
+					return cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
 				}
 				s, dissolved, err := conn.UpdateStack(c.Context, args[0], u)
 				if err != nil {
 					return err
 				}
-				io := newStreams(c)
+				io := cmdutil.NewStreams(c)
 				if dissolved {
-					return printDone(io, c.Bool("json"), map[string]any{"id": args[0], "dissolved": true},
+					return cmdutil.PrintDone(io, c.Bool("json"), map[string]any{"id": args[0], "dissolved": true},
 						"Stack %s dissolved: fewer than two members were left.", args[0])
 				}
-				return printDone(io, c.Bool("json"), s, "Stack %s: %d asset(s), cover %s.", s.ID, s.AssetCount, s.CoverAssetID)
+				return cmdutil.PrintDone(io, c.Bool("json"), s, "Stack %s: %d asset(s), cover %s.", s.ID, s.AssetCount, s.CoverAssetID)
 			}),
 	}
 }
@@ -167,10 +168,10 @@ func newStacksDeleteCommand() *cli.Command {
 
 Example:
    photoctl stacks delete stack_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one stack id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				return actOnEach(c, args, "Deleted", "deleted", "stack", func(id string) (string, error) {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one stack id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				return cmdutil.ActOnEach(cmdutil.NewStreams(c), c.Bool("json"), args, "Deleted", "deleted", "stack", func(id string) (string, error) {
 					return id, conn.DeleteStack(c.Context, id)
 				})
 			}),

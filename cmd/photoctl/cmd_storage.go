@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // storageJSON is the --json output of `photoctl storage`.
@@ -23,17 +25,17 @@ uploaded them, versions included) against your allowance.
 Example:
    photoctl storage
    photoctl storage --json | jq .used_bytes`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 			u, err := conn.Storage(c.Context)
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, storageJSON{QuotaBytes: u.QuotaBytes, UsedBytes: u.UsedBytes})
+				return cmdutil.PrintJSON(io.Out, storageJSON{QuotaBytes: u.QuotaBytes, UsedBytes: u.UsedBytes})
 			}
-			line := fmt.Sprintf("%s used of %s", humanBytes(u.UsedBytes), quotaText(u.QuotaBytes))
+			line := fmt.Sprintf("%s used of %s", cmdutil.HumanBytes(u.UsedBytes), quotaText(u.QuotaBytes))
 			if u.QuotaBytes != nil && *u.QuotaBytes > 0 {
 				line += fmt.Sprintf(" (%.0f%%)", 100*float64(u.UsedBytes)/float64(*u.QuotaBytes))
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -29,7 +30,7 @@ Example:
    photoctl tasks list --state failed
    photoctl upload ~/Pictures && photoctl tasks watch`,
 		Subcommands: []*cli.Command{newTasksListCommand(), newTasksGetCommand(), newTasksWatchCommand()},
-		Action:      groupAction(cli.ShowSubcommandHelp),
+		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -45,41 +46,41 @@ of every library you can read. --asset alone names its asset's library. With
 Example:
    photoctl tasks list --state failed --all
    photoctl tasks list --asset asset_01hx... --json | jq -r '.[] | "\(.kind) \(.state)"'`,
-		Flags: append(append(clientFlags(), libraryFlag(),
+		Flags: append(append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "state", Usage: "only tasks in `STATE`: queued, running, succeeded or failed"},
 			&cli.StringFlag{Name: "kind", Usage: "only tasks of `KIND` (metadata, variants, ...)"},
 			&cli.StringFlag{Name: "asset", Usage: "only the tasks of asset `ID`"}),
-			append(limitFlags("tasks"), jsonFlag())...),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
-				limit, err := listLimit(c)
+			append(cmdutil.LimitFlags("tasks"), cmdutil.JSONFlag())...),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+				limit, err := cmdutil.ListLimit(c)
 				if err != nil {
 					return err
 				}
 				q := client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}
 				if q.AssetID == "" || c.IsSet("library") {
-					if q.LibraryID, err = resolveLibrary(c.Context, conn, c.String("library")); err != nil {
+					if q.LibraryID, err = cmdutil.ResolveLibrary(c.Context, conn, c.String("library")); err != nil {
 						return err
 					}
 				}
-				tasks, more, err := take(conn.Tasks(c.Context, q, pageSizeFor(limit)), limit)
+				tasks, more, err := cmdutil.Take(conn.Tasks(c.Context, q, cmdutil.PageSizeFor(limit)), limit)
 				if err != nil {
 					return err
 				}
-				s := newStreams(c)
-				if err := printList(s, c.Bool("json"), tasks,
+				s := cmdutil.NewStreams(c)
+				if err := cmdutil.PrintList(s, c.Bool("json"), tasks,
 					[]string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"}, taskRow); err != nil {
 					return err
 				}
-				return printMoreHint(s, c.Bool("json"), more, len(tasks), "tasks")
+				return cmdutil.PrintMoreHint(s, c.Bool("json"), more, len(tasks), "tasks")
 			}),
 	}
 }
 
 // taskRow is a task in the list table.
 func taskRow(t api.Task) []string {
-	return []string{t.ID, t.Kind, t.State, orDash(deref(t.AssetID)), strconv.Itoa(t.Attempts),
-		t.CreatedAt.Local().Format("2006-01-02 15:04:05"), orDash(deref(t.Error))}
+	return []string{t.ID, t.Kind, t.State, cmdutil.OrDash(cmdutil.Deref(t.AssetID)), strconv.Itoa(t.Attempts),
+		t.CreatedAt.Local().Format("2006-01-02 15:04:05"), cmdutil.OrDash(cmdutil.Deref(t.Error))}
 }
 
 func newTasksGetCommand() *cli.Command {
@@ -92,16 +93,16 @@ for one task, an array for several).
 
 Example:
    photoctl tasks get task_01hx... --json | jq .error`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, -1, "give at least one task id",
-			func(c *cli.Context, conn *apiConn, args []string) error {
-				tasks, err := fetchEach(args, func(id string) (*api.Task, error) { return conn.Task(c.Context, id) })
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, -1, "give at least one task id",
+			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+				tasks, err := cmdutil.FetchEach(args, func(id string) (*api.Task, error) { return conn.Task(c.Context, id) })
 				if err != nil {
 					return err
 				}
-				return printRecords(newStreams(c), c.Bool("json"), tasks, func(t *api.Task) [][]string {
-					rows := [][]string{{"id", t.ID}, {"kind", t.Kind}, {"state", t.State}, {"asset", orDash(deref(t.AssetID))},
-						{"library", t.LibraryID}, {"attempts", strconv.Itoa(t.Attempts)}, {"error", orDash(deref(t.Error))},
+				return cmdutil.PrintRecords(cmdutil.NewStreams(c), c.Bool("json"), tasks, func(t *api.Task) [][]string {
+					rows := [][]string{{"id", t.ID}, {"kind", t.Kind}, {"state", t.State}, {"asset", cmdutil.OrDash(cmdutil.Deref(t.AssetID))},
+						{"library", t.LibraryID}, {"attempts", strconv.Itoa(t.Attempts)}, {"error", cmdutil.OrDash(cmdutil.Deref(t.Error))},
 						{"created", t.CreatedAt.Local().Format(time.DateTime)}}
 					if t.FinishedAt != nil {
 						rows = append(rows, []string{"finished", t.FinishedAt.Local().Format(time.DateTime)})
@@ -135,21 +136,21 @@ meanwhile (or on Ctrl-C before the queue drained).
 Example:
    photoctl upload ~/Pictures && photoctl tasks watch
    photoctl tasks watch --interval 5s --json | jq '.failed_tasks[].error'`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
-			jsonFlag(), quietFlag()),
-		Action: clientAction(0, 0, "",
-			func(c *cli.Context, conn *apiConn, _ []string) error {
+			cmdutil.JSONFlag(), cmdutil.QuietFlag()),
+		Action: cmdutil.ClientAction(0, 0, "",
+			func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 				if c.Duration("interval") < 100*time.Millisecond {
-					return usageErrorf(c, "--interval must be at least 100ms")
+					return cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 				}
-				lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+				lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 				if err != nil {
 					return err
 				}
 				ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 				defer stop()
-				return runTasksWatch(ctx, conn, lib, c.Duration("interval"), c.Bool("json"), newStreams(c))
+				return runTasksWatch(ctx, conn, lib, c.Duration("interval"), c.Bool("json"), cmdutil.NewStreams(c))
 			}),
 	}
 }
@@ -165,7 +166,7 @@ type watchJSON struct {
 	NextDue   *time.Time `json:"next_due"`
 }
 
-func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time.Duration, asJSON bool, io *streams) error {
+func runTasksWatch(ctx context.Context, conn *cmdutil.APIConn, lib string, interval time.Duration, asJSON bool, io *cmdutil.Streams) error {
 	w := &taskWatch{conn: conn, lib: lib}
 	if err := w.begin(ctx); err != nil {
 		return err
@@ -208,7 +209,7 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 		out.FailedTasks = []api.Task{}
 	}
 	if asJSON {
-		if err := printJSON(io.Out, out); err != nil {
+		if err := cmdutil.PrintJSON(io.Out, out); err != nil {
 			return err
 		}
 	} else {
@@ -221,8 +222,8 @@ func runTasksWatch(ctx context.Context, conn *apiConn, lib string, interval time
 			}
 		}
 		if out.Failed > 0 {
-			if err := printTable(io, []string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"},
-				rowsOf(w.failed, taskRow)); err != nil {
+			if err := cmdutil.PrintTable(io, []string{"ID", "KIND", "STATE", "ASSET", "ATTEMPTS", "CREATED", "ERROR"},
+				cmdutil.RowsOf(w.failed, taskRow)); err != nil {
 				return err
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -21,7 +22,7 @@ import (
 // out. Tasks created and finished between two polls count only if they
 // failed.
 type taskWatch struct {
-	conn   *apiConn
+	conn   *cmdutil.APIConn
 	lib    string
 	floor  string
 	active map[string]bool
@@ -157,11 +158,11 @@ type taskBar struct {
 	bar *progressbar.ProgressBar
 }
 
-func newTaskBar(io *streams) *taskBar {
+func newTaskBar(io *cmdutil.Streams) *taskBar {
 	if !io.Progress {
 		return &taskBar{}
 	}
-	return &taskBar{bar: newBar(io.Err, -1, "tasks", progressbar.OptionShowCount(),
+	return &taskBar{bar: cmdutil.NewBar(io.Err, -1, "tasks", progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true), progressbar.OptionSetElapsedTime(true))}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // readIDs returns the ids of the arguments; a lone "-" reads them from
@@ -44,7 +45,7 @@ func readStdinIDs(c *cli.Context) ([]string, bool, error) {
 func idsFromJSON(text []byte) ([]string, error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(text, &items); err != nil {
-		return nil, &usageError{err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
+		return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
 	}
 	ids := make([]string, 0, len(items))
 	for i, raw := range items {
@@ -54,7 +55,7 @@ func idsFromJSON(text []byte) ([]string, error) {
 				ID string `json:"id"`
 			}
 			if json.Unmarshal(raw, &obj) != nil || obj.ID == "" {
-				return nil, &usageError{err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
+				return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
 			}
 			id = obj.ID
 		}
@@ -69,7 +70,7 @@ type lifecycleCommand struct {
 	name, usage, description string
 	done                     string // "Moved %d assets to the trash."
 	jsonKey                  string
-	call                     func(*apiConn, context.Context, string, []string) ([]string, error)
+	call                     func(*cmdutil.APIConn, context.Context, string, []string) ([]string, error)
 	confirm                  bool
 }
 
@@ -86,7 +87,7 @@ Example:
    photoctl trash asset_01hx... asset_01hy...
    photoctl ls --before 2010-01-01 --all --json | photoctl trash -`,
 		done: "Moved %d asset(s) to the trash.\n", jsonKey: "ids",
-		call: func(c *apiConn, ctx context.Context, lib string, ids []string) ([]string, error) {
+		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
 			return c.TrashAssets(ctx, lib, ids)
 		}})
 }
@@ -100,7 +101,7 @@ with "-", sent in batches of 100.
 Example:
    photoctl ls --state trashed --all --json | jq -r '.[].id' | photoctl restore -`,
 		done: "Restored %d asset(s).\n", jsonKey: "ids",
-		call: func(c *apiConn, ctx context.Context, lib string, ids []string) ([]string, error) {
+		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
 			return c.RestoreAssets(ctx, lib, ids)
 		}})
 }
@@ -117,13 +118,13 @@ Example:
    photoctl rm asset_01hx...
    photoctl ls --state trashed --all --json | jq -r '.[].id' | photoctl rm --yes -`,
 		done: "Deleted %d asset(s) permanently.\n", jsonKey: "deleted", confirm: true,
-		call: func(c *apiConn, ctx context.Context, lib string, ids []string) ([]string, error) {
+		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
 			return c.DeleteAssets(ctx, lib, ids)
 		}})
 }
 
 func lifecycle(lc lifecycleCommand) *cli.Command {
-	flags := append(clientFlags(), libraryFlag(), jsonFlag())
+	flags := append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag())
 	if lc.confirm {
 		flags = append(flags, &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"})
 	}
@@ -139,12 +140,12 @@ func lifecycle(lc lifecycleCommand) *cli.Command {
 				return err
 			}
 			if len(ids) == 0 {
-				return usageErrorf(c, "give at least one asset id, or - to read them from standard input")
+				return cmdutil.UsageErrorf(c, "give at least one asset id, or - to read them from standard input")
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if lc.confirm && !c.Bool("yes") {
 				if fromStdin {
-					return usageErrorf(c, "reading ids from standard input needs --yes")
+					return cmdutil.UsageErrorf(c, "reading ids from standard input needs --yes")
 				}
 				ok, err := confirm(c.App.Reader, io, fmt.Sprintf("Permanently delete %d asset(s)? This cannot be undone. [y/N] ", len(ids)))
 				if err != nil {
@@ -154,11 +155,11 @@ func lifecycle(lc lifecycleCommand) *cli.Command {
 					return fmt.Errorf("not confirmed; nothing deleted")
 				}
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
@@ -170,7 +171,7 @@ func lifecycle(lc lifecycleCommand) *cli.Command {
 // runLifecycle sends ids in batches of at most client.MaxBulkIDs. Each
 // batch is atomic on the server; a failed batch after successful ones is a
 // partial failure.
-func runLifecycle(ctx context.Context, conn *apiConn, lc lifecycleCommand, lib string, ids []string, asJSON bool, io *streams) error {
+func runLifecycle(ctx context.Context, conn *cmdutil.APIConn, lc lifecycleCommand, lib string, ids []string, asJSON bool, io *cmdutil.Streams) error {
 	done := []string{}
 	var failure error
 	for start := 0; start < len(ids); start += client.MaxBulkIDs {
@@ -183,7 +184,7 @@ func runLifecycle(ctx context.Context, conn *apiConn, lc lifecycleCommand, lib s
 		done = append(done, got...)
 	}
 	if asJSON {
-		if err := printJSON(io.Out, map[string][]string{lc.jsonKey: done}); err != nil {
+		if err := cmdutil.PrintJSON(io.Out, map[string][]string{lc.jsonKey: done}); err != nil {
 			return err
 		}
 	} else if len(done) > 0 || failure == nil {
@@ -193,14 +194,14 @@ func runLifecycle(ctx context.Context, conn *apiConn, lc lifecycleCommand, lib s
 	case failure == nil:
 		return nil
 	case len(done) > 0:
-		return fmt.Errorf("%s stopped after %d of %d assets: %w (%w)", lc.name, len(done), len(ids), failure, errPartialFailure)
+		return fmt.Errorf("%s stopped after %d of %d assets: %w (%w)", lc.name, len(done), len(ids), failure, cmdutil.ErrPartialFailure)
 	default:
 		return failure
 	}
 }
 
 // confirm asks question on the error stream and reads a yes or no.
-func confirm(in io.Reader, s *streams, question string) (bool, error) {
+func confirm(in io.Reader, s *cmdutil.Streams, question string) (bool, error) {
 	fmt.Fprint(s.Err, question)
 	line, err := bufio.NewReader(in).ReadString('\n')
 	if err != nil && line == "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/tui"
 )
 
@@ -32,13 +33,13 @@ it says which (else dark); nothing waits for its answer.
 Example:
    photoctl tui
    photoctl tui --library "Family" --download-dir ~/Downloads`,
-		Flags: append(clientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
 			&cli.StringFlag{Name: "download-dir", Usage: "save downloads in `DIR` (default: the working directory)"}),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
-			if !isTerminal(c.App.Reader) || !isTerminal(c.App.Writer) {
-				return usageErrorf(c, "photoctl tui needs a terminal (use ls, search and friends in scripts)")
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
+			if !cmdutil.IsTerminal(c.App.Reader) || !cmdutil.IsTerminal(c.App.Writer) {
+				return cmdutil.UsageErrorf(c, "photoctl tui needs a terminal (use ls, search and friends in scripts)")
 			}
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}

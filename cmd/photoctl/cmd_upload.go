@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client/importer"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // UploadOptions is what `photoctl upload` needs once its flags are parsed.
@@ -21,7 +22,7 @@ type UploadOptions struct {
 	Import  importer.Options
 	Verbose bool
 	JSON    bool
-	IO      *streams
+	IO      *cmdutil.Streams
 	// OnlyFolders are the folder arguments that, without --recursive, hold
 	// nothing but folders (onlyFolders).
 	OnlyFolders []string
@@ -84,7 +85,7 @@ Example:
    photoctl upload -r --album-from-folder ~/Pictures/Trips
    photoctl upload -r ~/Pictures --json | jq '.files[] | select(.status == "failed")'
    photoctl upload -r -q ~/Pictures/2024 || echo "some files failed"`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
 			&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "pass over files and folders matching `GLOB` (repeatable)"},
@@ -95,27 +96,27 @@ Example:
 			&cli.BoolFlag{Name: "dry-run", Usage: "hash and check, but upload nothing"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not read or write the checksum index"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "list every file with its outcome"},
-			quietFlag(), jsonFlag()),
+			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
 			paths := c.Args().Slice()
 			if len(paths) == 0 {
-				return usageErrorf(c, "give at least one file or folder")
+				return cmdutil.UsageErrorf(c, "give at least one file or folder")
 			}
 			if c.Int("jobs") < 1 || c.Int("jobs") > 64 {
-				return usageErrorf(c, "--jobs must be from 1 to 64")
+				return cmdutil.UsageErrorf(c, "--jobs must be from 1 to 64")
 			}
 			if c.Bool("quiet") && c.Bool("verbose") {
-				return usageErrorf(c, "--quiet and --verbose do not go together")
+				return cmdutil.UsageErrorf(c, "--quiet and --verbose do not go together")
 			}
-			conn, err := connect(c, true)
+			conn, err := cmdutil.Connect(c, true)
 			if err != nil {
 				return err
 			}
-			lib, err := resolveLibrary(c.Context, conn, c.String("library"))
+			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
 			if err != nil {
 				return err
 			}
-			opts := &UploadOptions{Verbose: c.Bool("verbose"), JSON: c.Bool("json"), IO: newStreams(c),
+			opts := &UploadOptions{Verbose: c.Bool("verbose"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c),
 				Import: importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
 					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"), LibraryID: lib,
 					Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
@@ -124,17 +125,17 @@ Example:
 				opts.OnlyFolders = onlyFolders(paths)
 			}
 			if !c.Bool("no-index") {
-				if dir := xdgDir("XDG_CACHE_HOME", ".cache"); dir != "" {
+				if dir := cmdutil.XDGDir("XDG_CACHE_HOME", ".cache"); dir != "" {
 					opts.Import.CacheDir = filepath.Join(dir, "photoctl")
 				}
 			}
 			im, err := importer.New(conn.Client, opts.Import)
 			if err != nil {
-				return usageErrorf(c, "%v", err)
+				return cmdutil.UsageErrorf(c, "%v", err)
 			}
 			err = runUpload(c.Context, im, opts)
 			if errors.Is(err, errOnlyFolders) {
-				return usageErrorf(c, "%v", err)
+				return cmdutil.UsageErrorf(c, "%v", err)
 			}
 			return err
 		},
@@ -197,7 +198,7 @@ func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) 
 	case sum.Failed == 0:
 		return nil
 	case sum.New+sum.Duplicate > 0:
-		return fmt.Errorf("%d file(s) failed: %w", sum.Failed, errPartialFailure)
+		return fmt.Errorf("%d file(s) failed: %w", sum.Failed, cmdutil.ErrPartialFailure)
 	default:
 		return fmt.Errorf("%d file(s) failed, none uploaded", sum.Failed)
 	}
@@ -213,7 +214,7 @@ func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
 		if albums == nil {
 			albums = []importer.AlbumResult{}
 		}
-		return printJSON(w, uploadJSON{DryRun: sum.DryRun, Interrupted: sum.Interrupted, New: sum.New,
+		return cmdutil.PrintJSON(w, uploadJSON{DryRun: sum.DryRun, Interrupted: sum.Interrupted, New: sum.New,
 			Duplicate: sum.Duplicate, Skipped: sum.Skipped, Failed: sum.Failed, SentBytes: sum.SentBytes,
 			Hashed: sum.Hashed, Seconds: sum.Duration.Seconds(), Files: files, Albums: albums})
 	}
@@ -221,7 +222,7 @@ func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
 		// Only the failures, as errors.
 		for _, r := range sum.Results {
 			if r.Status == importer.StatusFailed {
-				fmt.Fprintf(opts.IO.Err, "%s: %s\n", r.Path, sanitize(r.Reason))
+				fmt.Fprintf(opts.IO.Err, "%s: %s\n", r.Path, cmdutil.Sanitize(r.Reason))
 			}
 		}
 		return nil
@@ -271,8 +272,8 @@ func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
 	}
 	secs := max(sum.Duration.Seconds(), 0.001)
 	_, err := fmt.Fprintf(w, "%s %d new (%s), %d duplicate, %d skipped, %d failed in %s (%.1f files/s, %s/s).\n",
-		verb, sum.New, humanBytes(sum.SentBytes), sum.Duplicate, sum.Skipped, sum.Failed,
+		verb, sum.New, cmdutil.HumanBytes(sum.SentBytes), sum.Duplicate, sum.Skipped, sum.Failed,
 		sum.Duration.Round(10*time.Millisecond), float64(sum.New+sum.Duplicate+sum.Failed)/secs,
-		humanBytes(int64(float64(sum.SentBytes)/secs)))
+		cmdutil.HumanBytes(int64(float64(sum.SentBytes)/secs)))
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -30,7 +31,7 @@ Example:
    photoctl users disable intuser_01hx...`,
 		Subcommands: []*cli.Command{newUsersListCommand(), newUsersCreateCommand(), newUsersUpdateCommand(),
 			newUsersDisableCommand(), newUsersDeleteCommand(), newUsersResetPasswordCommand()},
-		Action: groupAction(cli.ShowSubcommandHelp),
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
@@ -43,19 +44,19 @@ func newUsersListCommand() *cli.Command {
 Example:
    photoctl users list
    photoctl users list --email ada --json`,
-		Flags: append(clientFlags(), &cli.StringFlag{Name: "email", Usage: "only accounts whose e-mail contains `TEXT`"}, jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+		Flags: append(cmdutil.ClientFlags(), &cli.StringFlag{Name: "email", Usage: "only accounts whose e-mail contains `TEXT`"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 			list, err := client.Collect(conn.AdminUsers(c.Context, c.String("email")))
 			if err != nil {
 				return err
 			}
-			return printList(newStreams(c), c.Bool("json"), list, []string{"ID", "EMAIL", "NAME", "ACTIVE", "ROLE", "QUOTA", "CREATED"},
+			return cmdutil.PrintList(cmdutil.NewStreams(c), c.Bool("json"), list, []string{"ID", "EMAIL", "NAME", "ACTIVE", "ROLE", "QUOTA", "CREATED"},
 				func(u api.AdminUser) []string {
 					role := "user"
 					if u.IsSuperuser {
 						role = "superuser"
 					}
-					return []string{u.ID, u.Email, orDash(strings.TrimSpace(u.FirstName + " " + u.LastName)),
+					return []string{u.ID, u.Email, cmdutil.OrDash(strings.TrimSpace(u.FirstName + " " + u.LastName)),
 						strconv.FormatBool(u.IsActive), role, quotaText(u.QuotaBytes), u.CreatedAt.Local().Format(time.DateOnly)}
 				})
 		}),
@@ -72,19 +73,19 @@ password, printed once on standard output (with --json, in "password").
 Example:
    photoctl users create --email ada@example.com --first-name Ada --quota 50GB
    printf '%s\n' "$PASSWORD" | photoctl users create --email bob@example.com --password-stdin --superuser`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (required)"},
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
 			&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
 			&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
 			&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (bytes, or 500MB, 50GB, 1TB; default unlimited)"},
 			&cli.BoolFlag{Name: "superuser", Usage: "let the account administer the server"},
-			jsonFlag()),
-		Action: clientAction(0, 0, "", func(c *cli.Context, conn *apiConn, _ []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
 			req := api.AdminUserCreate{Email: strings.TrimSpace(c.String("email")), FirstName: c.String("first-name"),
 				LastName: c.String("last-name"), IsSuperuser: c.Bool("superuser")}
 			if req.Email == "" {
-				return usageErrorf(c, "--email is required")
+				return cmdutil.UsageErrorf(c, "--email is required")
 			}
 			if c.IsSet("quota") {
 				q, err := parseQuota(c, c.String("quota"))
@@ -94,7 +95,7 @@ Example:
 				req.QuotaBytes = q
 			}
 			if c.Bool("password-stdin") {
-				p, err := readPasswordLine(c)
+				p, err := cmdutil.ReadPasswordLine(c)
 				if err != nil {
 					return err
 				}
@@ -104,9 +105,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			if c.Bool("json") {
-				return printJSON(io.Out, u)
+				return cmdutil.PrintJSON(io.Out, u)
 			}
 			fmt.Fprintf(io.Err, "Created user %s (%s).\n", u.ID, u.Email)
 			if u.Password != nil {
@@ -123,7 +124,7 @@ func quotaText(q *int64) string {
 	if q == nil {
 		return "unlimited"
 	}
-	return humanBytes(*q)
+	return cmdutil.HumanBytes(*q)
 }
 
 // parseQuota reads a --quota: "unlimited" (nil), a byte count, or a size
@@ -145,7 +146,7 @@ func parseQuota(c *cli.Context, s string) (*int64, error) {
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "B")), 64)
 	if err != nil || f < 0 {
-		return nil, usageErrorf(c, "--quota %q: want a size such as 500MB, 50GB or unlimited", c.String("quota"))
+		return nil, cmdutil.UsageErrorf(c, "--quota %q: want a size such as 500MB, 50GB or unlimited", c.String("quota"))
 	}
 	n := int64(f * float64(mult))
 	return &n, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -21,14 +22,14 @@ demoted or disabled.
 Example:
    photoctl users update --quota 100GB --superuser intuser_01hx...
    photoctl users update --active --quota unlimited intuser_01hx...`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
 			&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
 			&cli.BoolFlag{Name: "active", Usage: "enable (--active) or disable (--active=false) the account"},
 			&cli.BoolFlag{Name: "superuser", Usage: "promote (--superuser) or demote (--superuser=false)"},
 			&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (500MB, 50GB) or unlimited"},
-			jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *apiConn, args []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 			var u api.AdminUserUpdate
 			if c.IsSet("first-name") {
 				u.FirstName = ptrTo(c.String("first-name"))
@@ -63,8 +64,8 @@ func newUsersDisableCommand() *cli.Command {
 
 Example:
    photoctl users disable intuser_01hx...`,
-		Flags: append(clientFlags(), jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *apiConn, args []string) error {
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 			return updateUser(c, conn, args[0], api.AdminUserUpdate{IsActive: ptrTo(false)}, "Disabled")
 		}),
 	}
@@ -81,13 +82,13 @@ standard output. Every session of the account ends.
 Example:
    photoctl users reset-password intuser_01hx...
    printf '%s\n' "$PASSWORD" | photoctl users reset-password --password-stdin intuser_01hx...`,
-		Flags: append(clientFlags(),
+		Flags: append(cmdutil.ClientFlags(),
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
-			jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *apiConn, args []string) error {
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 			var password string
 			if c.Bool("password-stdin") {
-				p, err := readPasswordLine(c)
+				p, err := cmdutil.ReadPasswordLine(c)
 				if err != nil {
 					return err
 				}
@@ -103,14 +104,14 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := newStreams(c)
+			io := cmdutil.NewStreams(c)
 			generated := !c.Bool("password-stdin")
 			if c.Bool("json") {
 				out := map[string]any{"id": u.ID, "email": u.Email, "password": nil}
 				if generated {
 					out["password"] = password
 				}
-				return printJSON(io.Out, out)
+				return cmdutil.PrintJSON(io.Out, out)
 			}
 			fmt.Fprintf(io.Err, "Reset the password of %s (%s); its sessions have ended.\n", u.ID, u.Email)
 			if generated {
@@ -134,9 +135,9 @@ for the last active superuser. It asks first unless --yes is given.
 
 Example:
    photoctl users delete --yes intuser_01hx...`,
-		Flags: append(clientFlags(), &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"}, jsonFlag()),
-		Action: clientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *apiConn, args []string) error {
-			io := newStreams(c)
+		Flags: append(cmdutil.ClientFlags(), &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"}, cmdutil.JSONFlag()),
+		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
+			io := cmdutil.NewStreams(c)
 			if !c.Bool("yes") {
 				ok, err := confirm(c.App.Reader, io, fmt.Sprintf("Delete user %s with their libraries and files? This cannot be undone. [y/N] ", args[0]))
 				if err != nil {
@@ -149,19 +150,19 @@ Example:
 			if err := conn.DeleteUser(c.Context, args[0]); err != nil {
 				return err
 			}
-			return printDone(io, c.Bool("json"), map[string]string{"deleted": args[0]}, "Deleted user %s.", args[0])
+			return cmdutil.PrintDone(io, c.Bool("json"), map[string]string{"deleted": args[0]}, "Deleted user %s.", args[0])
 		}),
 	}
 }
 
-func updateUser(c *cli.Context, conn *apiConn, id string, u api.AdminUserUpdate, done string) error {
+func updateUser(c *cli.Context, conn *cmdutil.APIConn, id string, u api.AdminUserUpdate, done string) error {
 	out, err := conn.UpdateUser(c.Context, id, u)
 	if err != nil {
 		return err
 	}
-	io := newStreams(c)
+	io := cmdutil.NewStreams(c)
 	if c.Bool("json") {
-		return printJSON(io.Out, out)
+		return cmdutil.PrintJSON(io.Out, out)
 	}
 	_, err = fmt.Fprintf(io.Out, "%s user %s (%s): active %t, superuser %t, quota %s.\n", done, out.ID, out.Email,
 		out.IsActive, out.IsSuperuser, quotaText(out.QuotaBytes))

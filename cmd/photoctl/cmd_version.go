@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // versionTimeout bounds the question to the server: `photoctl version`
@@ -39,13 +40,13 @@ server.
 Example:
    photoctl version
    photoctl version --json | jq -r .server`,
-		Flags: append(clientFlags(), jsonFlag()),
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			io := newStreams(c)
-			out := versionJSON{Client: version}
+			io := cmdutil.NewStreams(c)
+			out := versionJSON{Client: cmdutil.Version}
 			server, note := serverVersion(c)
 			if note != "" {
 				fmt.Fprintf(io.Err, "Note: %s\n", note)
@@ -53,7 +54,7 @@ Example:
 				out.Server = &server
 			}
 			if c.Bool("json") {
-				return printJSON(io.Out, out)
+				return cmdutil.PrintJSON(io.Out, out)
 			}
 			fmt.Fprintf(io.Out, "client: %s\n", out.Client)
 			if out.Server != nil {
@@ -67,19 +68,19 @@ Example:
 // serverVersion asks the server of the credential in use for its version;
 // when there is none or it does not answer, note says why.
 func serverVersion(c *cli.Context) (v, note string) {
-	conn, err := connect(c, true)
+	conn, err := cmdutil.Connect(c, true)
 	switch {
-	case errors.Is(err, errNoServer), errors.Is(err, client.ErrUnauthenticated):
+	case errors.Is(err, cmdutil.ErrNoServer), errors.Is(err, client.ErrUnauthenticated):
 		return "", "not signed in; showing the client's version only"
 	case err != nil:
-		return "", sanitizeLines(err.Error()) + "; showing the client's version only"
+		return "", cmdutil.SanitizeLines(err.Error()) + "; showing the client's version only"
 	}
 	ctx, cancel := context.WithTimeout(c.Context, versionTimeout)
 	defer cancel()
 	h, err := conn.Health(ctx)
 	if err != nil {
 		return "", fmt.Sprintf("server %s did not answer (%s); showing the client's version only",
-			conn.Server(), sanitizeLines(err.Error()))
+			conn.Server(), cmdutil.SanitizeLines(err.Error()))
 	}
-	return sanitize(h.Version), ""
+	return cmdutil.Sanitize(h.Version), ""
 }

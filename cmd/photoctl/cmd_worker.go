@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -31,7 +32,7 @@ Example:
    photoctl worker --data-dir /mnt/photos --database-url postgres://photoctl@db/photoctl`,
 		Flags: workerFlags(),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
+			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
 			cfg, err := loadConfig(c)

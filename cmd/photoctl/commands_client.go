@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // The client build (`make build`'s bin/photoctl, `go build -tags client`)
@@ -19,12 +21,11 @@ import (
 // few milliseconds and runs where those are not installed. Its server
 // commands hand the whole command line to photoctl-server.
 
-// factory holds nothing in the client build: the client commands take
-// their dependencies from their flags and the configuration.
-type factory struct{}
+// factory holds only the client commands' dependencies in the client build.
+type factory struct{ *cmdutil.Factory }
 
-// newFactory returns the (empty) dependencies of the client build.
-func newFactory() *factory { return &factory{} }
+// newFactory returns the dependencies of the client build.
+func newFactory() *factory { return &factory{cmdutil.NewFactory()} }
 
 // serverBinaryEnv names the full build explicitly, before the lookups.
 const serverBinaryEnv = "PHOTOCTL_SERVER_BINARY"
@@ -47,7 +48,7 @@ func serverCommands(*factory) []*cli.Command {
 			Action: func(c *cli.Context) error {
 				path, err := findServerBinary()
 				if err != nil {
-					return &usageError{err: fmt.Errorf("%s %w", s.name, err)}
+					return &cmdutil.UsageError{Err: fmt.Errorf("%s %w", s.name, err)}
 				}
 				return runServerBinary(path, os.Args[1:])
 			},

@@ -7,6 +7,7 @@ import (
 	"github.com/knadh/koanf/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -15,6 +16,6 @@ import (
 func TestServerConfigKeysMatchTheServer(t *testing.T) {
 	k := koanf.New(".")
 	require.NoError(t, k.Load(structs.Provider(app.Defaults(t.TempDir()), "koanf"), nil))
-	require.ElementsMatch(t, k.Keys(), serverConfigKeys,
+	require.ElementsMatch(t, k.Keys(), cmdutil.ServerConfigKeys,
 		"serverConfigKeys (config_keys.go) must list app.Config's keys")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/knadh/koanf/v2"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -34,22 +35,22 @@ var flagKeys = map[string]string{
 // user has to fix (bad file, unknown key, bad value) are usage errors.
 func loadConfig(c *cli.Context) (app.Config, error) {
 	k := koanf.New(".")
-	if err := k.Load(structs.Provider(app.Defaults(defaultDataDir()), "koanf"), nil); err != nil {
+	if err := k.Load(structs.Provider(app.Defaults(cmdutil.DefaultDataDir()), "koanf"), nil); err != nil {
 		return app.Config{}, fmt.Errorf("load defaults: %w", err)
 	}
 	known := make(map[string]bool)
 	for _, key := range k.Keys() {
 		known[key] = true
 	}
-	for _, key := range clientConfigKeys { // the CLI's keys may share the file
+	for _, key := range cmdutil.ClientConfigKeys { // the CLI's keys may share the file
 		known[key] = true
 	}
 
-	path, explicit := configPath(c)
-	if err := loadConfigFile(k, path, explicit, known); err != nil {
+	path, explicit := cmdutil.ConfigPath(c)
+	if err := cmdutil.LoadConfigFile(k, path, explicit, known); err != nil {
 		return app.Config{}, err
 	}
-	envOpt := env.Opt{Prefix: envPrefix, TransformFunc: envTransform(envKeys(known))}
+	envOpt := env.Opt{Prefix: cmdutil.EnvPrefix, TransformFunc: cmdutil.EnvTransform(cmdutil.EnvKeys(known))}
 	if err := k.Load(env.Provider(".", envOpt), nil); err != nil {
 		return app.Config{}, fmt.Errorf("load environment: %w", err)
 	}
@@ -62,10 +63,10 @@ func loadConfig(c *cli.Context) (app.Config, error) {
 	// (WeaklyTypedInput), which is what environment variables need.
 	var cfg app.Config
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
-		return app.Config{}, invalidConfig(err)
+		return app.Config{}, cmdutil.InvalidConfig(err)
 	}
 	if err := cfg.Validate(); err != nil {
-		return app.Config{}, invalidConfig(err)
+		return app.Config{}, cmdutil.InvalidConfig(err)
 	}
 	return cfg, nil
 }

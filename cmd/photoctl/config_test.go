@@ -11,6 +11,7 @@ import (
 	"github.com/knadh/koanf/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
@@ -215,7 +216,7 @@ func TestEveryConfigKeyHasItsOwnEnvVar(t *testing.T) {
 	for _, key := range k.Keys() {
 		known[key] = true
 	}
-	names := envKeys(known)
+	names := cmdutil.EnvKeys(known)
 	require.Len(t, names, len(known), "two keys share an environment variable")
 	for name, key := range map[string]string{
 		"PHOTOCTL_LISTEN":             "listen",

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -24,7 +25,7 @@ import (
 // continued with a range request (originals never change, so the part
 // named after the asset is always a prefix of it).
 type downloader struct {
-	conn   *apiConn
+	conn   *cmdutil.APIConn
 	dir    string
 	byDate bool
 	mu     sync.Mutex

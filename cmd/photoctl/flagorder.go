@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // reorderFlags returns args (os.Args: the program name first) with the
@@ -42,11 +44,11 @@ func reorderFlags(a *cli.App, args []string) ([]string, error) {
 	}
 	leaf, err := sortLeafTokens(levels, args[i:])
 	if err != nil {
-		return nil, &usageError{err: err, help: helpName(levels)}
+		return nil, &cmdutil.UsageError{Err: err, Help: helpName(levels)}
 	}
 	if len(levels[len(levels)-1].cmd.Subcommands) > 0 && len(leaf.positionals) > 0 {
 		// A group's argument is a command it does not have ("albums
-		// bogus", or "help"): urfave and groupAction say so best.
+		// bogus", or "help"): urfave and cmdutil.GroupAction say so best.
 		return args, nil
 	}
 	// Each ancestor's moved flags go after its own, just before the next
@@ -81,7 +83,7 @@ func walkToLeaf(root *cli.Command, args []string) ([]flagLevel, int) {
 		cur := levels[len(levels)-1].cmd
 		tok := args[i]
 		if isFlagToken(tok) {
-			f := lookupFlag(cur, tok)
+			f := cmdutil.LookupFlag(cur, tok)
 			if f == nil {
 				break // unknown here: urfave reports it, or it belongs to the leaf
 			}
@@ -147,7 +149,7 @@ func asksHelp(cmd *cli.Command, toks []string) bool {
 		if !isFlagToken(toks[j]) {
 			continue
 		}
-		f := lookupFlag(cmd, toks[j])
+		f := cmdutil.LookupFlag(cmd, toks[j])
 		if f != nil && f == cli.HelpFlag {
 			return true
 		}
@@ -185,37 +187,15 @@ func isFlagToken(tok string) bool {
 // else the nearest ancestor that declares it.
 func flagOwner(levels []flagLevel, tok string) (int, cli.Flag) {
 	leaf := len(levels) - 1
-	if f := lookupFlag(levels[leaf].cmd, tok); f != nil {
+	if f := cmdutil.LookupFlag(levels[leaf].cmd, tok); f != nil {
 		return leaf, f
 	}
 	for n := leaf - 1; n >= 0; n-- {
-		if f := lookupFlag(levels[n].cmd, tok); f != nil {
+		if f := cmdutil.LookupFlag(levels[n].cmd, tok); f != nil {
 			return n, f
 		}
 	}
 	return leaf, nil
-}
-
-// lookupFlag returns the flag of cmd that tok ("-n", "--limit",
-// "--limit=5") names, or nil. --help and -h are every command's unless it
-// hides its help.
-func lookupFlag(cmd *cli.Command, tok string) cli.Flag {
-	name, _, _ := strings.Cut(strings.TrimPrefix(tok[1:], "-"), "=")
-	for _, f := range cmd.Flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return f
-			}
-		}
-	}
-	if !cmd.HideHelp && cli.HelpFlag != nil {
-		for _, n := range cli.HelpFlag.Names() {
-			if n == name {
-				return cli.HelpFlag
-			}
-		}
-	}
-	return nil
 }
 
 // needsValueToken says whether the flag f, written as tok, reads the next

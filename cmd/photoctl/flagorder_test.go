@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // The reordering is checked on the real command tree, whose flags are the
@@ -70,9 +72,9 @@ func TestReorderFlagsMissingValue(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := reorderFlags(a, append([]string{"photoctl"}, strings.Fields(tt.in)...))
-			var usage *usageError
+			var usage *cmdutil.UsageError
 			require.ErrorAs(t, err, &usage)
-			require.Equal(t, tt.help, usage.help)
+			require.Equal(t, tt.help, usage.Help)
 			require.Contains(t, err.Error(), "flag needs an argument: --")
 		})
 	}

@@ -31,6 +31,8 @@ import (
 	"slices"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // manSection is the man page section of photoctl: user commands.
@@ -61,7 +63,7 @@ Example:
    photoctl __gendocs .`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usageErrorf(c, "want exactly one argument, the repository root")
+				return cmdutil.UsageErrorf(c, "want exactly one argument, the repository root")
 			}
 			return runGenDocs(&GenDocsOptions{Dir: c.Args().First(), App: newApp(f)})
 		},

@@ -6,12 +6,13 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // hintUnverified tells, on stderr, that an empty people list hides
 // machine clusters with too few faces to be listed, when there are some:
 // a new library shows nobody until a person has been seen a few times.
-func hintUnverified(c *cli.Context, conn *apiConn, q client.PersonQuery, io *streams) error {
+func hintUnverified(c *cli.Context, conn *cmdutil.APIConn, q client.PersonQuery, io *cmdutil.Streams) error {
 	q.IncludeUnverified = true
 	for _, err := range conn.People(c.Context, q) {
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/photoctl/photoctl/client/importer"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // uploadBar draws the progress of an import on a terminal: bytes done of
@@ -20,7 +21,7 @@ type uploadBar struct {
 }
 
 func startUploadBar(im *importer.Importer, w io.Writer) *uploadBar {
-	bar := newBar(w, -1, "scanning",
+	bar := cmdutil.NewBar(w, -1, "scanning",
 		progressbar.OptionShowBytes(true),
 		progressbar.OptionShowTotalBytes(true),
 		progressbar.OptionSetPredictTime(true),

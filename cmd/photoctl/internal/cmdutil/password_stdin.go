@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"fmt"
@@ -10,10 +10,10 @@ import (
 	"golang.org/x/term"
 )
 
-// readPasswordLine reads the password for --password-stdin: on a terminal
+// ReadPasswordLine reads the password for --password-stdin: on a terminal
 // it prompts on standard error and reads one line without echo; otherwise
 // it takes the first line of standard input (a trailing \r dropped).
-func readPasswordLine(c *cli.Context) (string, error) {
+func ReadPasswordLine(c *cli.Context) (string, error) {
 	if f, ok := c.App.Reader.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprint(c.App.ErrWriter, "Password: ")
 		b, err := term.ReadPassword(int(f.Fd()))
@@ -22,7 +22,7 @@ func readPasswordLine(c *cli.Context) (string, error) {
 			return "", fmt.Errorf("read password from the terminal: %w", err)
 		}
 		if len(b) == 0 {
-			return "", usageErrorf(c, "--password-stdin: no password given")
+			return "", UsageErrorf(c, "--password-stdin: no password given")
 		}
 		return string(b), nil
 	}
@@ -34,5 +34,5 @@ func readPasswordLine(c *cli.Context) (string, error) {
 	if p := strings.TrimSuffix(line, "\r"); p != "" {
 		return p, nil
 	}
-	return "", usageErrorf(c, "--password-stdin: standard input is empty")
+	return "", UsageErrorf(c, "--password-stdin: standard input is empty")
 }

@@ -1,11 +1,11 @@
-package main
+package cmdutil
 
-// serverConfigKeys are the server's config keys (app.Config's koanf keys).
+// ServerConfigKeys are the server's config keys (app.Config's koanf keys).
 // The client's loader accepts them in a config file the two share, and
 // rejects anything else as a typo. They are listed here, not read from
 // app.Defaults, because the client-only build (`-tags client`) leaves the
 // server out; TestServerConfigKeysMatchTheServer keeps the list true.
-var serverConfigKeys = []string{
+var ServerConfigKeys = []string{
 	"auth.access_ttl",
 	"auth.refresh_ttl",
 	"compression",

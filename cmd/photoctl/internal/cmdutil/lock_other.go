@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package cmdutil
 
 // lockFile is a no-op where flock does not exist: concurrent photoctl
 // processes may then race on the credentials file.

@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"errors"
@@ -14,12 +14,12 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// envPrefix starts every environment variable that sets a config key.
-const envPrefix = "PHOTOCTL_"
+// EnvPrefix starts every environment variable that sets a config key.
+const EnvPrefix = "PHOTOCTL_"
 
-// invalidConfig reports every problem of err on one line, as a usage error.
+// InvalidConfig reports every problem of err on one line, as a usage error.
 // Both the decoder and Validate join several errors with newlines.
-func invalidConfig(err error) error {
+func InvalidConfig(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")
 	var parts []string
 	for _, line := range strings.Split(msg, "\n") {
@@ -27,13 +27,13 @@ func invalidConfig(err error) error {
 			parts = append(parts, line)
 		}
 	}
-	return &usageError{err: fmt.Errorf("invalid configuration: %s", strings.Join(parts, "; "))}
+	return &UsageError{Err: fmt.Errorf("invalid configuration: %s", strings.Join(parts, "; "))}
 }
 
-// loadConfigFile merges the TOML file at path into k. A missing file is
+// LoadConfigFile merges the TOML file at path into k. A missing file is
 // fine unless the user named it; keys that are not config keys are errors,
 // so that a typo does not silently fall back to a default.
-func loadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string]bool) error {
+func LoadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string]bool) error {
 	if path == "" {
 		return nil
 	}
@@ -45,11 +45,11 @@ func loadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		return nil
 	case errors.Is(err, fs.ErrNotExist):
-		return &usageError{err: fmt.Errorf("config file %s does not exist", path)}
+		return &UsageError{Err: fmt.Errorf("config file %s does not exist", path)}
 	case errors.As(err, &pathErr):
 		return fmt.Errorf("read config file: %w", err)
 	default:
-		return &usageError{err: fmt.Errorf("parse config file %s: %w", path, err)}
+		return &UsageError{Err: fmt.Errorf("parse config file %s: %w", path, err)}
 	}
 
 	var unknown []string
@@ -62,7 +62,7 @@ func loadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string
 		}
 	}
 	if len(unknown) > 0 {
-		return &usageError{err: fmt.Errorf("config file %s: unknown keys: %s", path, strings.Join(unknown, ", "))}
+		return &UsageError{Err: fmt.Errorf("config file %s: unknown keys: %s", path, strings.Join(unknown, ", "))}
 	}
 	return k.Merge(fk)
 }
@@ -70,13 +70,13 @@ func loadConfigFile(k *koanf.Koanf, path string, explicit bool, known map[string
 // envName is the environment variable that sets key: data_dir is
 // PHOTOCTL_DATA_DIR, rate_limit.enabled is PHOTOCTL_RATE_LIMIT_ENABLED.
 func envName(key string) string {
-	return envPrefix + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+	return EnvPrefix + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
 }
 
-// envKeys maps environment variable names to config keys. Keys contain
+// EnvKeys maps environment variable names to config keys. Keys contain
 // underscores themselves, so the name cannot be split back on "_"; it is
 // looked up among the known keys instead.
-func envKeys(known map[string]bool) map[string]string {
+func EnvKeys(known map[string]bool) map[string]string {
 	out := make(map[string]string, len(known))
 	for key := range known {
 		out[envName(key)] = key
@@ -84,9 +84,9 @@ func envKeys(known map[string]bool) map[string]string {
 	return out
 }
 
-// envTransform returns koanf's env transform: a known variable becomes its
+// EnvTransform returns koanf's env transform: a known variable becomes its
 // key, any other PHOTOCTL_* variable (PHOTOCTL_CONFIG, say) is skipped.
-func envTransform(keys map[string]string) func(string, string) (string, any) {
+func EnvTransform(keys map[string]string) func(string, string) (string, any) {
 	return func(name, value string) (string, any) {
 		key, ok := keys[name]
 		if !ok {
@@ -96,31 +96,31 @@ func envTransform(keys map[string]string) func(string, string) (string, any) {
 	}
 }
 
-// configPath returns the config file to read and whether the user named it
+// ConfigPath returns the config file to read and whether the user named it
 // (with --config or PHOTOCTL_CONFIG).
-func configPath(c *cli.Context) (path string, explicit bool) {
+func ConfigPath(c *cli.Context) (path string, explicit bool) {
 	if c.IsSet("config") && c.String("config") != "" {
 		return c.String("config"), true
 	}
-	dir := xdgDir("XDG_CONFIG_HOME", ".config")
+	dir := XDGDir("XDG_CONFIG_HOME", ".config")
 	if dir == "" {
 		return "", false
 	}
 	return filepath.Join(dir, "photoctl", "config.toml"), false
 }
 
-// defaultDataDir is $XDG_DATA_HOME/photoctl, or ~/.local/share/photoctl.
-func defaultDataDir() string {
-	dir := xdgDir("XDG_DATA_HOME", filepath.Join(".local", "share"))
+// DefaultDataDir is $XDG_DATA_HOME/photoctl, or ~/.local/share/photoctl.
+func DefaultDataDir() string {
+	dir := XDGDir("XDG_DATA_HOME", filepath.Join(".local", "share"))
 	if dir == "" {
 		return "" // Validate asks for data_dir
 	}
 	return filepath.Join(dir, "photoctl")
 }
 
-// xdgDir returns the XDG base directory in env, or homeRel under the home
+// XDGDir returns the XDG base directory in env, or homeRel under the home
 // directory when env is unset or, against the spec, relative.
-func xdgDir(env, homeRel string) string {
+func XDGDir(env, homeRel string) string {
 	if dir := os.Getenv(env); filepath.IsAbs(dir) {
 		return dir
 	}

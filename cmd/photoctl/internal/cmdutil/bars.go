@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"io"
@@ -6,11 +6,11 @@ import (
 	"github.com/schollz/progressbar/v3"
 )
 
-// newBar is a progress bar drawn on w the way every command draws one: 24
+// NewBar is a progress bar drawn on w the way every command draws one: 24
 // cells wide, redrawn in place with ANSI codes and cleared when finished.
 // max -1 is a spinner for work whose total is not known yet; opts add to
 // or override these.
-func newBar(w io.Writer, max int64, description string, opts ...progressbar.Option) *progressbar.ProgressBar {
+func NewBar(w io.Writer, max int64, description string, opts ...progressbar.Option) *progressbar.ProgressBar {
 	return progressbar.NewOptions64(max, append([]progressbar.Option{progressbar.OptionSetWriter(w),
 		progressbar.OptionSetWidth(24), progressbar.OptionClearOnFinish(),
 		progressbar.OptionUseANSICodes(true), progressbar.OptionSetDescription(description)}, opts...)...)

@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"crypto/sha256"
@@ -11,9 +11,9 @@ import (
 	"github.com/photoctl/photoctl/client"
 )
 
-// apiConn is a client for the server a command talks to, and where its
+// APIConn is a client for the server a command talks to, and where its
 // server and credential came from.
-type apiConn struct {
+type APIConn struct {
 	*client.Client
 	// Profile is the profile used, "" when the credential came from
 	// --api-key/$PHOTOCTL_API_KEY or there is none.
@@ -22,7 +22,7 @@ type apiConn struct {
 	Credential string
 	// Library is the configured library ($PHOTOCTL_LIBRARY or the config
 	// file's library key, an id or a name) and LibraryFromEnv whether the
-	// environment set it; see resolveLibrary.
+	// environment set it; see ResolveLibrary.
 	Library        string
 	LibraryFromEnv bool
 	// keyDigest tells one API key from another without holding it (the
@@ -30,25 +30,25 @@ type apiConn struct {
 	keyDigest string
 }
 
-// errNoServer is a usage error: nothing names the server.
-var errNoServer = errors.New("no server: sign in with 'photoctl login --server URL', or set --server or $PHOTOCTL_SERVER")
+// ErrNoServer is a usage error: nothing names the server.
+var ErrNoServer = errors.New("no server: sign in with 'photoctl login --server URL', or set --server or $PHOTOCTL_SERVER")
 
-// connect builds the client of a command from the configuration layers and
+// Connect builds the client of a command from the configuration layers and
 // the credentials file. The server is --server/$PHOTOCTL_SERVER/the config
 // file, else the profile's; the credential is --api-key/$PHOTOCTL_API_KEY,
 // else the profile's (only when the profile is for that same server, so a
 // token never goes to another server). With needAuth, having no credential
 // is an authentication error (exit 4) rather than a 401 later.
-func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
-	cfg, err := loadClientConfig(c)
+func Connect(c *cli.Context, needAuth bool) (*APIConn, error) {
+	cfg, err := LoadClientConfig(c)
 	if err != nil {
 		return nil, err
 	}
-	store, err := newCredentialsStore()
+	store, err := NewCredentialsStore()
 	if err != nil {
 		return nil, err
 	}
-	file, err := store.load()
+	file, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
@@ -57,11 +57,11 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 		name = file.Current
 	}
 	if name == "" {
-		name = defaultProfile
+		name = DefaultProfile
 	}
 	prof := file.Profiles[name]
 	if prof == nil && cfg.Profile != "" {
-		return nil, &usageError{err: fmt.Errorf("no profile %q: sign in with 'photoctl login --profile %s --server URL'", cfg.Profile, cfg.Profile)}
+		return nil, &UsageError{Err: fmt.Errorf("no profile %q: sign in with 'photoctl login --profile %s --server URL'", cfg.Profile, cfg.Profile)}
 	}
 
 	server := cfg.Server
@@ -69,13 +69,13 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 		server = prof.Server
 	}
 	if server == "" {
-		return nil, &usageError{err: errNoServer}
+		return nil, &UsageError{Err: ErrNoServer}
 	}
 	if server, err = client.NormalizeServer(server); err != nil {
-		return nil, &usageError{err: err}
+		return nil, &UsageError{Err: err}
 	}
-	opts := client.Options{Server: server, UserAgent: "photoctl/" + version}
-	conn := &apiConn{Credential: "none", Library: cfg.Library, LibraryFromEnv: cfg.LibraryFromEnv}
+	opts := client.Options{Server: server, UserAgent: "photoctl/" + Version}
+	conn := &APIConn{Credential: "none", Library: cfg.Library, LibraryFromEnv: cfg.LibraryFromEnv}
 	switch {
 	case cfg.APIKey != "":
 		opts.APIKey = string(cfg.APIKey)
@@ -98,7 +98,7 @@ func connect(c *cli.Context, needAuth bool) (*apiConn, error) {
 	}
 	conn.Client, err = client.New(opts)
 	if err != nil {
-		return nil, &usageError{err: err}
+		return nil, &UsageError{Err: err}
 	}
 	return conn, nil
 }

@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"fmt"
@@ -40,18 +40,18 @@ func (s secret) String() string {
 
 // clientFlagKeys maps the global client flags to their config keys.
 // --library is not among them: each command that works in a library
-// offers it and reads it itself (resolveLibrary).
+// offers it and reads it itself (ResolveLibrary).
 var clientFlagKeys = map[string]string{"server": "server", "api-key": "api_key", "profile": "profile"}
 
-// clientConfigKeys are the config keys of ClientConfig; the server's
+// ClientConfigKeys are the config keys of ClientConfig; the server's
 // loader accepts them in the shared config file too.
-var clientConfigKeys = []string{"server", "api_key", "profile", "library"}
+var ClientConfigKeys = []string{"server", "api_key", "profile", "library"}
 
-// clientFlags are --server, --api-key and --profile. They are offered on
+// ClientFlags are --server, --api-key and --profile. They are offered on
 // the root and again on every command that talks to a server, so they work
 // before or after the command name. Their environment variables are read
-// by loadClientConfig (a koanf layer), not by urfave.
-func clientFlags() []cli.Flag {
+// by LoadClientConfig (a koanf layer), not by urfave.
+func ClientFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "server", Usage: "server `URL`, such as http://127.0.0.1:2283 (or $PHOTOCTL_SERVER; default: the profile's)"},
 		&cli.StringFlag{Name: "api-key", Usage: "authenticate with this API `KEY` instead of a profile (or $PHOTOCTL_API_KEY)"},
@@ -59,28 +59,28 @@ func clientFlags() []cli.Flag {
 	}
 }
 
-// loadClientConfig applies the layers to ClientConfig. The config file may
+// LoadClientConfig applies the layers to ClientConfig. The config file may
 // hold server keys as well; they are not this loader's business.
-func loadClientConfig(c *cli.Context) (ClientConfig, error) {
+func LoadClientConfig(c *cli.Context) (ClientConfig, error) {
 	k := koanf.New(".")
 	if err := k.Load(structs.Provider(ClientConfig{}, "koanf"), nil); err != nil {
 		return ClientConfig{}, fmt.Errorf("load defaults: %w", err)
 	}
 	own := make(map[string]bool)
-	for _, key := range clientConfigKeys {
+	for _, key := range ClientConfigKeys {
 		own[key] = true
 	}
 	known := make(map[string]bool)
 	for key := range own {
 		known[key] = true
 	}
-	for _, key := range serverConfigKeys {
+	for _, key := range ServerConfigKeys {
 		known[key] = true
 	}
 
-	path, explicit := configPath(c)
+	path, explicit := ConfigPath(c)
 	fk := koanf.New(".")
-	if err := loadConfigFile(fk, path, explicit, known); err != nil {
+	if err := LoadConfigFile(fk, path, explicit, known); err != nil {
 		return ClientConfig{}, err
 	}
 	for key := range own {
@@ -88,7 +88,7 @@ func loadClientConfig(c *cli.Context) (ClientConfig, error) {
 			_ = k.Set(key, fk.Get(key))
 		}
 	}
-	envOpt := env.Opt{Prefix: envPrefix, TransformFunc: envTransform(envKeys(own))}
+	envOpt := env.Opt{Prefix: EnvPrefix, TransformFunc: EnvTransform(EnvKeys(own))}
 	ek := koanf.New(".")
 	if err := ek.Load(env.Provider(".", envOpt), nil); err != nil {
 		return ClientConfig{}, fmt.Errorf("load environment: %w", err)
@@ -107,7 +107,7 @@ func loadClientConfig(c *cli.Context) (ClientConfig, error) {
 	}
 	var cfg ClientConfig
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
-		return ClientConfig{}, invalidConfig(err)
+		return ClientConfig{}, InvalidConfig(err)
 	}
 	cfg.LibraryFromEnv = ek.String("library") != ""
 	return cfg, nil

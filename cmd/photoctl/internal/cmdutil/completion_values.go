@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // the server once; a slow or absent server yields nothing, never a wait.
 const (
 	completionTimeout  = time.Second
-	completionCacheTTL = time.Minute
+	CompletionCacheTTL = time.Minute
 )
 
 // nameKinds maps a value flag, or the first word of an ArgsUsage, to the
@@ -33,12 +33,12 @@ var nameKinds = map[string]string{
 	"--person": "people", "PERSON": "people",
 }
 
-// withNameCompletion gives every leaf command of cmds (and of their
+// WithNameCompletion gives every leaf command of cmds (and of their
 // subcommands) without a completion of its own one that completes names
 // (completeNames) and otherwise does what urfave does.
-func withNameCompletion(cmds []*cli.Command) []*cli.Command {
+func WithNameCompletion(cmds []*cli.Command) []*cli.Command {
 	for _, cmd := range cmds {
-		withNameCompletion(cmd.Subcommands)
+		WithNameCompletion(cmd.Subcommands)
 		if cmd.BashComplete == nil && len(cmd.Subcommands) == 0 {
 			cmd.BashComplete = completeNames(cmd)
 		}
@@ -71,7 +71,7 @@ func nameKindAt(cmd *cli.Command, c *cli.Context, args []string) string {
 	}
 	last := args[len(args)-2]
 	if strings.HasPrefix(last, "-") {
-		if kind := nameKinds[last]; kind != "" && lookupFlag(cmd, last) != nil {
+		if kind := nameKinds[last]; kind != "" && LookupFlag(cmd, last) != nil {
 			return kind
 		}
 		return ""
@@ -91,11 +91,11 @@ func nameKindAt(cmd *cli.Command, c *cli.Context, args []string) string {
 // cachedNames returns the names of kind from the cache when it is fresh,
 // else from the server (then cached); nil on any failure.
 func cachedNames(c *cli.Context, kind string) []string {
-	conn, err := connect(c, true)
+	conn, err := Connect(c, true)
 	if err != nil {
 		return nil
 	}
-	dir := xdgDir("XDG_CACHE_HOME", ".cache")
+	dir := XDGDir("XDG_CACHE_HOME", ".cache")
 	if dir == "" {
 		return nil
 	}
@@ -118,7 +118,7 @@ func cachedNames(c *cli.Context, kind string) []string {
 
 // nameCachePath is where the names of kind are cached for the server,
 // profile, credential (each API key apart) and library in use.
-func nameCachePath(dir string, conn *apiConn, kind, library string) string {
+func nameCachePath(dir string, conn *APIConn, kind, library string) string {
 	sum := sha256.Sum256([]byte(strings.Join([]string{conn.Server(), conn.Profile, conn.Credential,
 		conn.keyDigest, kind, library, conn.Library}, "\x00")))
 	return filepath.Join(dir, "photoctl", "completion", hex.EncodeToString(sum[:16]))
@@ -126,11 +126,11 @@ func nameCachePath(dir string, conn *apiConn, kind, library string) string {
 
 // fetchNames lists the names of kind: the caller's libraries, or the
 // albums or named people of the library.
-func fetchNames(ctx context.Context, conn *apiConn, kind, library string) ([]string, error) {
+func fetchNames(ctx context.Context, conn *APIConn, kind, library string) ([]string, error) {
 	var lib string
 	if kind != "libraries" {
 		var err error
-		if lib, err = resolveLibrary(ctx, conn, library); err != nil {
+		if lib, err = ResolveLibrary(ctx, conn, library); err != nil {
 			return nil, err
 		}
 	}
@@ -161,7 +161,7 @@ func fetchNames(ctx context.Context, conn *apiConn, kind, library string) ([]str
 			if err != nil {
 				return nil, err
 			}
-			add(deref(p.Name))
+			add(Deref(p.Name))
 		}
 	}
 	return names, nil
@@ -171,7 +171,7 @@ func fetchNames(ctx context.Context, conn *apiConn, kind, library string) ([]str
 // than completionCacheTTL before now.
 func readNameCache(path string, now time.Time) ([]string, bool) {
 	info, err := os.Stat(path)
-	if err != nil || now.Sub(info.ModTime()) >= completionCacheTTL || info.ModTime().After(now.Add(time.Minute)) {
+	if err != nil || now.Sub(info.ModTime()) >= CompletionCacheTTL || info.ModTime().After(now.Add(time.Minute)) {
 		return nil, false
 	}
 	data, err := os.ReadFile(path)

@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"encoding/json"
@@ -16,23 +16,23 @@ import (
 	"github.com/photoctl/photoctl/client"
 )
 
-// jsonFlag is --json, on every command that prints data.
-func jsonFlag() cli.Flag {
+// JSONFlag is --json, on every command that prints data.
+func JSONFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "json", Usage: "print JSON for scripts instead of a table"}
 }
 
-// quietFlag is -q/--quiet, on the commands that report progress: as with
+// QuietFlag is -q/--quiet, on the commands that report progress: as with
 // restic, it leaves only the errors (and --json output); the exit status
 // tells the outcome.
-func quietFlag() cli.Flag {
+func QuietFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"},
 		Usage: "print only errors: no progress bar, no per-item lines, no summary (the exit status tells)"}
 }
 
-// streams are a command's output and error streams with what they are
+// Streams are a command's output and error streams with what they are
 // attached to: data goes to Out, progress and messages to Err; colour and
 // progress bars only on a terminal.
-type streams struct {
+type Streams struct {
 	In       io.Reader
 	Out, Err io.Writer
 	// OutTTY and ErrTTY say whether the streams are terminals.
@@ -47,61 +47,61 @@ type streams struct {
 	Progress bool
 }
 
-func newStreams(c *cli.Context) *streams {
-	s := &streams{In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter, Quiet: c.Bool("quiet")}
-	s.OutTTY, s.ErrTTY = isTerminal(s.Out), isTerminal(s.Err)
+func NewStreams(c *cli.Context) *Streams {
+	s := &Streams{In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter, Quiet: c.Bool("quiet")}
+	s.OutTTY, s.ErrTTY = IsTerminal(s.Out), IsTerminal(s.Err)
 	s.Progress = s.ErrTTY && !s.Quiet
 	s.Color = s.OutTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	return s
 }
 
-func isTerminal(w any) bool {
+func IsTerminal(w any) bool {
 	f, ok := w.(interface{ Fd() uintptr })
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// printJSON writes v indented, with a final newline.
-func printJSON(w io.Writer, v any) error {
+// PrintJSON writes v indented, with a final newline.
+func PrintJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
-// jsonArray streams a JSON array item by item, so that a long listing is
+// JSONArray streams a JSON array item by item, so that a long listing is
 // never held in memory.
-type jsonArray struct {
-	w     io.Writer
-	count int
+type JSONArray struct {
+	W     io.Writer
+	Count int
 }
 
-func (a *jsonArray) add(v any) error {
+func (a *JSONArray) Add(v any) error {
 	b, err := json.MarshalIndent(v, "  ", "  ")
 	if err != nil {
 		return err
 	}
 	sep := ",\n  "
-	if a.count == 0 {
+	if a.Count == 0 {
 		sep = "[\n  "
 	}
-	a.count++
-	_, err = fmt.Fprintf(a.w, "%s%s", sep, b)
+	a.Count++
+	_, err = fmt.Fprintf(a.W, "%s%s", sep, b)
 	return err
 }
 
-func (a *jsonArray) close() error {
-	if a.count == 0 {
-		_, err := io.WriteString(a.w, "[]\n")
+func (a *JSONArray) Close() error {
+	if a.Count == 0 {
+		_, err := io.WriteString(a.W, "[]\n")
 		return err
 	}
-	_, err := io.WriteString(a.w, "\n]\n")
+	_, err := io.WriteString(a.W, "\n]\n")
 	return err
 }
 
-// printTable writes rows under headers: plain columns two spaces apart
+// PrintTable writes rows under headers: plain columns two spaces apart
 // when piped (easy for cut and awk), with a bold header and a rule on a
 // terminal with colour. Rendering never asks the terminal anything.
-func printTable(s *streams, headers []string, rows [][]string) error {
+func PrintTable(s *Streams, headers []string, rows [][]string) error {
 	header := lipgloss.NewStyle().Bold(s.Color).PaddingRight(2)
 	cell := lipgloss.NewStyle().PaddingRight(2)
 	t := table.New().Headers(headers...).
@@ -118,7 +118,7 @@ func printTable(s *streams, headers []string, rows [][]string) error {
 	for i, r := range rows {
 		clean[i] = make([]string, len(r))
 		for j, cell := range r {
-			clean[i][j] = sanitize(cell)
+			clean[i][j] = Sanitize(cell)
 		}
 	}
 	t.Rows(clean...)
@@ -135,17 +135,17 @@ func printTable(s *streams, headers []string, rows [][]string) error {
 	return err
 }
 
-// orDash shows an empty value as "-" in tables.
-func orDash(s string) string {
+// OrDash shows an empty value as "-" in tables.
+func OrDash(s string) string {
 	if s == "" {
 		return "-"
 	}
 	return s
 }
 
-// humanBytes formats a byte count as 1.5 MB (decimal units, as disks and
+// HumanBytes formats a byte count as 1.5 MB (decimal units, as disks and
 // networks count).
-func humanBytes(n int64) string {
+func HumanBytes(n int64) string {
 	const unit = 1000
 	if n < unit {
 		return fmt.Sprintf("%d B", n)
@@ -158,20 +158,20 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "kMGTPE"[exp])
 }
 
-// printList prints a listing: with --json the items as a JSON array (an
+// PrintList prints a listing: with --json the items as a JSON array (an
 // empty one, never null), else a table of row(item) under headers.
-func printList[T any](io *streams, asJSON bool, items []T, headers []string, row func(T) []string) error {
+func PrintList[T any](io *Streams, asJSON bool, items []T, headers []string, row func(T) []string) error {
 	if asJSON {
 		if items == nil {
 			items = []T{}
 		}
-		return printJSON(io.Out, items)
+		return PrintJSON(io.Out, items)
 	}
-	return printTable(io, headers, rowsOf(items, row))
+	return PrintTable(io, headers, RowsOf(items, row))
 }
 
-// rowsOf turns items into table rows.
-func rowsOf[T any](items []T, row func(T) []string) [][]string {
+// RowsOf turns items into table rows.
+func RowsOf[T any](items []T, row func(T) []string) [][]string {
 	rows := make([][]string, 0, len(items))
 	for _, item := range items {
 		rows = append(rows, row(item))
@@ -179,56 +179,56 @@ func rowsOf[T any](items []T, row func(T) []string) [][]string {
 	return rows
 }
 
-// printRecords prints records read one by one (`get ID...`): with --json
+// PrintRecords prints records read one by one (`get ID...`): with --json
 // one object for one record, an array for several; else the label/value
 // lines of fields(record), a blank line between records.
-func printRecords[T any](io *streams, asJSON bool, items []T, fields func(T) [][]string) error {
+func PrintRecords[T any](io *Streams, asJSON bool, items []T, fields func(T) [][]string) error {
 	if asJSON {
 		if len(items) == 1 {
-			return printJSON(io.Out, items[0])
+			return PrintJSON(io.Out, items[0])
 		}
-		return printList(io, true, items, nil, nil)
+		return PrintList(io, true, items, nil, nil)
 	}
 	for i, item := range items {
 		if i > 0 {
 			fmt.Fprintln(io.Out)
 		}
-		if err := printFields(io, fields(item)); err != nil {
+		if err := PrintFields(io, fields(item)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// printDone reports a change: with --json v, else the message, one line.
-func printDone(io *streams, asJSON bool, v any, format string, args ...any) error {
+// PrintDone reports a change: with --json v, else the message, one line.
+func PrintDone(io *Streams, asJSON bool, v any, format string, args ...any) error {
 	if asJSON {
-		return printJSON(io.Out, v)
+		return PrintJSON(io.Out, v)
 	}
-	_, err := fmt.Fprintln(io.Out, sanitizeLines(fmt.Sprintf(format, args...)))
+	_, err := fmt.Fprintln(io.Out, SanitizeLines(fmt.Sprintf(format, args...)))
 	return err
 }
 
-// printFields prints label/value pairs, one a line.
-func printFields(io *streams, rows [][]string) error {
+// PrintFields prints label/value pairs, one a line.
+func PrintFields(io *Streams, rows [][]string) error {
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(r[0]))
 	}
 	for _, r := range rows {
-		if _, err := fmt.Fprintf(io.Out, "%-*s  %s\n", width, r[0], sanitize(r[1])); err != nil {
+		if _, err := fmt.Fprintf(io.Out, "%-*s  %s\n", width, r[0], Sanitize(r[1])); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sanitize makes text from the server safe to print on a terminal, on one
+// Sanitize makes text from the server safe to print on a terminal, on one
 // line (client.Printable): a name such as "\x1b[2J" is shown escaped and
 // cannot clear the screen of whoever lists it. Tables, records, messages
 // and errors all go through it; --json needs nothing (encoding/json
 // escapes control characters).
-func sanitize(s string) string { return client.Printable(s) }
+func Sanitize(s string) string { return client.Printable(s) }
 
-// sanitizeLines is sanitize for a message of several lines: newlines stay.
-func sanitizeLines(s string) string { return client.PrintableLines(s) }
+// SanitizeLines is sanitize for a message of several lines: newlines stay.
+func SanitizeLines(s string) string { return client.PrintableLines(s) }

@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"context"
@@ -16,16 +16,16 @@ import (
 	"github.com/photoctl/photoctl/client"
 )
 
-// credentialsFileName is the file below $XDG_CONFIG_HOME/photoctl that
+// CredentialsFileName is the file below $XDG_CONFIG_HOME/photoctl that
 // holds the profiles: a server each, and the credential signed in there.
 // It is written with mode 0600 in a 0700 folder.
-const credentialsFileName = "credentials.json"
+const CredentialsFileName = "credentials.json"
 
-// defaultProfile is the profile used when none is named or current.
-const defaultProfile = "default"
+// DefaultProfile is the profile used when none is named or current.
+const DefaultProfile = "default"
 
-// profile is one server and the credential to use there.
-type profile struct {
+// Profile is one server and the credential to use there.
+type Profile struct {
 	Server string `json:"server"`
 	Email  string `json:"email,omitempty"`
 	UserID string `json:"user_id,omitempty"`
@@ -38,8 +38,8 @@ type profile struct {
 	Library string `json:"library,omitempty"`
 }
 
-// credentialKind names the credential of p for humans and --json.
-func (p *profile) credentialKind() string {
+// CredentialKind names the credential of p for humans and --json.
+func (p *Profile) CredentialKind() string {
 	switch {
 	case p.APIKey != "":
 		return "api_key"
@@ -51,51 +51,51 @@ func (p *profile) credentialKind() string {
 }
 
 // profiles is the content of the credentials file.
-type profiles struct {
+type CredentialsFile struct {
 	Current  string              `json:"current,omitempty"`
-	Profiles map[string]*profile `json:"profiles"`
+	Profiles map[string]*Profile `json:"profiles"`
 }
 
-// credentialsStore reads and writes the credentials file. Every change
+// CredentialsStore reads and writes the credentials file. Every change
 // happens under an exclusive lock on a lock file beside it and replaces
 // the file atomically, so concurrent photoctl processes (an upload and a
 // listing, say) neither lose each other's writes nor read half a file.
-type credentialsStore struct {
+type CredentialsStore struct {
 	path string
 	mu   sync.Mutex // serialises this process's own updates
 }
 
-// newCredentialsStore returns the store in the XDG config folder.
-func newCredentialsStore() (*credentialsStore, error) {
-	dir := xdgDir("XDG_CONFIG_HOME", ".config")
+// NewCredentialsStore returns the store in the XDG config folder.
+func NewCredentialsStore() (*CredentialsStore, error) {
+	dir := XDGDir("XDG_CONFIG_HOME", ".config")
 	if dir == "" {
 		return nil, errors.New("no home folder for the credentials file; set XDG_CONFIG_HOME")
 	}
-	return &credentialsStore{path: filepath.Join(dir, "photoctl", credentialsFileName)}, nil
+	return &CredentialsStore{path: filepath.Join(dir, "photoctl", CredentialsFileName)}, nil
 }
 
-// load reads the file; a missing file is an empty one.
-func (s *credentialsStore) load() (*profiles, error) {
+// Load reads the file; a missing file is an empty one.
+func (s *CredentialsStore) Load() (*CredentialsFile, error) {
 	data, err := os.ReadFile(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &profiles{Profiles: map[string]*profile{}}, nil
+		return &CredentialsFile{Profiles: map[string]*Profile{}}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read credentials: %w", err)
 	}
-	var p profiles
+	var p CredentialsFile
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, fmt.Errorf("read credentials %s: %w", s.path, err)
 	}
 	if p.Profiles == nil {
-		p.Profiles = map[string]*profile{}
+		p.Profiles = map[string]*Profile{}
 	}
 	return &p, nil
 }
 
-// update applies fn to the current content under the lock and saves the
+// Update applies fn to the current content under the lock and saves the
 // result. fn may return errSkipSave to change nothing.
-func (s *credentialsStore) update(fn func(*profiles) error) error {
+func (s *CredentialsStore) Update(fn func(*CredentialsFile) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
@@ -106,7 +106,7 @@ func (s *credentialsStore) update(fn func(*profiles) error) error {
 		return fmt.Errorf("lock credentials: %w", err)
 	}
 	defer unlock()
-	p, err := s.load()
+	p, err := s.Load()
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func (s *credentialsStore) update(fn func(*profiles) error) error {
 // errSkipSave tells update that fn changed nothing.
 var errSkipSave = errors.New("nothing to save")
 
-func (s *credentialsStore) save(p *profiles) error {
+func (s *CredentialsStore) save(p *CredentialsFile) error {
 	data, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
@@ -148,8 +148,8 @@ func writePrivateFile(path string, data []byte) error {
 	return f.CloseAtomicallyReplace()
 }
 
-// names returns the profile names in order.
-func (p *profiles) names() []string {
+// Names returns the profile names in order.
+func (p *CredentialsFile) Names() []string {
 	var out []string
 	for name := range p.Profiles {
 		out = append(out, name)
@@ -163,7 +163,7 @@ func (p *profiles) names() []string {
 // process already rotated the tokens, those are used instead of spending
 // the same refresh token twice (which would end the session).
 type profileTokens struct {
-	store *credentialsStore
+	store *CredentialsStore
 	name  string
 	mu    sync.Mutex
 	cur   client.Tokens
@@ -181,7 +181,7 @@ func (t *profileTokens) Rotate(ctx context.Context, stale client.Tokens,
 	refresh func(context.Context, client.Tokens) (client.Tokens, error)) (client.Tokens, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	err := t.store.update(func(p *profiles) error {
+	err := t.store.Update(func(p *CredentialsFile) error {
 		prof := p.Profiles[t.name]
 		if prof == nil || prof.Session == nil {
 			return client.ErrNotSignedIn

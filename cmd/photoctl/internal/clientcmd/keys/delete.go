@@ -1,0 +1,74 @@
+package keys
+
+import (
+	"context"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+)
+
+// DeleteOptions are what `photoctl keys delete` was asked for: the ids of
+// the keys to revoke.
+type DeleteOptions struct{ cmdutil.EachOptions }
+
+// NewCmdDelete returns `photoctl keys delete`; runF, when not nil, gets the
+// parsed options instead of runDelete (tests).
+func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "delete",
+		Usage:     "Revoke API keys",
+		ArgsUsage: "ID...",
+		Description: `Revokes keys at once: programs using them get 401 from then on.
+
+Example:
+   photoctl keys delete key_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			each, err := cmdutil.ParseEach(f, c, "give at least one key id")
+			if err != nil {
+				return err
+			}
+			return cmdutil.Run(c.Context, &DeleteOptions{each}, runF, runDelete)
+		},
+	}
+}
+
+func runDelete(ctx context.Context, opts *DeleteOptions) error {
+	return opts.Act("Revoked", "deleted", "key", func(conn *cmdutil.APIConn, id string) (string, error) {
+		return id, conn.DeleteAPIKey(ctx, id)
+	})
+}
+
+// OAuthRevokeOptions are what `photoctl admin oauth-clients revoke` was
+// asked for: the ids of the clients to revoke.
+type OAuthRevokeOptions struct{ cmdutil.EachOptions }
+
+// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
+// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
+func NewCmdOAuthRevoke(f *cmdutil.Factory, runF func(*OAuthRevokeOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "revoke",
+		Usage:     "Revoke OAuth clients and every token issued to them",
+		ArgsUsage: "ID...",
+		Description: `Revokes clients at once: their access tokens get 401 from then on, and
+they can no longer authorize or refresh.
+
+Example:
+   photoctl admin oauth-clients revoke oauthclient_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			each, err := cmdutil.ParseEach(f, c, "give at least one client id")
+			if err != nil {
+				return err
+			}
+			return cmdutil.Run(c.Context, &OAuthRevokeOptions{each}, runF, runOAuthRevoke)
+		},
+	}
+}
+
+func runOAuthRevoke(ctx context.Context, opts *OAuthRevokeOptions) error {
+	return opts.Act("Revoked", "revoked", "client", func(conn *cmdutil.APIConn, id string) (string, error) {
+		return id, conn.RevokeOAuthClient(ctx, id)
+	})
+}

@@ -1,0 +1,133 @@
+package keys
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// ListOptions are what `photoctl keys list` was asked for.
+type ListOptions struct {
+	cmdutil.ClientOptions
+
+	Name string
+	// Library is an id or a name, looked up once connected; "" for all.
+	Library        string
+	OrderBy, Order string
+	JSON           bool
+}
+
+// NewCmdList returns `photoctl keys list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List your API keys (never their secrets)",
+		Description: `Lists your keys, newest first, with their scope and last use.
+
+Example:
+   photoctl keys list --order-by last_used_at --order asc
+   photoctl keys list --name backup --json`,
+		Flags: append(cmdutil.ClientFlags(),
+			&cli.StringFlag{Name: "name", Usage: "only keys whose name contains `TEXT`"},
+			&cli.StringFlag{Name: "library", Usage: "only keys that reach library `ID or NAME`"},
+			&cli.StringFlag{Name: "order-by", Usage: "`FIELD`: created_at (default), last_used_at or name"},
+			&cli.StringFlag{Name: "order", Usage: "`desc` (default) or asc"},
+			cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			if err := cmdutil.NoArgs(c); err != nil {
+				return err
+			}
+			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Name: c.String("name"), Library: c.String("library"),
+				OrderBy: c.String("order-by"), Order: c.String("order"), JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runList)
+		},
+	}
+}
+
+func runList(ctx context.Context, opts *ListOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "")
+	if err != nil {
+		return err
+	}
+	q := client.APIKeyQuery{Name: opts.Name, LibraryID: lib, OrderBy: opts.OrderBy, Order: opts.Order}
+	keys, err := client.Collect(conn.APIKeys(ctx, q))
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintList(opts.IO, opts.JSON, keys, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
+		func(k api.APIKey) []string {
+			libs := "all"
+			if k.Scope.LibraryIDs != nil {
+				libs = strings.Join(k.Scope.LibraryIDs, ",")
+			}
+			used := "never"
+			if k.LastUsedAt != nil {
+				used = k.LastUsedAt.Local().Format("2006-01-02 15:04")
+			}
+			return []string{k.ID, k.Name, strings.Join(k.Scope.Actions, ","), libs, used,
+				k.CreatedAt.Local().Format(time.DateOnly)}
+		})
+}
+
+// OAuthListOptions are what `photoctl admin oauth-clients list` was asked
+// for.
+type OAuthListOptions struct {
+	cmdutil.ClientOptions
+
+	JSON bool
+}
+
+// NewCmdOAuthList returns `photoctl admin oauth-clients list`; runF, when
+// not nil, gets the parsed options instead of runOAuthList (tests).
+func NewCmdOAuthList(f *cmdutil.Factory, runF func(*OAuthListOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List OAuth clients (never their secrets)",
+		Description: `Lists registered clients, newest first, revoked ones included.
+
+Example:
+   photoctl admin oauth-clients list --json`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			if err := cmdutil.NoArgs(c); err != nil {
+				return err
+			}
+			opts := &OAuthListOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runOAuthList)
+		},
+	}
+}
+
+func runOAuthList(ctx context.Context, opts *OAuthListOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	list, err := client.Collect(conn.OAuthClients(ctx))
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintList(opts.IO, opts.JSON, list, []string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
+		func(o api.OAuthClient) []string {
+			kind, revoked := "confidential", "-"
+			if o.Public {
+				kind = "public"
+			}
+			if o.RevokedAt != nil {
+				revoked = o.RevokedAt.Local().Format("2006-01-02 15:04")
+			}
+			return []string{o.ID, o.Name, kind, strings.Join(o.Scopes, ","), strings.Join(o.RedirectURIs, " "),
+				o.CreatedAt.Local().Format(time.DateOnly), revoked}
+		})
+}
