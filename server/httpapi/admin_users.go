@@ -6,6 +6,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/users"
 )
 
@@ -17,36 +18,21 @@ func (s *Server) adminUserRoutes() []route {
 	read := access{action: catalog.ActionUserRead}
 	write := access{action: catalog.ActionUserUpdate}
 	return []route{
-		{"GET", "/api/admin/users", read, s.adminListUsers,
-			routeDoc{summary: "List every account, newest first (superuser)", tag: "admin", paged: true,
-				query: []string{"email"}, status: 200, resp: api.Page[api.AdminUser]{}}},
+		{"GET", "/api/admin/users", read, listByQuery("email", s.users.List, convert.AdminUser),
+			openapi.Doc{Summary: "List every account, newest first (superuser)", Tag: "admin", Paged: true,
+				Query: []string{"email"}, Status: 200, Resp: api.Page[api.AdminUser]{}}},
 		{"POST", "/api/admin/users", write, s.adminCreateUser,
-			routeDoc{summary: "Create an account with its first library; without a password one is generated and returned once (superuser)",
-				tag: "admin", body: api.AdminUserCreate{}, status: 201, resp: api.AdminUserCreated{}, errs: []int{409}}},
-		{"GET", "/api/admin/users/:id", read, s.adminGetUser,
-			routeDoc{summary: "One account (superuser)", tag: "admin", status: 200, resp: api.AdminUser{}}},
+			openapi.Doc{Summary: "Create an account with its first library; without a password one is generated and returned once (superuser)",
+				Tag: "admin", Body: api.AdminUserCreate{}, Status: 201, Resp: api.AdminUserCreated{}, Errs: []int{409}}},
+		{"GET", "/api/admin/users/:id", read, one(s.users.Get, convert.AdminUser),
+			openapi.Doc{Summary: "One account (superuser)", Tag: "admin", Status: 200, Resp: api.AdminUser{}}},
 		{"PATCH", "/api/admin/users/:id", write, s.adminPatchUser,
-			routeDoc{summary: "Change an account: names, activity, superuser, quota; a password resets it and ends the account's sessions (superuser)",
-				tag: "admin", body: api.AdminUserUpdate{}, status: 200, resp: api.AdminUser{}, errs: []int{409}}},
+			openapi.Doc{Summary: "Change an account: names, activity, superuser, quota; a password resets it and ends the account's sessions (superuser)",
+				Tag: "admin", Body: api.AdminUserUpdate{}, Status: 200, Resp: api.AdminUser{}, Errs: []int{409}}},
 		{"DELETE", "/api/admin/users/:id", write, s.adminDeleteUser,
-			routeDoc{summary: "Delete an account with the libraries it owns, their assets and files; 409 while one of them has other members (superuser)",
-				tag: "admin", status: 204, errs: []int{409}}},
+			openapi.Doc{Summary: "Delete an account with the libraries it owns, their assets and files; 409 while one of them has other members (superuser)",
+				Tag: "admin", Status: 204, Errs: []int{409}}},
 	}
-}
-
-func (s *Server) adminListUsers(c *fiber.Ctx) error {
-	if err := allowQuery(c, append([]string{"email"}, pageParams...)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	list, more, err := s.users.List(c.UserContext(), principal(c), c.Query("email"), pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.AdminUser))
 }
 
 func (s *Server) adminCreateUser(c *fiber.Ctx) error {
@@ -72,17 +58,6 @@ func (s *Server) adminCreateUser(c *fiber.Ctx) error {
 		out.Password = &generated
 	}
 	return sendSecret(c.Status(fiber.StatusCreated), out)
-}
-
-func (s *Server) adminGetUser(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	u, err := s.users.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.AdminUser(u))
 }
 
 func (s *Server) adminPatchUser(c *fiber.Ctx) error {

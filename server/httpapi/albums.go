@@ -9,6 +9,8 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // albumRoutes are the album operations (decisions.md "Albums, stacks").
@@ -16,57 +18,43 @@ func (s *Server) albumRoutes() []route {
 	read := access{action: catalog.ActionAlbumRead}
 	write := access{action: catalog.ActionAlbumWrite}
 	return []route{
-		{"GET", "/api/albums", read, s.listAlbums,
-			routeDoc{summary: "A library's albums, newest first (asset_id: the albums showing that asset)", tag: "albums",
-				paged: true, query: []string{"library_id", "asset_id"}, status: 200, resp: api.Page[api.Album]{}}},
+		{"GET", "/api/albums", read, listPage([]string{"library_id", "asset_id"}, s.listAlbums, convert.Album),
+			openapi.Doc{Summary: "A library's albums, newest first (asset_id: the albums showing that asset)", Tag: "albums",
+				Paged: true, Query: []string{"library_id", "asset_id"}, Status: 200, Resp: api.Page[api.Album]{}}},
 		{"POST", "/api/albums", write, s.createAlbum,
-			routeDoc{summary: "Create an album (named create: an existing name in the library answers 200)", tag: "albums",
-				query: []string{"library_id"}, body: api.AlbumCreateRequest{}, status: 201, resp: api.Album{},
-				also: []int{200}, errs: []int{409}}},
-		{"GET", "/api/albums/:id", read, s.getAlbum,
-			routeDoc{summary: "One album", tag: "albums", status: 200, resp: api.Album{}}},
-		{"PATCH", "/api/albums/:id", write, s.patchAlbum,
-			routeDoc{summary: "Rename an album or edit its description", tag: "albums",
-				body: api.AlbumUpdateRequest{}, status: 200, resp: api.Album{}, errs: []int{409}}},
-		{"DELETE", "/api/albums/:id", write, s.deleteAlbum,
-			routeDoc{summary: "Delete an album and its links (the assets stay)", tag: "albums", status: 204}},
-		{"POST", "/api/albums/:id/assets", write, s.addAlbumAssets,
-			routeDoc{summary: "Add up to 100 live assets of the album's library (already there: unchanged)", tag: "albums",
-				body: api.AlbumAssetsRequest{}, status: 200, resp: api.Album{}}},
-		{"DELETE", "/api/albums/:id/assets", write, s.removeAlbumAssets,
-			routeDoc{summary: "Remove up to 100 assets from an album (not there: ignored)", tag: "albums",
-				body: api.AlbumAssetsRequest{}, status: 200, resp: api.Album{}}},
-		{"PUT", "/api/albums/:id/cover", write, s.setAlbumCover,
-			routeDoc{summary: "Choose the album's cover among its live assets (null: automatic)", tag: "albums",
-				body: api.AlbumCoverRequest{}, status: 200, resp: api.Album{}}},
+			openapi.Doc{Summary: "Create an album (named create: an existing name in the library answers 200)", Tag: "albums",
+				Query: []string{"library_id"}, Body: api.AlbumCreateRequest{}, Status: 201, Resp: api.Album{},
+				Also: []int{200}, Errs: []int{409}}},
+		{"GET", "/api/albums/:id", read, one(s.albums.Get, convert.Album),
+			openapi.Doc{Summary: "One album", Tag: "albums", Status: 200, Resp: api.Album{}}},
+		{"PATCH", "/api/albums/:id", write, oneWithBody(s.patchAlbum, convert.Album),
+			openapi.Doc{Summary: "Rename an album or edit its description", Tag: "albums",
+				Body: api.AlbumUpdateRequest{}, Status: 200, Resp: api.Album{}, Errs: []int{409}}},
+		{"DELETE", "/api/albums/:id", write, noContent(s.albums.Delete),
+			openapi.Doc{Summary: "Delete an album and its links (the assets stay)", Tag: "albums", Status: 204}},
+		{"POST", "/api/albums/:id/assets", write, oneWithBody(albumAssets(s.albums.AddAssets), convert.Album),
+			openapi.Doc{Summary: "Add up to 100 live assets of the album's library (already there: unchanged)", Tag: "albums",
+				Body: api.AlbumAssetsRequest{}, Status: 200, Resp: api.Album{}}},
+		{"DELETE", "/api/albums/:id/assets", write, oneWithBody(albumAssets(s.albums.RemoveAssets), convert.Album),
+			openapi.Doc{Summary: "Remove up to 100 assets from an album (not there: ignored)", Tag: "albums",
+				Body: api.AlbumAssetsRequest{}, Status: 200, Resp: api.Album{}}},
+		{"PUT", "/api/albums/:id/cover", write, oneWithBody(s.setAlbumCover, convert.Album),
+			openapi.Doc{Summary: "Choose the album's cover among its live assets (null: automatic)", Tag: "albums",
+				Body: api.AlbumCoverRequest{}, Status: 200, Resp: api.Album{}}},
 		{"GET", "/api/album-assets", read, s.listAlbumAssets,
-			routeDoc{summary: "Album-asset link records, newest first", tag: "albums", paged: true,
-				query: albumAssetParams, status: 200, resp: api.Page[api.AlbumAsset]{}}},
+			openapi.Doc{Summary: "Album-asset link records, newest first", Tag: "albums", Paged: true,
+				Query: albumAssetParams, Status: 200, Resp: api.Page[api.AlbumAsset]{}}},
 	}
 }
 
-func (s *Server) listAlbums(c *fiber.Ctx) error {
-	if err := allowQuery(c, append([]string{"library_id", "asset_id"}, pageParams...)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	list, more, err := s.albums.List(c.UserContext(), principal(c),
+func (s *Server) listAlbums(c *fiber.Ctx, pg query.Page) ([]catalog.Album, bool, error) {
+	return s.albums.List(c.UserContext(), principal(c),
 		albums.ListInput{LibraryID: c.Query("library_id"), AssetID: c.Query("asset_id")}, pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.Album))
 }
 
 func (s *Server) createAlbum(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.AlbumCreateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	lib, loc, err := jsonCreateLibrary(c, req.LibraryID)
@@ -78,11 +66,7 @@ func (s *Server) createAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	status := fiber.StatusOK
-	if created {
-		status = fiber.StatusCreated
-	}
-	return sendJSON(c.Status(status), convert.Album(a))
+	return sendNamedCreate(c, created, convert.Album(a))
 }
 
 // jsonCreateLibrary reads the library of a JSON create: the body's
@@ -103,82 +87,21 @@ func jsonCreateLibrary(c *fiber.Ctx, body *string) (string, []any, error) {
 	return "", []any{"body", "library_id"}, nil
 }
 
-func (s *Server) getAlbum(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	a, err := s.albums.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Album(a))
+func (s *Server) patchAlbum(ctx context.Context, p *catalog.Principal, id string, req *api.AlbumUpdateRequest) (*catalog.Album, error) {
+	return s.albums.Update(ctx, p, id, albums.Change{Name: convert.Patch(req.Name), Description: convert.Patch(req.Description)})
 }
 
-func (s *Server) patchAlbum(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
+// albumAssets applies op to the album in the path with the body's asset ids.
+func albumAssets(op func(ctx context.Context, p *catalog.Principal, id string, ids []string) (*catalog.Album, error)) withBody[api.AlbumAssetsRequest, *catalog.Album] {
+	return func(ctx context.Context, p *catalog.Principal, id string, req *api.AlbumAssetsRequest) (*catalog.Album, error) {
+		return op(ctx, p, id, req.AssetIDs)
 	}
-	var req api.AlbumUpdateRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	a, err := s.albums.Update(c.UserContext(), principal(c), c.Params("id"),
-		albums.Change{Name: convert.Patch(req.Name), Description: convert.Patch(req.Description)})
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Album(a))
 }
 
-func (s *Server) deleteAlbum(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	if err := s.albums.Delete(c.UserContext(), principal(c), c.Params("id")); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
-}
-
-func (s *Server) addAlbumAssets(c *fiber.Ctx) error {
-	return s.albumAssets(c, s.albums.AddAssets)
-}
-
-func (s *Server) removeAlbumAssets(c *fiber.Ctx) error {
-	return s.albumAssets(c, s.albums.RemoveAssets)
-}
-
-// albumAssets decodes {asset_ids} and applies op to the album in the path.
-func (s *Server) albumAssets(c *fiber.Ctx, op func(ctx context.Context, p *catalog.Principal, id string, ids []string) (*catalog.Album, error)) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	var req api.AlbumAssetsRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	a, err := op(c.UserContext(), principal(c), c.Params("id"), req.AssetIDs)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Album(a))
-}
-
-func (s *Server) setAlbumCover(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	var req api.AlbumCoverRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
+func (s *Server) setAlbumCover(ctx context.Context, p *catalog.Principal, id string, req *api.AlbumCoverRequest) (*catalog.Album, error) {
 	if !req.AssetID.Set {
-		return catalog.InvalidField("missing", "asset_id is required (null chooses the automatic cover)", nil,
+		return nil, catalog.InvalidField("missing", "asset_id is required (null chooses the automatic cover)", nil,
 			"body", "asset_id")
 	}
-	a, err := s.albums.SetCover(c.UserContext(), principal(c), c.Params("id"), req.AssetID.Value)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Album(a))
+	return s.albums.SetCover(ctx, p, id, req.AssetID.Value)
 }

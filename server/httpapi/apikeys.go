@@ -22,42 +22,20 @@ func (s *Server) createAPIKey(c *fiber.Ctx) error {
 	return sendSecret(c.Status(fiber.StatusCreated), api.APIKeyCreated{APIKey: convert.APIKey(k), Secret: secret})
 }
 
-func (s *Server) listAPIKeys(c *fiber.Ctx) error {
-	if err := allowQuery(c, append([]string{"name", "library_id", "order_by", "order"}, pageParams...)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) listAPIKeys(c *fiber.Ctx, pg query.Page) ([]catalog.APIKey, bool, error) {
 	f := query.APIKeyFilter{Name: c.Query("name"), LibraryID: c.Query("library_id"), OrderBy: c.Query("order_by", "created_at")}
 	switch f.OrderBy {
 	case "created_at", "last_used_at", "name":
 	default:
-		return catalog.InvalidField("enum", "order_by must be created_at, last_used_at or name", f.OrderBy, "query", "order_by")
+		return nil, false, catalog.InvalidField("enum", "order_by must be created_at, last_used_at or name", f.OrderBy, "query", "order_by")
 	}
 	switch order := c.Query("order", "desc"); order {
 	case "asc", "desc":
 		f.Desc = order == "desc"
 	default:
-		return catalog.InvalidField("enum", "order must be asc or desc", order, "query", "order")
+		return nil, false, catalog.InvalidField("enum", "order must be asc or desc", order, "query", "order")
 	}
-	keys, more, err := s.auth.ListAPIKeys(c.UserContext(), principal(c), f, pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(keys, more, convert.APIKey))
-}
-
-func (s *Server) getAPIKey(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	k, err := s.auth.GetAPIKey(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.APIKey(k))
+	return s.auth.ListAPIKeys(c.UserContext(), principal(c), f, pg)
 }
 
 func (s *Server) patchAPIKey(c *fiber.Ctx) error {

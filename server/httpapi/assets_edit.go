@@ -9,11 +9,8 @@ import (
 )
 
 func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
 	var req api.BulkUpdateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
 	if err := s.assets.BulkUpdate(c.UserContext(), principal(c), convert.FromUpdates(req.Updates)); err != nil {
@@ -23,11 +20,8 @@ func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
 }
 
 func (s *Server) patchAsset(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
 	var req api.AssetChange
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
 	a, err := s.assets.Patch(c.UserContext(), principal(c), c.Params("id"), convert.FromChange(req))
@@ -59,11 +53,8 @@ func (s *Server) deleteAssets(c *fiber.Ctx) error {
 // bulkIDs decodes an {ids} body and answers what op returns. The query's
 // library_id, when given, is where every asset must be (assets.TrashIn).
 func (s *Server) bulkIDs(c *fiber.Ctx, op func(ids []string) (any, error)) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.AssetIDs
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	body, err := op(req.IDs)
@@ -74,11 +65,8 @@ func (s *Server) bulkIDs(c *fiber.Ctx, op func(ids []string) (any, error)) error
 }
 
 func (s *Server) checkAssets(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.ChecksumCheckRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	if len(req.Checksums) == 0 || len(req.Checksums) > 1000 {

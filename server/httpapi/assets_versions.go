@@ -13,21 +13,6 @@ import (
 
 // The asset version routes; the rules they follow are in assets/versions.go.
 
-func (s *Server) listVersions(c *fiber.Ctx) error {
-	if err := allowQuery(c, pageParams...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	list, more, err := s.assets.ListVersions(c.UserContext(), principal(c), c.Params("id"), pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.Version))
-}
-
 func (s *Server) appendVersion(c *fiber.Ctx) error {
 	w, name, err := s.receiveFile(c)
 	if err != nil {

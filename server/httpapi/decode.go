@@ -20,6 +20,16 @@ import (
 // their own limit).
 const maxJSONBody = 1 << 20
 
+// decodeRequest refuses the query parameters but allowed (allowQuery),
+// then decodes the JSON body into v (decodeJSON): the opening of most
+// handlers with a body.
+func decodeRequest(c *fiber.Ctx, v any, allowed ...string) error {
+	if err := allowQuery(c, allowed...); err != nil {
+		return err
+	}
+	return decodeJSON(c, v)
+}
+
 // decodeJSON reads the body into v strictly: malformed JSON, a wrong type,
 // an unknown field or trailing data is a 422 locating the problem.
 func decodeJSON(c *fiber.Ctx, v any) error {

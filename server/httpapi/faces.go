@@ -10,29 +10,14 @@ import (
 	"github.com/photoctl/photoctl/server/query"
 )
 
-func (s *Server) listFaces(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id", "asset_id", "person_id", "ids", "limit", "starting_after_id"); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) listFaces(c *fiber.Ctx, pg query.Page) ([]catalog.Face, bool, error) {
 	f := query.FaceFilter{AssetID: c.Query("asset_id"), PersonID: c.Query("person_id"), IDs: multi(c, "ids")}
-	list, more, err := s.people.ListFaces(c.UserContext(), principal(c),
-		people.FaceListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.Face))
+	return s.people.ListFaces(c.UserContext(), principal(c), people.FaceListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
 }
 
 func (s *Server) createFace(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.FaceCreateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	in := people.FaceInput{LibraryID: c.Query("library_id"), AssetID: req.AssetID, PersonID: req.PersonID,
@@ -53,16 +38,6 @@ func (s *Server) createFace(c *fiber.Ctx) error {
 		return err
 	}
 	return sendJSON(c.Status(fiber.StatusCreated), convert.Face(f))
-}
-
-func (s *Server) deleteFace(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	if err := s.people.DeleteFace(c.UserContext(), principal(c), c.Params("id")); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
 }
 
 // faceThumbnail renders a face from its asset's preview, answering a

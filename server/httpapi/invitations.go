@@ -8,6 +8,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/libraries"
 )
 
@@ -17,29 +18,26 @@ func (s *Server) invitationRoutes() []route {
 	sharing := access{kinds: sessionOnly, sharing: true}
 	return []route{
 		{"POST", "/api/libraries/:id/invitations", sharing, s.createInvitation,
-			routeDoc{summary: "Invite people to a library with a role (owner only); the token is returned once",
-				tag: "invitations", body: api.InvitationCreateRequest{}, status: 201, resp: api.InvitationCreated{}}},
+			openapi.Doc{Summary: "Invite people to a library with a role (owner only); the token is returned once",
+				Tag: "invitations", Body: api.InvitationCreateRequest{}, Status: 201, Resp: api.InvitationCreated{}}},
 		{"GET", "/api/libraries/:id/invitations", sharing, s.listInvitations,
-			routeDoc{summary: "A library's invitations, newest first (owner only)", tag: "invitations", paged: true,
-				status: 200, resp: api.Page[api.Invitation]{}}},
+			openapi.Doc{Summary: "A library's invitations, newest first (owner only)", Tag: "invitations", Paged: true,
+				Status: 200, Resp: api.Page[api.Invitation]{}}},
 		{"POST", "/api/libraries/invitations/preview", sharing, s.previewInvitation,
-			routeDoc{summary: "What an invitation token offers: library, owner, role, state and places left", tag: "invitations",
-				body: api.InvitationTokenRequest{}, status: 200, resp: api.InvitationPreview{}, errs: []int{404}}},
+			openapi.Doc{Summary: "What an invitation token offers: library, owner, role, state and places left", Tag: "invitations",
+				Body: api.InvitationTokenRequest{}, Status: 200, Resp: api.InvitationPreview{}, Errs: []int{404}}},
 		{"POST", "/api/libraries/invitations/join", sharing, s.joinInvitation,
-			routeDoc{summary: "Join a library with an invitation token", tag: "invitations",
-				body: api.InvitationTokenRequest{}, status: 200, resp: api.Library{}, errs: []int{404, 409}}},
+			openapi.Doc{Summary: "Join a library with an invitation token", Tag: "invitations",
+				Body: api.InvitationTokenRequest{}, Status: 200, Resp: api.Library{}, Errs: []int{404, 409}}},
 		{"POST", "/api/libraries/invitations/:invitation_id/disable", sharing, s.disableInvitation,
-			routeDoc{summary: "Disable an invitation (owner only); members stay; repeating returns the same record",
-				tag: "invitations", status: 200, resp: api.Invitation{}, errs: []int{422}}},
+			openapi.Doc{Summary: "Disable an invitation (owner only); members stay; repeating returns the same record",
+				Tag: "invitations", Status: 200, Resp: api.Invitation{}, Errs: []int{422}}},
 	}
 }
 
 func (s *Server) createInvitation(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
 	var req api.InvitationCreateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
 	in, err := newInvitation(req)
@@ -146,11 +144,8 @@ func (s *Server) disableInvitation(c *fiber.Ctx) error {
 
 // invitationToken decodes the body of preview and join.
 func invitationToken(c *fiber.Ctx) (string, error) {
-	if err := allowQuery(c); err != nil {
-		return "", err
-	}
 	var req api.InvitationTokenRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return "", err
 	}
 	if req.Token == "" {

@@ -1,14 +1,14 @@
 package httpapi
 
 import (
-	"context"
-
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/libraries"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 // libraryRoutes are the library lifecycle operations. Creating, renaming,
@@ -17,37 +17,30 @@ import (
 // (last_live_library, not_library_owner).
 func (s *Server) libraryRoutes() []route {
 	return []route{
-		{"GET", "/api/libraries", access{action: catalog.ActionLibraryRead}, s.listLibraries,
-			routeDoc{summary: "The caller's libraries with the caller's role (state: live, trashed or all; default live)",
-				tag: "libraries", paged: true, query: []string{"state"}, status: 200, resp: api.Page[api.Library]{}}},
+		{"GET", "/api/libraries", access{action: catalog.ActionLibraryRead}, listPage([]string{"state"}, s.listLibraries, convert.Library),
+			openapi.Doc{Summary: "The caller's libraries with the caller's role (state: live, trashed or all; default live)",
+				Tag: "libraries", Paged: true, Query: []string{"state"}, Status: 200, Resp: api.Page[api.Library]{}}},
 		{"POST", "/api/libraries", access{kinds: sessionOnly}, s.createLibrary,
-			routeDoc{summary: "Create a library (named create)", tag: "libraries",
-				body: api.LibraryCreateRequest{}, status: 201, resp: api.Library{}, also: []int{200}, errs: []int{409}}},
-		{"GET", "/api/libraries/:id", access{action: catalog.ActionLibraryRead}, s.getLibrary,
-			routeDoc{summary: "One live library", tag: "libraries", status: 200, resp: api.Library{}}},
+			openapi.Doc{Summary: "Create a library (named create)", Tag: "libraries",
+				Body: api.LibraryCreateRequest{}, Status: 201, Resp: api.Library{}, Also: []int{200}, Errs: []int{409}}},
+		{"GET", "/api/libraries/:id", access{action: catalog.ActionLibraryRead}, one(s.libs.Get, convert.Library),
+			openapi.Doc{Summary: "One live library", Tag: "libraries", Status: 200, Resp: api.Library{}}},
 		{"PATCH", "/api/libraries/:id", access{kinds: sessionOnly}, s.patchLibrary,
-			routeDoc{summary: "Rename a library (owner only)", tag: "libraries",
-				body: api.LibraryUpdateRequest{}, status: 200, resp: api.Library{}, errs: []int{409}}},
-		{"POST", "/api/libraries/:id/trash", access{kinds: sessionOnly, sharing: true}, s.trashLibrary,
-			routeDoc{summary: "Move a library to the trash, hiding its content from every member (owner only; not the owner's last live library)",
-				tag: "libraries", status: 200, resp: api.Library{}, errs: []int{409}}},
-		{"POST", "/api/libraries/:id/restore", access{kinds: sessionOnly, sharing: true}, s.restoreLibrary,
-			routeDoc{summary: "Restore a trashed library with its content (owner only)", tag: "libraries",
-				status: 200, resp: api.Library{}}},
-		{"POST", "/api/libraries/:id/switch", access{action: catalog.ActionUserUpdate}, s.switchLibrary,
-			routeDoc{summary: "Make a library the caller's default (default_library_id); library_id stays required where the caller has several",
-				tag: "libraries", status: 200, resp: api.Library{}}},
+			openapi.Doc{Summary: "Rename a library (owner only)", Tag: "libraries",
+				Body: api.LibraryUpdateRequest{}, Status: 200, Resp: api.Library{}, Errs: []int{409}}},
+		{"POST", "/api/libraries/:id/trash", access{kinds: sessionOnly, sharing: true}, one(s.libs.Trash, convert.Library),
+			openapi.Doc{Summary: "Move a library to the trash, hiding its content from every member (owner only; not the owner's last live library)",
+				Tag: "libraries", Status: 200, Resp: api.Library{}, Errs: []int{409}}},
+		{"POST", "/api/libraries/:id/restore", access{kinds: sessionOnly, sharing: true}, one(s.libs.Restore, convert.Library),
+			openapi.Doc{Summary: "Restore a trashed library with its content (owner only)", Tag: "libraries",
+				Status: 200, Resp: api.Library{}}},
+		{"POST", "/api/libraries/:id/switch", access{action: catalog.ActionUserUpdate}, one(s.libs.Switch, convert.Library),
+			openapi.Doc{Summary: "Make a library the caller's default (default_library_id); library_id stays required where the caller has several",
+				Tag: "libraries", Status: 200, Resp: api.Library{}}},
 	}
 }
 
-func (s *Server) listLibraries(c *fiber.Ctx) error {
-	if err := allowQuery(c, append([]string{"state"}, pageParams...)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) listLibraries(c *fiber.Ctx, pg query.Page) ([]catalog.Membership, bool, error) {
 	var which libraries.Listing
 	switch state := c.Query("state", "live"); state {
 	case "live":
@@ -57,13 +50,9 @@ func (s *Server) listLibraries(c *fiber.Ctx) error {
 	case "all":
 		which = libraries.ListAll
 	default:
-		return catalog.InvalidField("enum", "state must be live, trashed or all", state, "query", "state")
+		return nil, false, catalog.InvalidField("enum", "state must be live, trashed or all", state, "query", "state")
 	}
-	ms, more, err := s.libs.List(c.UserContext(), principal(c), which, pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(ms, more, convert.Library))
+	return s.libs.List(c.UserContext(), principal(c), which, pg)
 }
 
 func (s *Server) createLibrary(c *fiber.Ctx) error {
@@ -75,22 +64,7 @@ func (s *Server) createLibrary(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	status := fiber.StatusOK
-	if created {
-		status = fiber.StatusCreated
-	}
-	return sendJSON(c.Status(status), convert.Library(m))
-}
-
-func (s *Server) getLibrary(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	m, err := s.libs.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Library(m))
+	return sendNamedCreate(c, created, convert.Library(m))
 }
 
 func (s *Server) patchLibrary(c *fiber.Ctx) error {
@@ -106,31 +80,6 @@ func (s *Server) patchLibrary(c *fiber.Ctx) error {
 		return sendJSON(c, convert.Library(m))
 	}
 	m, err := s.libs.Rename(c.UserContext(), principal(c), c.Params("id"), *req.Name)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Library(m))
-}
-
-func (s *Server) trashLibrary(c *fiber.Ctx) error {
-	return s.libraryAction(c, s.libs.Trash)
-}
-
-func (s *Server) restoreLibrary(c *fiber.Ctx) error {
-	return s.libraryAction(c, s.libs.Restore)
-}
-
-func (s *Server) switchLibrary(c *fiber.Ctx) error {
-	return s.libraryAction(c, s.libs.Switch)
-}
-
-// libraryAction runs a bodiless operation on the library of the path and
-// answers with the library as the caller now sees it.
-func (s *Server) libraryAction(c *fiber.Ctx, op func(ctx context.Context, p *catalog.Principal, id string) (*catalog.Membership, error)) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	m, err := op(c.UserContext(), principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}

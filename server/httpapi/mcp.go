@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
 
 	"github.com/photoctl/photoctl/server/catalog"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 )
 
 // MCP serves the assistant interface at /api/mcp (mcpapi.Adapter): its
@@ -27,11 +28,11 @@ const mcpPath = "/api/mcp"
 // (429 with Retry-After); each tool call then pays its weight to the MCP
 // limiter (a tool error with the retry delay).
 func (s *Server) mcpRoutes() []route {
-	doc := func(summary string) routeDoc {
-		return routeDoc{summary: summary, tag: "mcp", status: 200, resp: map[string]any{}}
+	doc := func(summary string) openapi.Doc {
+		return openapi.Doc{Summary: summary, Tag: "mcp", Status: 200, Resp: map[string]any{}}
 	}
 	post := doc("Model Context Protocol over Streamable HTTP (stateless, JSON answers): assistants' tools over the library")
-	post.body = map[string]any{}
+	post.Body = map[string]any{}
 	a := access{kinds: []catalog.CredentialKind{catalog.CredAPIKey, catalog.CredOAuth}}
 	return []route{
 		{"POST", mcpPath, a, s.serveMCP, post},

@@ -6,6 +6,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 )
 
 // memberRoutes are the membership operations: first-party sessions only,
@@ -13,41 +14,23 @@ import (
 func (s *Server) memberRoutes() []route {
 	sharing := access{kinds: sessionOnly, sharing: true}
 	return []route{
-		{"GET", "/api/libraries/:id/members", sharing, s.listMembers,
-			routeDoc{summary: "The library's current members with their roles, most recently joined first (any member)",
-				tag: "members", paged: true, status: 200, resp: api.Page[api.Member]{}}},
+		{"GET", "/api/libraries/:id/members", sharing, listByID(s.libs.Members, convert.Member),
+			openapi.Doc{Summary: "The library's current members with their roles, most recently joined first (any member)",
+				Tag: "members", Paged: true, Status: 200, Resp: api.Page[api.Member]{}}},
 		{"PATCH", "/api/libraries/:id/members/:user_id", sharing, s.patchMember,
-			routeDoc{summary: "Change a member's role to viewer or collaborator (owner only)", tag: "members",
-				body: api.MemberUpdateRequest{}, status: 200, resp: api.Member{}}},
+			openapi.Doc{Summary: "Change a member's role to viewer or collaborator (owner only)", Tag: "members",
+				Body: api.MemberUpdateRequest{}, Status: 200, Resp: api.Member{}}},
 		{"DELETE", "/api/libraries/:id/members/:user_id", sharing, s.deleteMember,
-			routeDoc{summary: "Remove a member (owner only); their credentials lose the library at once", tag: "members",
-				status: 204, errs: []int{422}}},
-		{"POST", "/api/libraries/:id/leave", sharing, s.leaveLibrary,
-			routeDoc{summary: "Leave a library (not its owner)", tag: "members", status: 204, errs: []int{409}}},
+			openapi.Doc{Summary: "Remove a member (owner only); their credentials lose the library at once", Tag: "members",
+				Status: 204, Errs: []int{422}}},
+		{"POST", "/api/libraries/:id/leave", sharing, noContent(s.libs.Leave),
+			openapi.Doc{Summary: "Leave a library (not its owner)", Tag: "members", Status: 204, Errs: []int{409}}},
 	}
-}
-
-func (s *Server) listMembers(c *fiber.Ctx) error {
-	if err := allowQuery(c, pageParams...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	ms, more, err := s.libs.Members(c.UserContext(), principal(c), c.Params("id"), pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(ms, more, convert.Member))
 }
 
 func (s *Server) patchMember(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
 	var req api.MemberUpdateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
 	m, err := s.libs.SetMemberRole(c.UserContext(), principal(c), c.Params("id"), c.Params("user_id"),
@@ -63,16 +46,6 @@ func (s *Server) deleteMember(c *fiber.Ctx) error {
 		return err
 	}
 	if err := s.libs.RemoveMember(c.UserContext(), principal(c), c.Params("id"), c.Params("user_id")); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
-}
-
-func (s *Server) leaveLibrary(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	if err := s.libs.Leave(c.UserContext(), principal(c), c.Params("id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

@@ -7,6 +7,8 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
 
 	"github.com/photoctl/photoctl/server/api"
+	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 )
 
 // oauthRoutes are the OAuth authorization server for third-party apps
@@ -17,27 +19,27 @@ import (
 func (s *Server) oauthRoutes() []route {
 	return []route{
 		{"GET", "/api/oauth/authorize", access{kinds: sessionOnly}, s.oauthAuthorize,
-			routeDoc{summary: "Authorize a third-party app (authorization code with S256 PKCE); the signed-in " +
+			openapi.Doc{Summary: "Authorize a third-party app (authorization code with S256 PKCE); the signed-in " +
 				"user's call is the consent. 302 to redirect_uri with code and state, or with an RFC 6749 error",
-				tag: "oauth", query: oauthAuthorizeParams,
-				must:   []string{"response_type", "client_id", "redirect_uri", "scope", "code_challenge", "code_challenge_method"},
-				status: 302}},
+				Tag: "oauth", Query: oauthAuthorizeParams,
+				Must:   []string{"response_type", "client_id", "redirect_uri", "scope", "code_challenge", "code_challenge_method"},
+				Status: 302}},
 		{"POST", "/api/oauth/token", access{public: true, perAddress: true}, s.oauthToken,
-			routeDoc{summary: "Exchange an authorization code (with its PKCE verifier) or rotate a refresh token; " +
+			openapi.Doc{Summary: "Exchange an authorization code (with its PKCE verifier) or rotate a refresh token; " +
 				"application/x-www-form-urlencoded; errors are RFC 6749 {error, error_description} with 400 or 401",
-				tag: "oauth", form: oauthTokenForm{}, status: 200, resp: api.OAuthTokenResponse{}}},
+				Tag: "oauth", Form: oauthTokenForm{}, Status: 200, Resp: api.OAuthTokenResponse{}}},
 
 		{"POST", "/api/oauth/clients", access{kinds: sessionOnly}, s.createOAuthClient,
-			routeDoc{summary: "Register a third-party OAuth client (administrators; the secret is returned once)",
-				tag: "oauth", body: api.OAuthClientCreateRequest{}, status: 201, resp: api.OAuthClientCreated{}}},
-		{"GET", "/api/oauth/clients", access{kinds: sessionOnly}, s.listOAuthClients,
-			routeDoc{summary: "List OAuth clients, newest first (administrators)", tag: "oauth", paged: true,
-				status: 200, resp: api.Page[api.OAuthClient]{}}},
-		{"GET", "/api/oauth/clients/:id", access{kinds: sessionOnly}, s.getOAuthClient,
-			routeDoc{summary: "One OAuth client (administrators)", tag: "oauth", status: 200, resp: api.OAuthClient{}}},
+			openapi.Doc{Summary: "Register a third-party OAuth client (administrators; the secret is returned once)",
+				Tag: "oauth", Body: api.OAuthClientCreateRequest{}, Status: 201, Resp: api.OAuthClientCreated{}}},
+		{"GET", "/api/oauth/clients", access{kinds: sessionOnly}, listPage(nil, s.listOAuthClients, convert.OAuthClient),
+			openapi.Doc{Summary: "List OAuth clients, newest first (administrators)", Tag: "oauth", Paged: true,
+				Status: 200, Resp: api.Page[api.OAuthClient]{}}},
+		{"GET", "/api/oauth/clients/:id", access{kinds: sessionOnly}, one(s.auth.GetOAuthClient, convert.OAuthClient),
+			openapi.Doc{Summary: "One OAuth client (administrators)", Tag: "oauth", Status: 200, Resp: api.OAuthClient{}}},
 		{"DELETE", "/api/oauth/clients/:id", access{kinds: sessionOnly}, s.revokeOAuthClient,
-			routeDoc{summary: "Revoke an OAuth client and every token issued to it (administrators)", tag: "oauth",
-				status: 204}},
+			openapi.Doc{Summary: "Revoke an OAuth client and every token issued to it (administrators)", Tag: "oauth",
+				Status: 204}},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/query"
 )
 
 func (s *Server) createOAuthClient(c *fiber.Ctx) error {
@@ -25,30 +26,8 @@ func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 	return sendSecret(c.Status(fiber.StatusCreated), api.OAuthClientCreated{OAuthClient: convert.OAuthClient(cl), ClientSecret: secret})
 }
 
-func (s *Server) listOAuthClients(c *fiber.Ctx) error {
-	if err := allowQuery(c, pageParams...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	cls, more, err := s.auth.ListOAuthClients(c.UserContext(), principal(c), pg)
-	if err != nil {
-		return err
-	}
-	return c.JSON(convert.Page(cls, more, convert.OAuthClient))
-}
-
-func (s *Server) getOAuthClient(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	cl, err := s.auth.GetOAuthClient(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(convert.OAuthClient(cl))
+func (s *Server) listOAuthClients(c *fiber.Ctx, pg query.Page) ([]catalog.OAuthClient, bool, error) {
+	return s.auth.ListOAuthClients(c.UserContext(), principal(c), pg)
 }
 
 func (s *Server) revokeOAuthClient(c *fiber.Ctx) error {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/oidc"
 )
 
@@ -14,16 +15,16 @@ import (
 func (s *Server) oidcRoutes() []route {
 	return []route{
 		{"GET", "/api/auth/oidc/start", access{public: true, perAddress: true}, s.oidcStart,
-			routeDoc{summary: "Start a sign-in through the identity provider (code flow with PKCE)", tag: "auth",
-				query: []string{"redirect_uri"}, must: []string{"redirect_uri"}, status: 200,
-				resp: api.OIDCStartResponse{}, errs: []int{404, 503}}},
+			openapi.Doc{Summary: "Start a sign-in through the identity provider (code flow with PKCE)", Tag: "auth",
+				Query: []string{"redirect_uri"}, Must: []string{"redirect_uri"}, Status: 200,
+				Resp: api.OIDCStartResponse{}, Errs: []int{404, 503}}},
 		{"POST", "/api/auth/oidc/callback", access{public: true, perAddress: true}, s.oidcCallback,
-			routeDoc{summary: "Finish a sign-in through the identity provider (first-party session)", tag: "auth",
-				body: api.OIDCCallbackRequest{}, status: 200, resp: api.TokenResponse{},
-				errs: []int{401, 403, 404, 409, 503}}},
+			openapi.Doc{Summary: "Finish a sign-in through the identity provider (first-party session)", Tag: "auth",
+				Body: api.OIDCCallbackRequest{}, Status: 200, Resp: api.TokenResponse{},
+				Errs: []int{401, 403, 404, 409, 503}}},
 		{"GET", "/api/oauth/logout-endpoint", access{public: true}, s.oidcLogoutEndpoint,
-			routeDoc{summary: "The identity provider's logout URL, from its discovery document", tag: "oauth",
-				status: 200, resp: api.LogoutEndpoint{}, errs: []int{404, 503}}},
+			openapi.Doc{Summary: "The identity provider's logout URL, from its discovery document", Tag: "oauth",
+				Status: 200, Resp: api.LogoutEndpoint{}, Errs: []int{404, 503}}},
 	}
 }
 

@@ -33,7 +33,7 @@ func (s *Server) openAPI(c *fiber.Ctx) error {
 func openAPIJSON(routes []route) ([]byte, error) {
 	ops := make([]openapi.Operation, len(routes))
 	for i, r := range routes {
-		ops[i] = openapi.Operation{Method: r.method, Path: r.path, Access: r.access.openAPI(), Doc: r.doc.openAPI()}
+		ops[i] = openapi.Operation{Method: r.method, Path: r.path, Access: r.access.openAPI(), Doc: r.doc}
 	}
 	return openapi.JSON(openapi.API{
 		SessionCookie: sessionCookie,
@@ -58,10 +58,4 @@ func (a access) openAPI() openapi.Access {
 		Action:     string(a.action),
 		Sharing:    a.sharing,
 	}
-}
-
-// openAPI is d in the generator's terms, field for field.
-func (d routeDoc) openAPI() openapi.Doc {
-	return openapi.Doc{Summary: d.summary, Tag: d.tag, Query: d.query, Must: d.must, Paged: d.paged,
-		Body: d.body, Form: d.form, Status: d.status, Resp: d.resp, Also: d.also, Errs: d.errs}
 }

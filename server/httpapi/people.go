@@ -1,13 +1,14 @@
 package httpapi
 
 import (
-	"slices"
+	"context"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/people"
 	"github.com/photoctl/photoctl/server/query"
 )
@@ -22,69 +23,56 @@ func (s *Server) peopleRoutes() []route {
 	read := access{action: catalog.ActionPersonRead}
 	write := access{action: catalog.ActionPersonWrite}
 	return []route{
-		{"GET", "/api/people", read, s.listPeople,
-			routeDoc{summary: "List people, newest first", tag: "people", paged: true, query: personListParams,
-				status: 200, resp: api.Page[api.Person]{}}},
+		{"GET", "/api/people", read, listPage(personListParams, s.listPeople, convert.Person),
+			openapi.Doc{Summary: "List people, newest first", Tag: "people", Paged: true, Query: personListParams,
+				Status: 200, Resp: api.Page[api.Person]{}}},
 		{"POST", "/api/people", write, s.createPerson,
-			routeDoc{summary: "Create a person (named create)", tag: "people", query: []string{"library_id"},
-				body: api.PersonCreateRequest{}, status: 201, resp: api.Person{}, also: []int{200}, errs: []int{409}}},
-		{"GET", "/api/people/:id", read, s.getPerson,
-			routeDoc{summary: "One person", tag: "people", status: 200, resp: api.Person{}}},
-		{"PATCH", "/api/people/:id", write, s.patchPerson,
-			routeDoc{summary: "Edit a person: name, birth date, hidden, favorite, featured face", tag: "people",
-				body: api.PersonUpdateRequest{}, status: 200, resp: api.Person{}, errs: []int{409}}},
-		{"POST", "/api/people/:id/merge", write, s.mergePeople,
-			routeDoc{summary: "Merge people into this one: their faces move here and they are deleted", tag: "people",
-				body: api.PersonMergeRequest{}, status: 200, resp: api.Person{}}},
-		{"POST", "/api/people/:id/reassign", write, s.reassignFaces,
-			routeDoc{summary: "Give faces to this person", tag: "people",
-				body: api.PersonReassignRequest{}, status: 200, resp: api.Person{}}},
-		{"GET", "/api/faces", read, s.listFaces,
-			routeDoc{summary: "List faces, newest first", tag: "faces", paged: true,
-				query: []string{"library_id", "asset_id", "person_id", "ids"}, status: 200, resp: api.Page[api.Face]{}}},
+			openapi.Doc{Summary: "Create a person (named create)", Tag: "people", Query: []string{"library_id"},
+				Body: api.PersonCreateRequest{}, Status: 201, Resp: api.Person{}, Also: []int{200}, Errs: []int{409}}},
+		{"GET", "/api/people/:id", read, one(s.people.Get, convert.Person),
+			openapi.Doc{Summary: "One person", Tag: "people", Status: 200, Resp: api.Person{}}},
+		{"PATCH", "/api/people/:id", write, oneWithBody(s.patchPerson, convert.Person),
+			openapi.Doc{Summary: "Edit a person: name, birth date, hidden, favorite, featured face", Tag: "people",
+				Body: api.PersonUpdateRequest{}, Status: 200, Resp: api.Person{}, Errs: []int{409}}},
+		{"POST", "/api/people/:id/merge", write, oneWithBody(s.mergePeople, convert.Person),
+			openapi.Doc{Summary: "Merge people into this one: their faces move here and they are deleted", Tag: "people",
+				Body: api.PersonMergeRequest{}, Status: 200, Resp: api.Person{}}},
+		{"POST", "/api/people/:id/reassign", write, oneWithBody(s.reassignFaces, convert.Person),
+			openapi.Doc{Summary: "Give faces to this person", Tag: "people",
+				Body: api.PersonReassignRequest{}, Status: 200, Resp: api.Person{}}},
+		{"GET", "/api/faces", read, listPage([]string{"library_id", "asset_id", "person_id", "ids"}, s.listFaces, convert.Face),
+			openapi.Doc{Summary: "List faces, newest first", Tag: "faces", Paged: true,
+				Query: []string{"library_id", "asset_id", "person_id", "ids"}, Status: 200, Resp: api.Page[api.Face]{}}},
 		{"POST", "/api/faces", write, s.createFace,
-			routeDoc{summary: "Draw a face on an asset (source manual)", tag: "faces", query: []string{"library_id"},
-				body: api.FaceCreateRequest{}, status: 201, resp: api.Face{}}},
-		{"DELETE", "/api/faces/:id", write, s.deleteFace,
-			routeDoc{summary: "Delete a face", tag: "faces", status: 204}},
+			openapi.Doc{Summary: "Draw a face on an asset (source manual)", Tag: "faces", Query: []string{"library_id"},
+				Body: api.FaceCreateRequest{}, Status: 201, Resp: api.Face{}}},
+		{"DELETE", "/api/faces/:id", write, noContent(s.people.DeleteFace),
+			openapi.Doc{Summary: "Delete a face", Tag: "faces", Status: 204}},
 		{"GET", "/api/faces/:id/thumbnail", read, s.faceThumbnail,
-			routeDoc{summary: "A face cut out of its asset's preview (WebP; 404 until the preview exists)",
-				tag: "faces", status: 200}},
+			openapi.Doc{Summary: "A face cut out of its asset's preview (WebP; 404 until the preview exists)",
+				Tag: "faces", Status: 200}},
 	}
 }
 
-func (s *Server) listPeople(c *fiber.Ctx) error {
-	if err := allowQuery(c, slices.Concat(personListParams, pageParams)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) listPeople(c *fiber.Ctx, pg query.Page) ([]catalog.Person, bool, error) {
 	f := query.PersonFilter{IDs: multi(c, "ids"), Name: c.Query("name"), AssetID: c.Query("asset_id"),
 		AlbumID: c.Query("album_id")}
+	var err error
 	if f.Named, err = parseBool(c, "named"); err != nil {
-		return err
+		return nil, false, err
 	}
 	unverified, err := parseBool(c, "include_unverified")
 	if err != nil {
-		return err
+		return nil, false, err
 	}
 	f.IncludeUnverified = unverified != nil && *unverified
-	list, more, err := s.people.List(c.UserContext(), principal(c), people.ListInput{LibraryID: c.Query("library_id"),
+	return s.people.List(c.UserContext(), principal(c), people.ListInput{LibraryID: c.Query("library_id"),
 		Filter: f}, pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.Person))
 }
 
 func (s *Server) createPerson(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.PersonCreateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	lib := c.Query("library_id")
@@ -96,67 +84,19 @@ func (s *Server) createPerson(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	status := fiber.StatusOK
-	if created {
-		status = fiber.StatusCreated
-	}
-	return sendJSON(c.Status(status), convert.Person(p))
+	return sendNamedCreate(c, created, convert.Person(p))
 }
 
-func (s *Server) getPerson(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	p, err := s.people.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Person(p))
-}
-
-func (s *Server) patchPerson(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	var req api.PersonUpdateRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	p, err := s.people.Patch(c.UserContext(), principal(c), c.Params("id"), people.Update{Name: convert.Patch(req.Name),
+func (s *Server) patchPerson(ctx context.Context, p *catalog.Principal, id string, req *api.PersonUpdateRequest) (*catalog.Person, error) {
+	return s.people.Patch(ctx, p, id, people.Update{Name: convert.Patch(req.Name),
 		BirthDate: convert.Patch(req.BirthDate), IsHidden: convert.Patch(req.IsHidden), IsFavorite: convert.Patch(req.IsFavorite),
 		ThumbnailFaceID: convert.Patch(req.ThumbnailFaceID)})
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Person(p))
 }
 
-func (s *Server) mergePeople(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	var req api.PersonMergeRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	p, err := s.people.Merge(c.UserContext(), principal(c), c.Params("id"), req.IDs)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Person(p))
+func (s *Server) mergePeople(ctx context.Context, p *catalog.Principal, id string, req *api.PersonMergeRequest) (*catalog.Person, error) {
+	return s.people.Merge(ctx, p, id, req.IDs)
 }
 
-func (s *Server) reassignFaces(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	var req api.PersonReassignRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	p, err := s.people.Reassign(c.UserContext(), principal(c), c.Params("id"), req.FaceIDs)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Person(p))
+func (s *Server) reassignFaces(ctx context.Context, p *catalog.Principal, id string, req *api.PersonReassignRequest) (*catalog.Person, error) {
+	return s.people.Reassign(ctx, p, id, req.FaceIDs)
 }

@@ -52,3 +52,12 @@ func sendMadeFile(c *fiber.Ctx, data []byte, contentType string) error {
 	c.Set(fiber.HeaderContentType, contentType)
 	return c.Send(data)
 }
+
+// sendNamedCreate answers a named create (spec "Named creates"): 201
+// with the record it made, or 200 with the one that already had the name.
+func sendNamedCreate(c *fiber.Ctx, created bool, v any) error {
+	if created {
+		return sendJSON(c.Status(fiber.StatusCreated), v)
+	}
+	return sendJSON(c.Status(fiber.StatusOK), v)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/search"
 )
 
@@ -34,11 +35,11 @@ var legacySearchParams = map[string]string{
 func (s *Server) searchRoutes() []route {
 	return []route{
 		{"GET", "/api/search", access{action: catalog.ActionSearch, cost: costSearch}, s.searchAssets,
-			routeDoc{summary: "Search a library's assets by text and filters, best match first", tag: "search",
-				paged: true, query: searchParams, status: 200, resp: api.Page[api.SearchHit]{}}},
+			openapi.Doc{Summary: "Search a library's assets by text and filters, best match first", Tag: "search",
+				Paged: true, Query: searchParams, Status: 200, Resp: api.Page[api.SearchHit]{}}},
 		{"POST", "/api/search", access{action: catalog.ActionSearch, cost: costSearch}, s.searchByImage,
-			routeDoc{summary: "Search by an image (same people, similar looks) with the GET filters as form fields",
-				tag: "search", form: searchForm{}, status: 200, resp: api.Page[api.SearchHit]{}, errs: []int{413}}},
+			openapi.Doc{Summary: "Search by an image (same people, similar looks) with the GET filters as form fields",
+				Tag: "search", Form: searchForm{}, Status: 200, Resp: api.Page[api.SearchHit]{}, Errs: []int{413}}},
 	}
 }
 

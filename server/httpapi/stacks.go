@@ -6,6 +6,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/stacks"
 )
 
@@ -14,43 +15,25 @@ func (s *Server) stackRoutes() []route {
 	read := access{action: catalog.ActionStackRead}
 	write := access{action: catalog.ActionStackWrite}
 	return []route{
-		{"GET", "/api/stacks", read, s.listStacks,
-			routeDoc{summary: "A library's stacks, newest first", tag: "stacks", paged: true,
-				query: []string{"library_id"}, status: 200, resp: api.Page[api.Stack]{}}},
+		{"GET", "/api/stacks", read, listByQuery("library_id", s.stacks.List, convert.Stack),
+			openapi.Doc{Summary: "A library's stacks, newest first", Tag: "stacks", Paged: true,
+				Query: []string{"library_id"}, Status: 200, Resp: api.Page[api.Stack]{}}},
 		{"POST", "/api/stacks", write, s.createStack,
-			routeDoc{summary: "Stack 2 to 100 live assets of one library (library_id, else the assets' library); an asset already in a stack is a 409", tag: "stacks",
-				query: []string{"library_id"}, body: api.StackCreateRequest{}, status: 201, resp: api.Stack{}, errs: []int{409}}},
-		{"GET", "/api/stacks/:id", read, s.getStack,
-			routeDoc{summary: "One stack", tag: "stacks", status: 200, resp: api.Stack{}}},
+			openapi.Doc{Summary: "Stack 2 to 100 live assets of one library (library_id, else the assets' library); an asset already in a stack is a 409", Tag: "stacks",
+				Query: []string{"library_id"}, Body: api.StackCreateRequest{}, Status: 201, Resp: api.Stack{}, Errs: []int{409}}},
+		{"GET", "/api/stacks/:id", read, one(s.stacks.Get, convert.Stack),
+			openapi.Doc{Summary: "One stack", Tag: "stacks", Status: 200, Resp: api.Stack{}}},
 		{"PATCH", "/api/stacks/:id", write, s.patchStack,
-			routeDoc{summary: "Change the cover, add and remove assets; 204 when fewer than two are left and the stack is dissolved",
-				tag: "stacks", body: api.StackUpdateRequest{}, status: 200, resp: api.Stack{}, errs: []int{409}}},
-		{"DELETE", "/api/stacks/:id", write, s.deleteStack,
-			routeDoc{summary: "Unstack: the assets stay, ungrouped", tag: "stacks", status: 204}},
+			openapi.Doc{Summary: "Change the cover, add and remove assets; 204 when fewer than two are left and the stack is dissolved",
+				Tag: "stacks", Body: api.StackUpdateRequest{}, Status: 200, Resp: api.Stack{}, Errs: []int{409}}},
+		{"DELETE", "/api/stacks/:id", write, noContent(s.stacks.Delete),
+			openapi.Doc{Summary: "Unstack: the assets stay, ungrouped", Tag: "stacks", Status: 204}},
 	}
-}
-
-func (s *Server) listStacks(c *fiber.Ctx) error {
-	if err := allowQuery(c, append([]string{"library_id"}, pageParams...)...); err != nil {
-		return err
-	}
-	pg, err := parsePage(c)
-	if err != nil {
-		return err
-	}
-	list, more, err := s.stacks.List(c.UserContext(), principal(c), c.Query("library_id"), pg)
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Page(list, more, convert.Stack))
 }
 
 func (s *Server) createStack(c *fiber.Ctx) error {
-	if err := allowQuery(c, "library_id"); err != nil {
-		return err
-	}
 	var req api.StackCreateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req, "library_id"); err != nil {
 		return err
 	}
 	lib, loc, err := jsonCreateLibrary(c, req.LibraryID)
@@ -65,23 +48,9 @@ func (s *Server) createStack(c *fiber.Ctx) error {
 	return sendJSON(c.Status(fiber.StatusCreated), convert.Stack(st))
 }
 
-func (s *Server) getStack(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	st, err := s.stacks.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Stack(st))
-}
-
 func (s *Server) patchStack(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
 	var req api.StackUpdateRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
 	st, err := s.stacks.Update(c.UserContext(), principal(c), c.Params("id"),
@@ -93,14 +62,4 @@ func (s *Server) patchStack(c *fiber.Ctx) error {
 		return c.SendStatus(fiber.StatusNoContent) // dissolved
 	}
 	return sendJSON(c, convert.Stack(st))
-}
-
-func (s *Server) deleteStack(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	if err := s.stacks.Delete(c.UserContext(), principal(c), c.Params("id")); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
+	"github.com/photoctl/photoctl/server/httpapi/openapi"
 	"github.com/photoctl/photoctl/server/tasks"
 )
 
@@ -22,10 +23,10 @@ var taskKindPattern = regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,63}$`)
 func (s *Server) taskRoutes() []route {
 	return []route{
 		{"GET", "/api/tasks", access{action: catalog.ActionTaskRead}, s.listTasks,
-			routeDoc{summary: "Background tasks of every library the caller can read, newest first; library_id, state (queued, running, succeeded, failed), kind and asset_id filter",
-				tag: "tasks", paged: true, query: taskFilterParams, status: 200, resp: api.Page[api.Task]{}}},
-		{"GET", "/api/tasks/:id", access{action: catalog.ActionTaskRead}, s.getTask,
-			routeDoc{summary: "One background task", tag: "tasks", status: 200, resp: api.Task{}}},
+			openapi.Doc{Summary: "Background tasks of every library the caller can read, newest first; library_id, state (queued, running, succeeded, failed), kind and asset_id filter",
+				Tag: "tasks", Paged: true, Query: taskFilterParams, Status: 200, Resp: api.Page[api.Task]{}}},
+		{"GET", "/api/tasks/:id", access{action: catalog.ActionTaskRead}, one(s.tasks.Get, convert.Task),
+			openapi.Doc{Summary: "One background task", Tag: "tasks", Status: 200, Resp: api.Task{}}},
 	}
 }
 
@@ -69,15 +70,4 @@ func parseTaskFilter(c *fiber.Ctx) (tasks.ListInput, error) {
 		return in, &catalog.ValidationError{Fields: bad}
 	}
 	return in, nil
-}
-
-func (s *Server) getTask(c *fiber.Ctx) error {
-	if err := allowQuery(c); err != nil {
-		return err
-	}
-	t, err := s.tasks.Get(c.UserContext(), principal(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return sendJSON(c, convert.Task(t))
 }
