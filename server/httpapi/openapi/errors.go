@@ -65,9 +65,9 @@ func (e errorComponent) body() any {
 // 403 and 429 from the server's authorization on authenticated operations
 // (429 also on public operations limited per address), 404 when the path
 // names a resource, 413 when there is a JSON body, 422 when there is a
-// body or a query to validate, and 401, 403, 404, 409, 422, 507 or 503
-// when the operation lists them in Errs. Sharing operations answer 403,
-// 404 and 409 with a code.
+// body or a query to validate, and 401, 403, 404, 409, 413, 422, 507 or
+// 503 when the operation lists them in Errs (a multipart upload lists
+// 413). Sharing operations answer 403, 404 and 409 with a code.
 func operationErrors(op Operation) []errorComponent {
 	d, a := op.Doc, op.Access
 	listed := func(status int) bool { return slices.Contains(d.Errs, status) }
@@ -76,7 +76,7 @@ func operationErrors(op Operation) []errorComponent {
 		http.StatusForbidden:             !a.Public || listed(http.StatusForbidden),
 		http.StatusNotFound:              strings.Contains(op.Path, "/:") || listed(http.StatusNotFound),
 		http.StatusConflict:              listed(http.StatusConflict),
-		http.StatusRequestEntityTooLarge: d.Body != nil,
+		http.StatusRequestEntityTooLarge: d.Body != nil || listed(http.StatusRequestEntityTooLarge),
 		http.StatusUnprocessableEntity: d.Body != nil || len(d.Query) > 0 || d.Paged ||
 			listed(http.StatusUnprocessableEntity),
 		http.StatusTooManyRequests:     !a.Public || a.PerAddress,
