@@ -22,11 +22,6 @@ func isolate(t *testing.T) {
 	}
 }
 
-// usage returns the NewCmd of a command for cmdtest.RequireUsageErrors.
-func usage[O any](newCmd func(*cmdutil.Factory, func(O) error) *cli.Command) func(*cmdutil.Factory) *cli.Command {
-	return func(f *cmdutil.Factory) *cli.Command { return newCmd(f, nil) }
-}
-
 // saveProfiles writes a credentials file with these profiles (name →
 // server), the first one current.
 func saveProfiles(t *testing.T, names ...string) *cmdutil.CredentialsStore {
@@ -44,12 +39,8 @@ func saveProfiles(t *testing.T, names ...string) *cmdutil.CredentialsStore {
 
 func TestLoginParsesItsOptions(t *testing.T) {
 	isolate(t)
-	f, _ := cmdtest.NewFactory(t, "s3cret\r\nignored\n")
-	var got *LoginOptions
-	runF := func(o *LoginOptions) error { got = o; return nil }
-	require.NoError(t, cmdtest.Run(t, NewCmdLogin(f, runF), "--server", "http://127.0.0.1:2283/", "--email", "you@example.com",
-		"--password-stdin", "--profile", "home", "--json"))
-	require.NotNil(t, got)
+	got := cmdtest.Parse(t, NewCmdLogin, "s3cret\r\nignored\n", "--server", "http://127.0.0.1:2283/", "--email", "you@example.com",
+		"--password-stdin", "--profile", "home", "--json")
 	require.Equal(t, "http://127.0.0.1:2283", got.Server)
 	require.Equal(t, "home", got.Profile)
 	require.Equal(t, "you@example.com", got.Email)
@@ -60,14 +51,12 @@ func TestLoginParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got.Store)
 	require.NotNil(t, got.IO)
 
-	f, _ = cmdtest.NewFactory(t, "")
-	require.NoError(t, cmdtest.Run(t, NewCmdLogin(f, runF), "--server", "https://photos.example.com", "--api-key", "apikey_1"))
+	got = cmdtest.Parse(t, NewCmdLogin, "", "--server", "https://photos.example.com", "--api-key", "apikey_1")
 	require.Equal(t, "apikey_1", got.APIKey)
 	require.Equal(t, cmdutil.DefaultProfile, got.Profile, "no profile and none current")
 	require.Empty(t, got.Password, "an API key needs no password")
 
-	f, _ = cmdtest.NewFactory(t, "")
-	require.NoError(t, cmdtest.Run(t, NewCmdLogin(f, runF), "--server", "https://photos.example.com", "--oidc", "--no-browser"))
+	got = cmdtest.Parse(t, NewCmdLogin, "", "--server", "https://photos.example.com", "--oidc", "--no-browser")
 	require.True(t, got.OIDC)
 	require.True(t, got.NoBrowser)
 	require.Empty(t, got.Email)
@@ -76,17 +65,14 @@ func TestLoginParsesItsOptions(t *testing.T) {
 func TestLoginTakesTheServerOfTheProfile(t *testing.T) {
 	isolate(t)
 	saveProfiles(t, "home", "work")
-	f, _ := cmdtest.NewFactory(t, "pw\n")
-	var got *LoginOptions
-	require.NoError(t, cmdtest.Run(t, NewCmdLogin(f, func(o *LoginOptions) error { got = o; return nil }),
-		"--profile", "work", "--email", "you@example.com", "--password-stdin"))
+	got := cmdtest.Parse(t, NewCmdLogin, "pw\n", "--profile", "work", "--email", "you@example.com", "--password-stdin")
 	require.Equal(t, "work", got.Profile)
 	require.Equal(t, "http://work.example.com", got.Server)
 }
 
 func TestLoginRefusesBadCommandLines(t *testing.T) {
 	isolate(t)
-	cmdtest.RequireUsageErrors(t, usage(NewCmdLogin), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdLogin), map[string][]string{
 		"an argument":         {"--server", "http://127.0.0.1:2283", "--api-key", "k", "extra"},
 		"no server":           {"--api-key", "k"},
 		"oidc and an e-mail":  {"--server", "http://127.0.0.1:2283", "--oidc", "--email", "you@example.com"},
@@ -98,38 +84,29 @@ func TestLoginRefusesBadCommandLines(t *testing.T) {
 }
 
 func TestLogoutParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *LogoutOptions
-	require.NoError(t, cmdtest.Run(t, NewCmdLogout(f, func(o *LogoutOptions) error { got = o; return nil }), "--json"))
-	require.NotNil(t, got)
+	got := cmdtest.Parse(t, NewCmdLogout, "", "--json")
 	require.True(t, got.JSON)
 	require.Equal(t, "photoctl logout", got.Help)
 	require.NotNil(t, got.IO)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, usage(NewCmdLogout), map[string][]string{"an argument": {"home"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdLogout), map[string][]string{"an argument": {"home"}})
 }
 
 func TestWhoamiParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *WhoamiOptions
-	require.NoError(t, cmdtest.Run(t, NewCmdWhoami(f, func(o *WhoamiOptions) error { got = o; return nil })))
-	require.NotNil(t, got)
+	got := cmdtest.Parse(t, NewCmdWhoami, "")
 	require.False(t, got.JSON)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, usage(NewCmdWhoami), map[string][]string{"an argument": {"me"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdWhoami), map[string][]string{"an argument": {"me"}})
 }
 
 func TestProfilesListParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *ProfilesListOptions
-	require.NoError(t, cmdtest.Run(t, NewCmdProfilesList(f, func(o *ProfilesListOptions) error { got = o; return nil }), "--json"))
-	require.NotNil(t, got)
+	got := cmdtest.Parse(t, NewCmdProfilesList, "", "--json")
 	require.True(t, got.JSON)
 	require.NotNil(t, got.IO)
 
-	cmdtest.RequireUsageErrors(t, usage(NewCmdProfilesList), map[string][]string{"an argument": {"home"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdProfilesList), map[string][]string{"an argument": {"home"}})
 }
 
 func TestProfilesUseAndRemoveParseTheirOptions(t *testing.T) {
@@ -137,12 +114,10 @@ func TestProfilesUseAndRemoveParseTheirOptions(t *testing.T) {
 		"use": NewCmdProfilesUse, "remove": NewCmdProfilesRemove,
 	} {
 		t.Run(name, func(t *testing.T) {
-			f, _ := cmdtest.NewFactory(t, "")
-			var got *ProfileOptions
-			require.NoError(t, cmdtest.Run(t, newCmd(f, func(o *ProfileOptions) error { got = o; return nil }), "home"))
+			got := cmdtest.Parse(t, newCmd, "", "home")
 			require.Equal(t, &ProfileOptions{Name: "home", Help: "photoctl " + name}, got)
 
-			cmdtest.RequireUsageErrors(t, usage(newCmd), map[string][]string{"no name": {}, "two names": {"a", "b"}})
+			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(newCmd), map[string][]string{"no name": {}, "two names": {"a", "b"}})
 		})
 	}
 }

@@ -37,14 +37,10 @@ Example:
    photoctl logout
    photoctl logout --profile home`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &LogoutOptions{IO: f.Streams(c), Conn: func() (*cmdutil.APIConn, error) { return f.Connect(c, false) },
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *LogoutOptions {
+			return &LogoutOptions{IO: f.Streams(c), Conn: func() (*cmdutil.APIConn, error) { return f.Connect(c, false) },
 				JSON: c.Bool("json"), Help: c.Command.HelpName}
-			return cmdutil.Run(c.Context, opts, runF, runLogout)
-		},
+		}, runF, runLogout),
 	}
 }
 

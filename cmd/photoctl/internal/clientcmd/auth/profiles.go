@@ -58,13 +58,9 @@ current one is marked with *.
 Example:
    photoctl profiles list --json`,
 		Flags: []cli.Flag{cmdutil.JSONFlag()},
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ProfilesListOptions{IO: f.Streams(c), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runProfilesList)
-		},
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ProfilesListOptions {
+			return &ProfilesListOptions{IO: f.Streams(c), JSON: c.Bool("json")}
+		}, runF, runProfilesList),
 	}
 }
 
@@ -112,7 +108,7 @@ func NewCmdProfilesUse(f *cmdutil.Factory, runF func(*ProfileOptions) error) *cl
 
 Example:
    photoctl profiles use home`,
-		Action: profileAction(runF, runProfilesUse),
+		Action: cmdutil.OneArgAction("want exactly one argument, the profile name", profileOptions, runF, runProfilesUse),
 	}
 }
 
@@ -134,7 +130,7 @@ func NewCmdProfilesRemove(f *cmdutil.Factory, runF func(*ProfileOptions) error) 
 
 Example:
    photoctl profiles remove old-server`,
-		Action: profileAction(runF, runProfilesRemove),
+		Action: cmdutil.OneArgAction("want exactly one argument, the profile name", profileOptions, runF, runProfilesRemove),
 	}
 }
 
@@ -147,16 +143,10 @@ func runProfilesRemove(_ context.Context, opts *ProfileOptions) error {
 	})
 }
 
-// profileAction is the Action of `profiles use` and `profiles remove`:
-// exactly one argument, the profile name.
-func profileAction(runF func(*ProfileOptions) error, run func(context.Context, *ProfileOptions) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the profile name")
-		if err != nil {
-			return err
-		}
-		return cmdutil.Run(c.Context, &ProfileOptions{Name: args[0], Help: c.Command.HelpName}, runF, run)
-	}
+// profileOptions reads the one argument of `profiles use` and `profiles
+// remove`, the profile name.
+func profileOptions(c *cli.Context, name string) *ProfileOptions {
+	return &ProfileOptions{Name: name, Help: c.Command.HelpName}
 }
 
 // updateProfile applies fn to the credentials file once the profile

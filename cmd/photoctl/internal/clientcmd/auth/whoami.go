@@ -29,13 +29,9 @@ Example:
    photoctl whoami
    PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &WhoamiOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runWhoami)
-		},
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *WhoamiOptions {
+			return &WhoamiOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
+		}, runF, runWhoami),
 	}
 }
 

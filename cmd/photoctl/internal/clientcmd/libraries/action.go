@@ -37,6 +37,10 @@ Example:
    photoctl libraries restore "Old imports"`},
 }
 
+// wantLibrary is the usage error of the commands that take one library
+// when they are not given exactly one argument.
+const wantLibrary = "want exactly one argument, the library id or name"
+
 // ActionOptions are what `photoctl libraries switch`, `trash` or
 // `restore` was asked for.
 type ActionOptions struct {
@@ -57,14 +61,9 @@ func NewCmdAction(f *cmdutil.Factory, name string, runF func(*ActionOptions) err
 		ArgsUsage:   "LIBRARY",
 		Description: actionHelp[name][1],
 		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the library id or name")
-			if err != nil {
-				return err
-			}
-			opts := &ActionOptions{ClientOptions: f.ClientOptions(c), Action: name, Library: args[0], JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runAction)
-		},
+		Action: cmdutil.OneArgAction(wantLibrary, func(c *cli.Context, lib string) *ActionOptions {
+			return &ActionOptions{ClientOptions: f.ClientOptions(c), Action: name, Library: lib, JSON: c.Bool("json")}
+		}, runF, runAction),
 	}
 }
 

@@ -82,11 +82,7 @@ Example:
 }
 
 func runInviteCreate(ctx context.Context, opts *InviteCreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
-	lib, err := opts.Library.ID(ctx, conn)
+	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
 	if err != nil {
 		return err
 	}
@@ -154,21 +150,23 @@ Example:
 // inLibraryAction is the Action of such a command: no arguments, then
 // --library and --json.
 func inLibraryAction(f *cmdutil.Factory, runF func(*InLibraryOptions) error, run func(context.Context, *InLibraryOptions) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		if err := cmdutil.NoArgs(c); err != nil {
-			return err
-		}
-		opts := &InLibraryOptions{ClientOptions: f.ClientOptions(c), Library: cmdutil.LibraryArgOf(c), JSON: c.Bool("json")}
-		return cmdutil.Run(c.Context, opts, runF, run)
+	return cmdutil.NoArgsAction(func(c *cli.Context) *InLibraryOptions {
+		return &InLibraryOptions{ClientOptions: f.ClientOptions(c), Library: cmdutil.LibraryArgOf(c), JSON: c.Bool("json")}
+	}, runF, run)
+}
+
+// connectIn connects and looks up the library a command works in.
+func connectIn(ctx context.Context, co cmdutil.ClientOptions, l cmdutil.LibraryArg) (*cmdutil.APIConn, string, error) {
+	conn, err := co.Conn()
+	if err != nil {
+		return nil, "", err
 	}
+	lib, err := l.ID(ctx, conn)
+	return conn, lib, err
 }
 
 func runInviteList(ctx context.Context, opts *InLibraryOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
-	lib, err := opts.Library.ID(ctx, conn)
+	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
 	if err != nil {
 		return err
 	}

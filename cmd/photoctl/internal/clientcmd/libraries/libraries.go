@@ -61,13 +61,9 @@ Example:
 		Flags: append(cmdutil.ClientFlags(),
 			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), State: c.String("state"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ListOptions {
+			return &ListOptions{ClientOptions: f.ClientOptions(c), State: c.String("state"), JSON: c.Bool("json")}
+		}, runF, runList),
 	}
 }
 
@@ -115,14 +111,9 @@ API key.
 Example:
    photoctl libraries create "Family archive"`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the library name")
-			if err != nil {
-				return err
-			}
-			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Name: args[0], JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runCreate)
-		},
+		Action: cmdutil.OneArgAction("want exactly one argument, the library name", func(c *cli.Context, name string) *CreateOptions {
+			return &CreateOptions{ClientOptions: f.ClientOptions(c), Name: name, JSON: c.Bool("json")}
+		}, runF, runCreate),
 	}
 }
 

@@ -48,11 +48,7 @@ Example:
 }
 
 func runMembersList(ctx context.Context, opts *InLibraryOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
-	lib, err := opts.Library.ID(ctx, conn)
+	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
 	if err != nil {
 		return err
 	}
@@ -100,11 +96,7 @@ Example:
 }
 
 func runMembersRole(ctx context.Context, opts *MembersRoleOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
-	lib, err := opts.Library.ID(ctx, conn)
+	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
 	if err != nil {
 		return err
 	}
@@ -149,15 +141,57 @@ Example:
 }
 
 func runMembersRemove(ctx context.Context, opts *MembersRemoveOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
-	lib, err := opts.Library.ID(ctx, conn)
+	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
 	if err != nil {
 		return err
 	}
 	return cmdutil.ActOnEach(opts.IO, opts.JSON, opts.IDs, "Removed", "removed", "member", func(id string) (string, error) {
 		return id, conn.RemoveMember(ctx, lib, id)
 	})
+}
+
+// MembersLeaveOptions are what `photoctl members leave` was asked for.
+type MembersLeaveOptions struct {
+	cmdutil.ClientOptions
+
+	// Library is the id or name of the library to leave.
+	Library string
+	JSON    bool
+}
+
+// NewCmdMembersLeave returns `photoctl members leave`; runF, when not nil,
+// gets the parsed options instead of runMembersLeave (tests).
+func NewCmdMembersLeave(f *cmdutil.Factory, runF func(*MembersLeaveOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "leave",
+		Usage:     "Leave a library you joined",
+		ArgsUsage: "LIBRARY",
+		Description: `Ends your membership of a library (by id or name); its owner cannot leave.
+If it was your profile's default library, the default is cleared.
+
+Example:
+   photoctl members leave "Family archive"`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.OneArgAction(wantLibrary, func(c *cli.Context, lib string) *MembersLeaveOptions {
+			return &MembersLeaveOptions{ClientOptions: f.ClientOptions(c), Library: lib, JSON: c.Bool("json")}
+		}, runF, runMembersLeave),
+	}
+}
+
+func runMembersLeave(ctx context.Context, opts *MembersLeaveOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "all")
+	if err != nil {
+		return err
+	}
+	if err := conn.LeaveLibrary(ctx, lib); err != nil {
+		return err
+	}
+	if err := cmdutil.SaveProfileLibrary(conn, func(cur string) string { return forget(cur, lib) }); err != nil {
+		return err
+	}
+	return cmdutil.PrintDone(opts.IO, opts.JSON, map[string]string{"left": lib}, "Left library %s.", lib)
 }

@@ -52,13 +52,11 @@ Example:
 			if req.Email == "" {
 				return cmdutil.UsageErrorf(c, "--email is required")
 			}
-			if c.IsSet("quota") {
-				q, err := parseQuota(c, c.String("quota"))
-				if err != nil {
-					return err
-				}
-				req.QuotaBytes = q
+			quota, err := quotaFlag(c)
+			if err != nil {
+				return err
 			}
+			req.QuotaBytes = quota.Value
 			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Request: req, ReadPassword: passwordReader(c),
 				JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runCreate)

@@ -34,14 +34,9 @@ for the last active superuser. It asks first unless --yes is given.
 Example:
    photoctl users delete --yes intuser_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the user id")
-			if err != nil {
-				return err
-			}
-			opts := &DeleteOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Yes: c.Bool("yes"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runDelete)
-		},
+		Action: cmdutil.OneArgAction(wantUserID, func(c *cli.Context, id string) *DeleteOptions {
+			return &DeleteOptions{ClientOptions: f.ClientOptions(c), ID: id, Yes: c.Bool("yes"), JSON: c.Bool("json")}
+		}, runF, runDelete),
 	}
 }
 

@@ -40,15 +40,10 @@ Example:
 		Flags: append(cmdutil.ClientFlags(),
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the user id")
-			if err != nil {
-				return err
-			}
-			opts := &ResetPasswordOptions{ClientOptions: f.ClientOptions(c), ID: args[0], ReadPassword: passwordReader(c),
+		Action: cmdutil.OneArgAction(wantUserID, func(c *cli.Context, id string) *ResetPasswordOptions {
+			return &ResetPasswordOptions{ClientOptions: f.ClientOptions(c), ID: id, ReadPassword: passwordReader(c),
 				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runResetPassword)
-		},
+		}, runF, runResetPassword),
 	}
 }
 

@@ -35,13 +35,9 @@ Example:
    photoctl storage
    photoctl storage --json | jq .used_bytes`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &StorageOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runStorage)
-		},
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *StorageOptions {
+			return &StorageOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
+		}, runF, runStorage),
 	}
 }
 

@@ -43,7 +43,7 @@ Example:
 			&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (500MB, 50GB) or unlimited"},
 			cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the user id")
+			args, err := cmdutil.NeedArgs(c, 1, 1, wantUserID)
 			if err != nil {
 				return err
 			}
@@ -60,12 +60,8 @@ Example:
 			if c.IsSet("superuser") {
 				u.IsSuperuser = ptrTo(c.Bool("superuser"))
 			}
-			if c.IsSet("quota") {
-				q, err := parseQuota(c, c.String("quota"))
-				if err != nil {
-					return err
-				}
-				u.QuotaBytes = api.Optional[int64]{Set: true, Value: q}
+			if u.QuotaBytes, err = quotaFlag(c); err != nil {
+				return err
 			}
 			opts := &UpdateOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Change: u, Done: "Updated", JSON: c.Bool("json")}
 			return cmdutil.Run(c.Context, opts, runF, runUpdate)
@@ -86,15 +82,10 @@ func NewCmdDisable(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Com
 Example:
    photoctl users disable intuser_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the user id")
-			if err != nil {
-				return err
-			}
-			opts := &UpdateOptions{ClientOptions: f.ClientOptions(c), ID: args[0],
+		Action: cmdutil.OneArgAction(wantUserID, func(c *cli.Context, id string) *UpdateOptions {
+			return &UpdateOptions{ClientOptions: f.ClientOptions(c), ID: id,
 				Change: api.AdminUserUpdate{IsActive: ptrTo(false)}, Done: "Disabled", JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runUpdate)
-		},
+		}, runF, runUpdate),
 	}
 }
 

@@ -60,13 +60,9 @@ Example:
    photoctl users list
    photoctl users list --email ada --json`,
 		Flags: append(cmdutil.ClientFlags(), &cli.StringFlag{Name: "email", Usage: "only accounts whose e-mail contains `TEXT`"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Email: c.String("email"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ListOptions {
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Email: c.String("email"), JSON: c.Bool("json")}
+		}, runF, runList),
 	}
 }
 
@@ -98,12 +94,15 @@ func quotaText(q *int64) string {
 	return cmdutil.HumanBytes(*q)
 }
 
-// parseQuota reads a --quota: "unlimited" (nil), a byte count, or a size
-// with a decimal unit (kB, MB, GB, TB; the B optional).
-func parseQuota(c *cli.Context, s string) (*int64, error) {
-	s = strings.ToUpper(strings.TrimSpace(s))
+// quotaFlag reads --quota when it is given: "unlimited" (nil), a byte
+// count, or a size with a decimal unit (kB, MB, GB, TB; the B optional).
+func quotaFlag(c *cli.Context) (api.Optional[int64], error) {
+	if !c.IsSet("quota") {
+		return api.Optional[int64]{}, nil
+	}
+	s := strings.ToUpper(strings.TrimSpace(c.String("quota")))
 	if s == "UNLIMITED" || s == "NONE" {
-		return nil, nil
+		return api.Optional[int64]{Set: true}, nil
 	}
 	mult := int64(1)
 	for i, unit := range []string{"K", "M", "G", "T"} {
@@ -117,11 +116,15 @@ func parseQuota(c *cli.Context, s string) (*int64, error) {
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "B")), 64)
 	if err != nil || f < 0 {
-		return nil, cmdutil.UsageErrorf(c, "--quota %q: want a size such as 500MB, 50GB or unlimited", c.String("quota"))
+		return api.Optional[int64]{}, cmdutil.UsageErrorf(c, "--quota %q: want a size such as 500MB, 50GB or unlimited", c.String("quota"))
 	}
 	n := int64(f * float64(mult))
-	return &n, nil
+	return api.Optional[int64]{Set: true, Value: &n}, nil
 }
+
+// wantUserID is the usage error of the commands that change one account
+// when they are not given exactly one argument, its id.
+const wantUserID = "want exactly one argument, the user id"
 
 // passwordReader is the password of --password-stdin, read when the run
 // needs it (after connecting, as before the move); nil without the flag.
