@@ -47,19 +47,8 @@ Example:
 			if err != nil {
 				return err
 			}
-			var u api.AdminUserUpdate
-			if c.IsSet("first-name") {
-				u.FirstName = ptrTo(c.String("first-name"))
-			}
-			if c.IsSet("last-name") {
-				u.LastName = ptrTo(c.String("last-name"))
-			}
-			if c.IsSet("active") {
-				u.IsActive = ptrTo(c.Bool("active"))
-			}
-			if c.IsSet("superuser") {
-				u.IsSuperuser = ptrTo(c.Bool("superuser"))
-			}
+			u := api.AdminUserUpdate{FirstName: changed(c, "first-name", c.String), LastName: changed(c, "last-name", c.String),
+				IsActive: changed(c, "active", c.Bool), IsSuperuser: changed(c, "superuser", c.Bool)}
 			if u.QuotaBytes, err = quotaFlag(c); err != nil {
 				return err
 			}
@@ -104,6 +93,15 @@ func runUpdate(ctx context.Context, opts *UpdateOptions) error {
 	_, err = fmt.Fprintf(opts.IO.Out, "%s user %s (%s): active %t, superuser %t, quota %s.\n", opts.Done, out.ID, out.Email,
 		out.IsActive, out.IsSuperuser, quotaText(out.QuotaBytes))
 	return err
+}
+
+// changed is the value of flag when the command line sets it, else nil:
+// an update changes only what the flags name.
+func changed[T any](c *cli.Context, flag string, value func(name string) T) *T {
+	if !c.IsSet(flag) {
+		return nil
+	}
+	return ptrTo(value(flag))
 }
 
 func ptrTo[T any](v T) *T { return &v }
