@@ -20,14 +20,15 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// LoginOptions is what `photoctl login` needs once its flags are parsed.
+// LoginOptions is what `photoctl login` needs once its flags are parsed
+// and its secrets read (the terminal prompts come before the run).
 type LoginOptions struct {
 	Server, Profile, Email, Password, APIKey string
 	JSON                                     bool
 	Store                                    *cmdutil.CredentialsStore
 	IO                                       *cmdutil.Streams
 
-	// OIDC signs in through the server's identity provider (login_oidc.go);
+	// OIDC signs in through the server's identity provider (oidc.go);
 	// NoBrowser only prints the address to open.
 	OIDC, NoBrowser bool
 }
