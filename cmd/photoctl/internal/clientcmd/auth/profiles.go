@@ -19,8 +19,7 @@ type ProfileJSON struct {
 	Credential string `json:"credential"`
 }
 
-// NewCmdProfiles returns `photoctl profiles`, a group: its subcommands are
-// tested one by one, each with its own runF.
+// NewCmdProfiles returns `photoctl profiles`, which only groups its subcommands.
 func NewCmdProfiles(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "profiles",

@@ -14,8 +14,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// NewCmdInvite returns `photoctl invite`, a group: its subcommands are
-// tested one by one, each with its own runF.
+// NewCmdInvite returns `photoctl invite`, which only groups its subcommands.
 func NewCmdInvite(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "invite",

@@ -17,8 +17,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// NewCmdLibraries returns `photoctl libraries`, a group: its subcommands
-// are tested one by one, each with its own runF.
+// NewCmdLibraries returns `photoctl libraries`, which only groups its subcommands.
 func NewCmdLibraries(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "libraries",

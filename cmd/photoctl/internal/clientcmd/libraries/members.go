@@ -11,8 +11,7 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// NewCmdMembers returns `photoctl members`, a group: its subcommands are
-// tested one by one, each with its own runF.
+// NewCmdMembers returns `photoctl members`, which only groups its subcommands.
 func NewCmdMembers(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "members",
