@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -24,7 +25,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 
 	r := cs.run(t, "", nil, "whoami", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	who := decode[loginJSON](t, r)
+	who := decode[auth.LoginJSON](t, r)
 	require.Equal(t, cs.user.Email, who.User.Email)
 	require.Equal(t, "session", who.Credential)
 	require.Equal(t, cmdutil.DefaultProfile, who.Profile)
@@ -34,7 +35,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	key := cs.CreateKey(cs.Login(cs.user).AccessToken, []string{"all"}, nil)
 	r = cs.run(t, "", nil, "login", "--server", cs.URL, "--api-key", key, "--profile", "ci")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	list := decode[[]profileJSON](t, cs.run(t, "", nil, "profiles", "list", "--json"))
+	list := decode[[]auth.ProfileJSON](t, cs.run(t, "", nil, "profiles", "list", "--json"))
 	require.Len(t, list, 2)
 	require.Equal(t, "ci", list[0].Name)
 	require.True(t, list[0].Current)
@@ -72,7 +73,7 @@ func TestCLIEnvironmentAloneIsEnough(t *testing.T) {
 	env := cs.keyEnv(t)
 	r := cs.run(t, "", env, "whoami", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Equal(t, "api_key", decode[loginJSON](t, r).Credential)
+	require.Equal(t, "api_key", decode[auth.LoginJSON](t, r).Credential)
 	r = cs.run(t, "", env, "ls", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Empty(t, decode[[]api.Asset](t, r))

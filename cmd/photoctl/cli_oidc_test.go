@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
 	"github.com/photoctl/photoctl/server/servertest/oidcprovider"
@@ -63,11 +64,11 @@ func TestCLILoginOIDCNoBrowser(t *testing.T) {
 	require.Contains(t, string(page), "Signed in to photoctl")
 
 	require.NoError(t, cmd.Wait(), "stderr: %s", printed.String())
-	out := decode[loginJSON](t, cliResult{stdout: stdout.String()})
+	out := decode[auth.LoginJSON](t, cliResult{stdout: stdout.String()})
 	require.Equal(t, "cli@example.com", out.User.Email)
 	require.Equal(t, "session", out.Credential)
 
 	r := runBinary(t, env, "", "whoami", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.Equal(t, "cli@example.com", decode[loginJSON](t, r).User.Email, "the session was saved in the profile")
+	require.Equal(t, "cli@example.com", decode[auth.LoginJSON](t, r).User.Email, "the session was saved in the profile")
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/users"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
@@ -88,7 +89,7 @@ func TestCLIStorage(t *testing.T) {
 	cs.UploadAsset(token, "a.jpg", photo, nil)
 	cs.SetQuota(cs.user.ID, 1_000_000)
 
-	got := decode[storageJSON](t, cs.run(t, "", env, "storage", "--json"))
+	got := decode[users.StorageJSON](t, cs.run(t, "", env, "storage", "--json"))
 	require.Equal(t, int64(len(photo)), got.UsedBytes)
 	require.Equal(t, int64(1_000_000), *got.QuotaBytes)
 	r := cs.run(t, "", env, "storage")

@@ -263,20 +263,6 @@ func albumFields(a *api.Album) [][]string {
 		{"updated", a.UpdatedAt.Local().Format(time.DateTime)}}
 }
 
-// idsOrStdin returns the ids (or a token) given as arguments, or read
-// from standard input, one a line or separated by spaces, when the only
-// argument is "-".
-func idsOrStdin(c *cli.Context, args []string) ([]string, error) {
-	if len(args) != 1 || args[0] != "-" {
-		return args, nil
-	}
-	ids, _, err := readStdinIDs(c)
-	if err == nil && len(ids) == 0 {
-		err = cmdutil.UsageErrorf(c, "nothing on standard input")
-	}
-	return ids, err
-}
-
 // optional is nil for "", else a pointer to s.
 func optional(s string) *string {
 	if s == "" {

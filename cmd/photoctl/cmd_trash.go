@@ -1,13 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,45 +18,6 @@ func readIDs(c *cli.Context) ([]string, bool, error) {
 		return readStdinIDs(c)
 	}
 	return args, false, nil
-}
-
-// readStdinIDs reads ids from standard input: one a line or separated by
-// spaces, or the JSON array a --json listing prints (objects with an
-// "id", or strings), so `photoctl ls --json | photoctl trash -` works
-// without jq.
-func readStdinIDs(c *cli.Context) ([]string, bool, error) {
-	data, err := io.ReadAll(c.App.Reader)
-	if err != nil {
-		return nil, true, fmt.Errorf("read ids from stdin: %w", err)
-	}
-	if text := bytes.TrimSpace(data); len(text) > 0 && text[0] == '[' {
-		ids, err := idsFromJSON(text)
-		return ids, true, err
-	}
-	return strings.Fields(string(data)), true, nil
-}
-
-// idsFromJSON reads a JSON array of ids, or of objects with an "id".
-func idsFromJSON(text []byte) ([]string, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(text, &items); err != nil {
-		return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
-	}
-	ids := make([]string, 0, len(items))
-	for i, raw := range items {
-		var id string
-		if json.Unmarshal(raw, &id) != nil {
-			var obj struct {
-				ID string `json:"id"`
-			}
-			if json.Unmarshal(raw, &obj) != nil || obj.ID == "" {
-				return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
-			}
-			id = obj.ID
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
 }
 
 // lifecycleCommand describes trash, restore and rm, which differ only in
@@ -197,21 +153,5 @@ func runLifecycle(ctx context.Context, conn *cmdutil.APIConn, lc lifecycleComman
 		return fmt.Errorf("%s stopped after %d of %d assets: %w (%w)", lc.name, len(done), len(ids), failure, cmdutil.ErrPartialFailure)
 	default:
 		return failure
-	}
-}
-
-// confirm asks question on the error stream and reads a yes or no.
-func confirm(in io.Reader, s *cmdutil.Streams, question string) (bool, error) {
-	fmt.Fprint(s.Err, question)
-	line, err := bufio.NewReader(in).ReadString('\n')
-	if err != nil && line == "" {
-		fmt.Fprintln(s.Err)
-		return false, nil
-	}
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
-		return true, nil
-	default:
-		return false, nil
 	}
 }

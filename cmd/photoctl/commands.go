@@ -3,7 +3,10 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/libraries"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/users"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
@@ -12,10 +15,10 @@ import (
 // library, album and person names (cmdutil.WithNameCompletion).
 func clientCommands(f *cmdutil.Factory) []*cli.Command {
 	return cmdutil.WithNameCompletion([]*cli.Command{
-		newLoginCommand(),
-		newLogoutCommand(),
-		newWhoamiCommand(),
-		newProfilesCommand(),
+		auth.NewCmdLogin(f, nil),
+		auth.NewCmdLogout(f, nil),
+		auth.NewCmdWhoami(f, nil),
+		auth.NewCmdProfiles(f),
 		newUploadCommand("upload"),
 		newUploadCommand("import"),
 		newListCommand("ls"),
@@ -30,17 +33,17 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		newAssetsCommand(),
 		newSearchCommand(),
 		newMCPCommand(),
-		newLibrariesCommand(),
+		libraries.NewCmdLibraries(f),
 		newAlbumsCommand(),
 		newPeopleCommand(),
 		newFacesCommand(),
 		newStacksCommand(),
-		newInviteCommand(),
-		newMembersCommand(),
+		libraries.NewCmdInvite(f),
+		libraries.NewCmdMembers(f),
 		newTasksCommand(),
 		keys.NewCmdKeys(f),
-		newStorageCommand(),
-		newUsersCommand(),
+		users.NewCmdStorage(f, nil),
+		users.NewCmdUsers(f),
 		newEventsCommand(),
 		newTUICommand(),
 		newVersionCommand(),

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/photoctl/photoctl/client"
 )
 
 // ResolveLibrary turns --library into an id for a command that follows
@@ -67,18 +65,7 @@ func LookupLibrary(ctx context.Context, conn *APIConn, value, state string) (str
 // path (members, invitations): --library, else the profile's default, else
 // the caller's only library.
 func PathLibrary(c *cli.Context, conn *APIConn) (string, error) {
-	id, err := ResolveLibrary(c.Context, conn, c.String("library"))
-	if err != nil || id != "" {
-		return id, err
-	}
-	libs, err := client.Collect(conn.Libraries(c.Context))
-	if err != nil {
-		return "", err
-	}
-	if len(libs) != 1 {
-		return "", UsageErrorf(c, "you have %d libraries: name one with --library (or 'photoctl libraries switch')", len(libs))
-	}
-	return libs[0].ID, nil
+	return LibraryArgOf(c).ID(c.Context, conn)
 }
 
 // ProfileLibrary is the default library of the profile conn uses, "" when

@@ -1,9 +1,13 @@
-package main
+// Package auth holds the client commands about signing in: `photoctl
+// login` (password, API key or the server's identity provider), `logout`,
+// `whoami` and `profiles` (the saved servers and credentials). Each
+// command is an Options struct, a NewCmdX(f, runF) that parses the command
+// line into it, and a runX that does the work.
+package auth
 
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,28 +20,30 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// LoginOptions is what `photoctl login` needs once its flags are parsed.
+// LoginOptions is what `photoctl login` needs once its flags are parsed
+// and its secrets read (the terminal prompts come before the run).
 type LoginOptions struct {
 	Server, Profile, Email, Password, APIKey string
 	JSON                                     bool
 	Store                                    *cmdutil.CredentialsStore
 	IO                                       *cmdutil.Streams
 
-	// OIDC signs in through the server's identity provider (login_oidc.go);
+	// OIDC signs in through the server's identity provider (oidc.go);
 	// NoBrowser only prints the address to open.
 	OIDC, NoBrowser bool
 }
 
-// loginJSON is the --json output of login and whoami.
-type loginJSON struct {
+// LoginJSON is the --json output of login and whoami.
+type LoginJSON struct {
 	Profile    string    `json:"profile,omitempty"`
 	Server     string    `json:"server"`
 	Credential string    `json:"credential"`
 	User       *api.User `json:"user"`
 }
 
-// newLoginCommand returns `photoctl login`.
-func newLoginCommand() *cli.Command {
+// NewCmdLogin returns `photoctl login`; runF, when not nil, gets the
+// parsed options instead of runLogin (tests).
+func NewCmdLogin(f *cmdutil.Factory, runF func(*LoginOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "login",
 		Usage: "Sign in to a server and save the session in a profile",
@@ -81,7 +87,7 @@ address to open) and receives the answer on a loopback port.`,
 				return err
 			}
 			opts := &LoginOptions{Server: cfg.Server, Profile: cfg.Profile, APIKey: string(cfg.APIKey),
-				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: cmdutil.NewStreams(c),
+				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: f.Streams(c),
 				OIDC: c.Bool("oidc"), NoBrowser: c.Bool("no-browser")}
 			if opts.OIDC && (opts.APIKey != "" || opts.Email != "") {
 				return cmdutil.UsageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
@@ -94,7 +100,7 @@ address to open) and receives the answer on a loopback port.`,
 					return err
 				}
 			}
-			return runLogin(c.Context, opts)
+			return cmdutil.Run(c.Context, opts, runF, runLogin)
 		},
 	}
 }
@@ -128,8 +134,8 @@ func resolveLoginTarget(opts *LoginOptions) error {
 // readLoginSecrets gets the e-mail and password from the flags, standard
 // input or the terminal.
 func readLoginSecrets(c *cli.Context, opts *LoginOptions) error {
-	in := bufio.NewReader(c.App.Reader)
-	tty := cmdutil.IsTerminal(c.App.Reader)
+	in := bufio.NewReader(opts.IO.In)
+	tty := cmdutil.IsTerminal(opts.IO.In)
 	if opts.Email == "" {
 		if !tty {
 			return cmdutil.UsageErrorf(c, "--email is required when standard input is not a terminal")
@@ -150,7 +156,7 @@ func readLoginSecrets(c *cli.Context, opts *LoginOptions) error {
 		opts.Password = strings.TrimRight(line, "\r\n")
 	case tty:
 		fmt.Fprint(opts.IO.Err, "Password: ")
-		f := c.App.Reader.(interface{ Fd() uintptr })
+		f := opts.IO.In.(interface{ Fd() uintptr })
 		b, err := term.ReadPassword(int(f.Fd()))
 		fmt.Fprintln(opts.IO.Err)
 		if err != nil {
@@ -208,106 +214,8 @@ func runLogin(ctx context.Context, opts *LoginOptions) error {
 		return err
 	}
 	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, loginJSON{Profile: opts.Profile, Server: opts.Server, Credential: prof.CredentialKind(), User: user})
+		return cmdutil.PrintJSON(opts.IO.Out, LoginJSON{Profile: opts.Profile, Server: opts.Server, Credential: prof.CredentialKind(), User: user})
 	}
 	_, err = fmt.Fprintf(opts.IO.Out, "Signed in to %s as %s (profile %q).\n", opts.Server, prof.Email, opts.Profile)
 	return err
-}
-
-// newLogoutCommand returns `photoctl logout`.
-func newLogoutCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "logout",
-		Usage: "End the session and forget the profile's credential",
-		Description: `Ends the current (or --profile) profile's session on the server and removes
-its credential from the credentials file; the profile keeps its server, so
-'photoctl login' signs in there again. A saved API key is only forgotten
-here: revoke it with 'photoctl keys delete'.
-
-Example:
-   photoctl logout
-   photoctl logout --profile home`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			conn, err := cmdutil.Connect(c, false)
-			if err != nil {
-				return err
-			}
-			if conn.Profile == "" {
-				return cmdutil.UsageErrorf(c, "no signed-in profile for %s", conn.Server())
-			}
-			store, err := cmdutil.NewCredentialsStore()
-			if err != nil {
-				return err
-			}
-			return runLogout(c.Context, conn, store, c.Bool("json"), cmdutil.NewStreams(c))
-		},
-	}
-}
-
-func runLogout(ctx context.Context, conn *cmdutil.APIConn, store *cmdutil.CredentialsStore, asJSON bool, io *cmdutil.Streams) error {
-	if conn.Credential == "session" {
-		// A session that already ended (expired, revoked) is fine to forget.
-		if err := conn.Logout(ctx); err != nil && !isUnauthenticated(err) {
-			return fmt.Errorf("sign out of %s: %w", conn.Server(), err)
-		}
-	}
-	err := store.Update(func(p *cmdutil.CredentialsFile) error {
-		if prof := p.Profiles[conn.Profile]; prof != nil {
-			prof.APIKey, prof.Session = "", nil
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintDone(io, asJSON, map[string]string{"profile": conn.Profile, "server": conn.Server()},
-		"Signed out of %s (profile %q).", conn.Server(), conn.Profile)
-}
-
-// newWhoamiCommand returns `photoctl whoami`.
-func newWhoamiCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "whoami",
-		Usage: "Show who the credential in use belongs to",
-		Description: `Asks the server who the credential belongs to, and prints the user with the
-server, profile and kind of credential in use.
-
-Example:
-   photoctl whoami
-   PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			u, err := conn.Me(c.Context)
-			if err != nil {
-				return err
-			}
-			io := cmdutil.NewStreams(c)
-			if c.Bool("json") {
-				return cmdutil.PrintJSON(io.Out, loginJSON{Profile: conn.Profile, Server: conn.Server(), Credential: conn.Credential, User: u})
-			}
-			name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-			rows := [][]string{{"user", u.Email}, {"name", cmdutil.OrDash(name)}, {"id", u.ID},
-				{"server", conn.Server()}, {"profile", cmdutil.OrDash(conn.Profile)}, {"credential", conn.Credential}}
-			if u.IsSuperuser {
-				rows = append(rows, []string{"role", "superuser"})
-			}
-			return cmdutil.PrintFields(io, rows)
-		},
-	}
-}
-
-// isUnauthenticated reports a 401 or a missing session.
-func isUnauthenticated(err error) bool {
-	return errors.Is(err, client.ErrUnauthenticated)
 }

@@ -1,0 +1,140 @@
+package libraries
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// InviteDisableOptions are what `photoctl invite disable` was asked for:
+// the ids of the invitations.
+type InviteDisableOptions struct{ cmdutil.EachOptions }
+
+// NewCmdInviteDisable returns `photoctl invite disable`; runF, when not
+// nil, gets the parsed options instead of runInviteDisable (tests).
+func NewCmdInviteDisable(f *cmdutil.Factory, runF func(*InviteDisableOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "disable",
+		Usage:     "Disable invitations (owner); members who joined stay",
+		ArgsUsage: "INVITATION...",
+		Description: `Disables invitations so their tokens admit nobody else; disabling one twice
+changes nothing.
+
+Example:
+   photoctl invite disable inv_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			each, err := cmdutil.ParseEach(f, c, "give at least one invitation id (inv_…)")
+			if err != nil {
+				return err
+			}
+			return cmdutil.Run(c.Context, &InviteDisableOptions{each}, runF, runInviteDisable)
+		},
+	}
+}
+
+func runInviteDisable(ctx context.Context, opts *InviteDisableOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	var done []*api.Invitation
+	if err := cmdutil.EachID(opts.IDs, "disable invitation", func(id string) error {
+		inv, err := conn.DisableInvitation(ctx, id)
+		if err == nil {
+			done = append(done, inv)
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	return cmdutil.PrintDone(opts.IO, opts.JSON, done, "Disabled %d invitation(s).", len(done))
+}
+
+// tokenHelp is the usage and description of `photoctl invite preview`
+// and `invite join`.
+var tokenHelp = map[string][2]string{
+	"preview": {"Show what an invitation token offers", `Prints the library, its owner, the role and the state of the invitation
+behind a token, without joining. The token is the argument, or is read from
+standard input with "-".
+
+Example:
+   photoctl invite preview invite_...
+   echo "$TOKEN" | photoctl invite preview --json -`},
+	"join": {"Join a library with an invitation token", `Joins the library of the invitation with its role. A disabled, expired or
+used-up invitation, or a library you are in already, is refused (exit 1).
+The token is the argument, or is read from standard input with "-".
+
+Example:
+   photoctl invite join invite_...
+   photoctl libraries switch "Family archive"   # make it your default`},
+}
+
+// InviteTokenOptions are what `photoctl invite preview` or `invite join`
+// was asked for.
+type InviteTokenOptions struct {
+	cmdutil.ClientOptions
+
+	// Join joins; else the invitation is only previewed.
+	Join  bool
+	Token string
+	JSON  bool
+}
+
+// NewCmdInviteToken returns `photoctl invite preview` or `invite join`
+// (name); runF, when not nil, gets the parsed options instead of
+// runInviteToken (tests).
+func NewCmdInviteToken(f *cmdutil.Factory, name string, runF func(*InviteTokenOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:        name,
+		Usage:       tokenHelp[name][0],
+		ArgsUsage:   "TOKEN | -",
+		Description: tokenHelp[name][1],
+		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the invitation token (or - to read it from stdin)")
+			if err != nil {
+				return err
+			}
+			opts := &InviteTokenOptions{ClientOptions: f.ClientOptions(c), Join: name == "join", JSON: c.Bool("json")}
+			args, err = cmdutil.IDsOrStdin(c, opts.IO.In, args)
+			if err == nil && len(args) != 1 {
+				err = cmdutil.UsageErrorf(c, "want one token on standard input")
+			}
+			if err != nil {
+				return err
+			}
+			opts.Token = strings.TrimSpace(args[0])
+			return cmdutil.Run(c.Context, opts, runF, runInviteToken)
+		},
+	}
+}
+
+func runInviteToken(ctx context.Context, opts *InviteTokenOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	if opts.Join {
+		lib, err := conn.JoinInvitation(ctx, opts.Token)
+		if err != nil {
+			return err
+		}
+		return cmdutil.PrintDone(opts.IO, opts.JSON, lib, "Joined library %s (%s) as %s.", lib.ID, lib.Name, lib.Role)
+	}
+	pv, err := conn.PreviewInvitation(ctx, opts.Token)
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintRecords(opts.IO, opts.JSON, []*api.InvitationPreview{pv}, func(pv *api.InvitationPreview) [][]string {
+		inv := pv.Invitation
+		return [][]string{{"library", pv.Library.Name + " (" + pv.Library.ID + ")"},
+			{"owner", cmdutil.OrDash(cmdutil.Deref(pv.Owner.DisplayName))}, {"role", inv.Role}, {"state", inv.State},
+			{"places left", strconv.Itoa(inv.RemainingPlaces)}, {"expires", inv.ExpiresAt.Local().Format("2006-01-02 15:04")}}
+	})
+}
