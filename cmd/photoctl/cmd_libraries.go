@@ -11,10 +11,8 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// libraryFlag is --library, taking an id or a name.
-func libraryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "library", Usage: "library `ID or NAME` (or $PHOTOCTL_LIBRARY); needed when you have several and no default (libraries switch)"}
-}
+// libraryFlag is --library, taking an id or a name (cmdutil.LibraryFlag).
+func libraryFlag() cli.Flag { return cmdutil.LibraryFlag() }
 
 // newLibrariesCommand returns `photoctl libraries`.
 func newLibrariesCommand() *cli.Command {

@@ -139,7 +139,7 @@ Example:
 		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the user id", func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
 			io := cmdutil.NewStreams(c)
 			if !c.Bool("yes") {
-				ok, err := confirm(c.App.Reader, io, fmt.Sprintf("Delete user %s with their libraries and files? This cannot be undone. [y/N] ", args[0]))
+				ok, err := cmdutil.Confirm(c.App.Reader, io, fmt.Sprintf("Delete user %s with their libraries and files? This cannot be undone. [y/N] ", args[0]))
 				if err != nil {
 					return err
 				}

@@ -1,0 +1,65 @@
+package cmdutil
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ReadStdinIDs reads ids from in (standard input): one a line or
+// separated by spaces, or the JSON array a --json listing prints (objects
+// with an "id", or strings), so `photoctl ls --json | photoctl trash -`
+// works without jq. Asset and album commands share it.
+func ReadStdinIDs(in io.Reader) ([]string, error) {
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return nil, fmt.Errorf("read ids from stdin: %w", err)
+	}
+	if text := bytes.TrimSpace(data); len(text) > 0 && text[0] == '[' {
+		return idsFromJSON(text)
+	}
+	return strings.Fields(string(data)), nil
+}
+
+// idsFromJSON reads a JSON array of ids, or of objects with an "id".
+func idsFromJSON(text []byte) ([]string, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(text, &items); err != nil {
+		return nil, &UsageError{Err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
+	}
+	ids := make([]string, 0, len(items))
+	for i, raw := range items {
+		var id string
+		if json.Unmarshal(raw, &id) != nil {
+			var obj struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(raw, &obj) != nil || obj.ID == "" {
+				return nil, &UsageError{Err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
+			}
+			id = obj.ID
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// Confirm asks question on the error stream and reads a yes or no from
+// in; rm and users delete ask before what cannot be undone.
+func Confirm(in io.Reader, s *Streams, question string) (bool, error) {
+	fmt.Fprint(s.Err, question)
+	line, err := bufio.NewReader(in).ReadString('\n')
+	if err != nil && line == "" {
+		fmt.Fprintln(s.Err)
+		return false, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true, nil
+	default:
+		return false, nil
+	}
+}
