@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
@@ -108,7 +109,7 @@ func TestCLIBulkEditFromCSVRejectsTheBatchOfAnInvalidRow(t *testing.T) {
 
 	r = cs.run(t, "", env, "bulk-edit", "--batch-size", "2", "--json", file)
 	require.Equal(t, exitPartial, r.code, r.stderr)
-	out := decode[bulkEditJSON](t, r)
+	out := decode[assets.BulkEditJSON](t, r)
 	require.Equal(t, 2, out.Updated)
 	require.Equal(t, 2, out.Rejected)
 	require.Equal(t, "applied", out.Batches[0].Status)
@@ -169,7 +170,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 
 	r := cs.run(t, "", env, "export", "--by-date", "-o", out, "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	results := decode[[]downloadResult](t, r)
+	results := decode[[]assets.DownloadResult](t, r)
 	require.Len(t, results, 3)
 	for _, res := range results {
 		require.Equal(t, "downloaded", res.Status)
@@ -200,7 +201,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 	writeFile(t, part, data[:len(data)/2])
 	r = cs.run(t, "", env, "download", "-o", filepath.Dir(target), "--json", results[0].ID)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	res := decode[[]downloadResult](t, r)
+	res := decode[[]assets.DownloadResult](t, r)
 	require.Equal(t, int64(len(data)-len(data)/2), res[0].Bytes, "only the rest was fetched")
 	again, err := os.ReadFile(target)
 	require.NoError(t, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 
@@ -54,7 +55,7 @@ func TestCLIUploadOfAFolderOfFoldersSaysUseR(t *testing.T) {
 	r = cs.run(t, "", nil, "upload", "--json", dir)
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, hint)
-	out := decode[uploadJSON](t, r) // still valid JSON
+	out := decode[assets.UploadJSON](t, r) // still valid JSON
 	require.Zero(t, out.New)
 	require.Empty(t, out.Files)
 

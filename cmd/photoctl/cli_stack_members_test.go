@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
 	"github.com/photoctl/photoctl/server/api"
 )
 
@@ -132,7 +133,7 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	r := l.run(t, "", append([]string{"export", "--covers-only", "-o", out, "--json"}, may2024...)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID},
-		idsOfResults(decode[[]downloadResult](t, r)))
+		idsOfResults(decode[[]assets.DownloadResult](t, r)))
 
 	// A directory where a file should go: that asset cannot be written, the
 	// others are, and the exit status says so.
@@ -145,10 +146,10 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	require.Contains(t, r.stderr, "1 of 5 matched assets not downloaded")
 	r = l.run(t, "", "export", "-o", out, "--json")
 	require.Equal(t, exitPartial, r.code, r.stderr)
-	require.Len(t, decode[[]downloadResult](t, r), 5, "--json is still the array of results")
+	require.Len(t, decode[[]assets.DownloadResult](t, r), 5, "--json is still the array of results")
 }
 
-func idsOfResults(results []downloadResult) []string {
+func idsOfResults(results []assets.DownloadResult) []string {
 	ids := make([]string, len(results))
 	for i, r := range results {
 		ids[i] = r.ID
@@ -162,12 +163,12 @@ func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 
 	r := l.run(t, "", append([]string{"bulk-edit", "--rating", "4", "--dry-run", "--json"}, may2024...)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	dry := decode[bulkEditJSON](t, r)
+	dry := decode[assets.BulkEditJSON](t, r)
 	require.Len(t, dry.DryRun, 5)
 	var ids []string
 	for _, d := range dry.DryRun {
 		require.False(t, d.Missing, "the dry run finds %s", d.ID)
-		require.Equal(t, changeJSON{From: nil, To: 4.0}, d.Changes["rating"])
+		require.Equal(t, assets.ChangeJSON{From: nil, To: 4.0}, d.Changes["rating"])
 		ids = append(ids, d.ID)
 	}
 	require.ElementsMatch(t, l.ids(), ids)

@@ -12,12 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/client/importer"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
 // statuses maps each file below dir to its outcome.
-func statuses(t *testing.T, dir string, out uploadJSON) map[string]importer.Status {
+func statuses(t *testing.T, dir string, out assets.UploadJSON) map[string]importer.Status {
 	t.Helper()
 	m := map[string]importer.Status{}
 	for _, f := range out.Files {
@@ -44,7 +45,7 @@ func TestCLIUploadSortsDuplicatesFailuresAndSkips(t *testing.T) {
 
 	r := cs.run(t, "", nil, "upload", "--recursive", "--exclude", "skip", "--json", dir)
 	require.Equal(t, exitPartial, r.code, "one file failed, the rest went through: %s", r.stderr)
-	out := decode[uploadJSON](t, r)
+	out := decode[assets.UploadJSON](t, r)
 	st := statuses(t, dir, out)
 	require.Equal(t, importer.StatusNew, st["2024/a.jpg"])
 	require.Equal(t, importer.StatusNew, st["2024/raw/c.jpg"])
@@ -72,13 +73,13 @@ func TestCLIUploadRerunIsIncremental(t *testing.T) {
 
 	r := cs.run(t, "", env, "import", "-r", "--json", dir)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	first := decode[uploadJSON](t, r)
+	first := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 3, first.New)
 	require.Equal(t, int64(3), first.Hashed)
 
 	r = cs.run(t, "", env, "upload", "-r", "--json", dir)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	again := decode[uploadJSON](t, r)
+	again := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 3, again.Duplicate)
 	require.Zero(t, again.Hashed, "an unchanged folder is not read again")
 	require.Zero(t, again.SentBytes)
@@ -86,7 +87,7 @@ func TestCLIUploadRerunIsIncremental(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "sub", "d.jpg"), servertest.JPEG(t, 24, 24, 99))
 	r = cs.run(t, "", env, "upload", "-r", "--json", dir)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	third := decode[uploadJSON](t, r)
+	third := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 1, third.New)
 	require.Equal(t, int64(1), third.Hashed)
 
@@ -147,7 +148,7 @@ func TestCLIUploadInterruptedResumes(t *testing.T) {
 
 	r := cs.run(t, "", env, "upload", "-r", "--json", dir)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	second := decode[uploadJSON](t, r)
+	second := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 150, second.New+second.Duplicate)
 	require.Less(t, second.Hashed, int64(150), "files hashed before the interruption come from the index")
 	r = cs.run(t, "", env, "ls", "--all", "--json")
@@ -161,7 +162,7 @@ func TestCLIUploadAlbumFromFolder(t *testing.T) {
 	dir := photoTree(t, []string{"Trips/Lisbon/a.jpg", "Trips/Lisbon/b.jpg", "Trips/Porto/c.jpg"}, nil)
 	r := cs.run(t, "", env, "upload", "-r", "--album-from-folder", "--json", filepath.Join(dir, "Trips"))
 	require.Equal(t, exitOK, r.code, r.stderr)
-	out := decode[uploadJSON](t, r)
+	out := decode[assets.UploadJSON](t, r)
 	added := map[string]int{}
 	for _, a := range out.Albums {
 		added[a.Name] = a.Added

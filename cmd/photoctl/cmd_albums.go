@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -233,26 +231,10 @@ Example:
 	}
 }
 
-// resolveAlbum turns an album id or name into an id: an id (album_…) is
-// used as given; a name is looked up among the albums of --library (or the
-// default library), ignoring case.
+// resolveAlbum turns an album id or name into an id among the albums of
+// --library (cmdutil.ResolveAlbum).
 func resolveAlbum(c *cli.Context, conn *cmdutil.APIConn, value string) (string, error) {
-	if strings.HasPrefix(value, "album_") {
-		return value, nil
-	}
-	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-	if err != nil {
-		return "", err
-	}
-	for a, err := range conn.Albums(c.Context, lib) {
-		if err != nil {
-			return "", fmt.Errorf("look up album %q: %w", value, err)
-		}
-		if strings.EqualFold(strings.TrimSpace(a.Name), strings.TrimSpace(value)) {
-			return a.ID, nil
-		}
-	}
-	return "", fmt.Errorf("no album named %q: %w", value, client.ErrNotFound)
+	return cmdutil.ResolveAlbum(c.Context, conn, c.String("library"), value)
 }
 
 // albumFields are the label/value lines of `photoctl albums get`.

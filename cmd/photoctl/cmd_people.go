@@ -271,26 +271,10 @@ func updatePeople(c *cli.Context, conn *cmdutil.APIConn, args []string, u api.Pe
 	return nil
 }
 
-// resolvePerson turns a person id or name into an id: an id (person_…) is
-// used as given; a name is looked up among the people of --library (or the
-// default library), ignoring case.
+// resolvePerson turns a person id or name into an id among the people of
+// --library (cmdutil.ResolvePerson).
 func resolvePerson(c *cli.Context, conn *cmdutil.APIConn, value string) (string, error) {
-	if strings.HasPrefix(value, "person_") {
-		return value, nil
-	}
-	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-	if err != nil {
-		return "", err
-	}
-	for p, err := range conn.People(c.Context, client.PersonQuery{LibraryID: lib, Name: strings.TrimSpace(value)}) {
-		if err != nil {
-			return "", fmt.Errorf("look up person %q: %w", value, err)
-		}
-		if strings.EqualFold(strings.TrimSpace(cmdutil.Deref(p.Name)), strings.TrimSpace(value)) {
-			return p.ID, nil
-		}
-	}
-	return "", fmt.Errorf("no person named %q: %w", value, client.ErrNotFound)
+	return cmdutil.ResolvePerson(c.Context, conn, c.String("library"), value)
 }
 
 // personFlags shows is_hidden and is_favorite in the table.

@@ -4,6 +4,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/libraries"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/users"
@@ -19,19 +20,19 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		auth.NewCmdLogout(f, nil),
 		auth.NewCmdWhoami(f, nil),
 		auth.NewCmdProfiles(f),
-		newUploadCommand("upload"),
-		newUploadCommand("import"),
-		newListCommand("ls"),
-		newGetCommand(),
-		newDownloadCommand("download"),
-		newDownloadCommand("export"),
-		newEditCommand(),
-		newBulkEditCommand(),
-		newTrashCommand(),
-		newRestoreCommand(),
-		newRemoveCommand(),
-		newAssetsCommand(),
-		newSearchCommand(),
+		assets.NewCmdUpload(f, "upload", nil),
+		assets.NewCmdUpload(f, "import", nil),
+		assets.NewCmdList(f, "ls", nil),
+		assets.NewCmdGet(f, nil),
+		assets.NewCmdDownload(f, "download", nil),
+		assets.NewCmdDownload(f, "export", nil),
+		assets.NewCmdEdit(f, nil),
+		assets.NewCmdBulkEdit(f, nil),
+		assets.NewCmdTrash(f, nil),
+		assets.NewCmdRestore(f, nil),
+		assets.NewCmdRemove(f, nil),
+		assets.NewCmdAssets(f),
+		assets.NewCmdSearch(f, nil),
 		newMCPCommand(),
 		libraries.NewCmdLibraries(f),
 		newAlbumsCommand(),
@@ -48,20 +49,4 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		newTUICommand(),
 		newVersionCommand(),
 	})
-}
-
-// newAssetsCommand returns `photoctl assets`, the long form of the asset
-// listing.
-func newAssetsCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "assets",
-		Usage: "Work with assets (long forms of ls and friends)",
-		Description: `The top-level commands ls, get, download, edit, bulk-edit, trash, restore
-and rm work on assets; 'assets list' is the same as 'ls'.
-
-Example:
-   photoctl assets list --media-type video`,
-		Subcommands: []*cli.Command{newListCommand("list")},
-		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package assets
 
 import (
 	"context"
@@ -10,17 +10,17 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// diffJSON is what one edit would change, field by field.
-type diffJSON struct {
+// DiffJSON is what one edit would change, field by field.
+type DiffJSON struct {
 	Line    int                   `json:"line"`
 	ID      string                `json:"id"`
 	Missing bool                  `json:"missing,omitempty"` // no such asset (the batch would be rejected)
-	Changes map[string]changeJSON `json:"changes"`
+	Changes map[string]ChangeJSON `json:"changes"`
 }
 
-// changeJSON is one field's current value and the one the edit sets (null
+// ChangeJSON is one field's current value and the one the edit sets (null
 // clears the user's value).
-type changeJSON struct {
+type ChangeJSON struct {
 	From any `json:"from"`
 	To   any `json:"to"`
 }
@@ -29,7 +29,7 @@ type changeJSON struct {
 // They are read in library lib, or without one in each of the caller's
 // libraries: the edit itself names no library, so neither must its dry
 // run.
-func diffBatch(ctx context.Context, conn *cmdutil.APIConn, lib string, batch []editRow) ([]diffJSON, error) {
+func diffBatch(ctx context.Context, conn *cmdutil.APIConn, lib string, batch []editRow) ([]DiffJSON, error) {
 	libs := []string{lib}
 	if lib == "" {
 		all, err := client.Collect(conn.Libraries(ctx))
@@ -58,9 +58,9 @@ func diffBatch(ctx context.Context, conn *cmdutil.APIConn, lib string, batch []e
 			}
 		}
 	}
-	out := make([]diffJSON, 0, len(batch))
+	out := make([]DiffJSON, 0, len(batch))
 	for _, r := range batch {
-		d := diffJSON{Line: r.line, ID: r.id, Changes: map[string]changeJSON{}}
+		d := DiffJSON{Line: r.line, ID: r.id, Changes: map[string]ChangeJSON{}}
 		a := current[r.id]
 		if a == nil {
 			d.Missing = true
@@ -69,19 +69,19 @@ func diffBatch(ctx context.Context, conn *cmdutil.APIConn, lib string, batch []e
 		m := a.Metadata
 		ch := r.change
 		if ch.Rating.Set {
-			d.Changes["rating"] = changeJSON{From: intOrNil(m.Rating), To: valueOrNil(ch.Rating.Value)}
+			d.Changes["rating"] = ChangeJSON{From: intOrNil(m.Rating), To: valueOrNil(ch.Rating.Value)}
 		}
 		if ch.Description.Set {
-			d.Changes["description"] = changeJSON{From: valueOrNil(m.Description), To: valueOrNil(ch.Description.Value)}
+			d.Changes["description"] = ChangeJSON{From: valueOrNil(m.Description), To: valueOrNil(ch.Description.Value)}
 		}
 		if ch.Latitude.Set {
-			d.Changes["latitude"] = changeJSON{From: valueOrNil(m.Latitude), To: valueOrNil(ch.Latitude.Value)}
+			d.Changes["latitude"] = ChangeJSON{From: valueOrNil(m.Latitude), To: valueOrNil(ch.Latitude.Value)}
 		}
 		if ch.Longitude.Set {
-			d.Changes["longitude"] = changeJSON{From: valueOrNil(m.Longitude), To: valueOrNil(ch.Longitude.Value)}
+			d.Changes["longitude"] = ChangeJSON{From: valueOrNil(m.Longitude), To: valueOrNil(ch.Longitude.Value)}
 		}
 		if ch.OriginalDatetime.Set {
-			d.Changes["original_datetime"] = changeJSON{From: valueOrNil(m.OriginalDatetime), To: valueOrNil(ch.OriginalDatetime.Value)}
+			d.Changes["original_datetime"] = ChangeJSON{From: valueOrNil(m.OriginalDatetime), To: valueOrNil(ch.OriginalDatetime.Value)}
 		}
 		out = append(out, d)
 	}
@@ -103,7 +103,7 @@ func intOrNil(p *float64) any {
 }
 
 // printDiffs prints "asset_…  rating: 3 → 5" lines.
-func printDiffs(s *cmdutil.Streams, diffs []diffJSON) error {
+func printDiffs(s *cmdutil.Streams, diffs []DiffJSON) error {
 	for _, d := range diffs {
 		if d.Missing {
 			fmt.Fprintf(s.Out, "line %d: %s: no such asset\n", d.Line, d.ID)

@@ -1,6 +1,7 @@
-package main
+package assets
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -76,8 +77,19 @@ func changes(ch api.AssetChange) bool {
 	return slices.Contains([]bool{ch.Rating.Set, ch.Description.Set, ch.Latitude.Set, ch.Longitude.Set, ch.OriginalDatetime.Set}, true)
 }
 
-// newEditCommand returns `photoctl edit`.
-func newEditCommand() *cli.Command {
+// EditOptions are what `photoctl edit` was asked for: the asset and the
+// change to make.
+type EditOptions struct {
+	cmdutil.ClientOptions
+
+	ID     string
+	Change api.AssetChange
+	JSON   bool
+}
+
+// NewCmdEdit returns `photoctl edit`; runF, when not nil, gets the parsed
+// options instead of runEdit (tests).
+func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "edit",
 		Usage:     "Edit an asset's rating, description, location or capture time",
@@ -92,27 +104,31 @@ Example:
    photoctl edit asset_01hx... --clear rating --clear location`,
 		Flags: append(append(cmdutil.ClientFlags(), editFlags()...), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			args := c.Args().Slice()
-			if len(args) != 1 {
-				return cmdutil.UsageErrorf(c, "want exactly one argument, the asset id")
+			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the asset id")
+			if err != nil {
+				return err
 			}
 			ch, err := changeFromFlags(c)
 			if err != nil {
 				return err
 			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			a, err := conn.UpdateAsset(c.Context, c.Args().First(), ch)
-			if err != nil {
-				return fmt.Errorf("edit %s: %w", c.Args().First(), err)
-			}
-			io := cmdutil.NewStreams(c)
-			if c.Bool("json") {
-				return cmdutil.PrintJSON(io.Out, a)
-			}
-			return cmdutil.PrintFields(io, assetFields(a))
+			opts := &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Change: ch, JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runEdit)
 		},
 	}
+}
+
+func runEdit(ctx context.Context, opts *EditOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	a, err := conn.UpdateAsset(ctx, opts.ID, opts.Change)
+	if err != nil {
+		return fmt.Errorf("edit %s: %w", opts.ID, err)
+	}
+	if opts.JSON {
+		return cmdutil.PrintJSON(opts.IO.Out, a)
+	}
+	return cmdutil.PrintFields(opts.IO, assetFields(a))
 }

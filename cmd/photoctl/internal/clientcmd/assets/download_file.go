@@ -1,4 +1,4 @@
-package main
+package assets
 
 import (
 	"context"
@@ -34,8 +34,8 @@ type downloader struct {
 	claimed map[string]string
 }
 
-func (d *downloader) download(ctx context.Context, a *api.Asset) downloadResult {
-	res := downloadResult{ID: a.ID, Status: "failed"}
+func (d *downloader) download(ctx context.Context, a *api.Asset) DownloadResult {
+	res := DownloadResult{ID: a.ID, Status: "failed"}
 	dir := targetDir(d.dir, d.byDate, a)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		res.Reason = err.Error()

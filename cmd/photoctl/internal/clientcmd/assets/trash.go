@@ -1,8 +1,9 @@
-package main
+package assets
 
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -10,12 +11,13 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// readIDs returns the ids of the arguments; a lone "-" reads them from
-// standard input instead (readStdinIDs).
-func readIDs(c *cli.Context) ([]string, bool, error) {
+// readIDs returns the ids of the arguments; a lone "-" reads them from in,
+// standard input, instead (cmdutil.ReadStdinIDs), and says so.
+func readIDs(c *cli.Context, in io.Reader) ([]string, bool, error) {
 	args := c.Args().Slice()
 	if len(args) == 1 && args[0] == "-" {
-		return readStdinIDs(c)
+		ids, err := cmdutil.ReadStdinIDs(in)
+		return ids, true, err
 	}
 	return args, false, nil
 }
@@ -30,9 +32,10 @@ type lifecycleCommand struct {
 	confirm                  bool
 }
 
-// newTrashCommand returns `photoctl trash`.
-func newTrashCommand() *cli.Command {
-	return lifecycle(lifecycleCommand{name: "trash", usage: "Move assets to the trash",
+// NewCmdTrash returns `photoctl trash`; runF, when not nil, gets the
+// parsed options instead of runLifecycle (tests).
+func NewCmdTrash(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return lifecycle(f, runF, lifecycleCommand{name: "trash", usage: "Move assets to the trash",
 		description: `Moves assets to the trash, where they stay until restored or purged after the
 server's retention period. Ids come from the arguments, or from standard
 input with "-" (ids, or the JSON that ls --json prints), sent in batches of
@@ -48,9 +51,9 @@ Example:
 		}})
 }
 
-// newRestoreCommand returns `photoctl restore`.
-func newRestoreCommand() *cli.Command {
-	return lifecycle(lifecycleCommand{name: "restore", usage: "Restore assets from the trash",
+// NewCmdRestore returns `photoctl restore`; runF as for NewCmdTrash.
+func NewCmdRestore(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return lifecycle(f, runF, lifecycleCommand{name: "restore", usage: "Restore assets from the trash",
 		description: `Restores trashed assets. Ids come from the arguments, or from standard input
 with "-", sent in batches of 100.
 
@@ -62,9 +65,9 @@ Example:
 		}})
 }
 
-// newRemoveCommand returns `photoctl rm`.
-func newRemoveCommand() *cli.Command {
-	return lifecycle(lifecycleCommand{name: "rm", usage: "Delete assets permanently",
+// NewCmdRemove returns `photoctl rm`; runF as for NewCmdTrash.
+func NewCmdRemove(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return lifecycle(f, runF, lifecycleCommand{name: "rm", usage: "Delete assets permanently",
 		description: `Deletes assets, their files and everything linked to them, irreversibly
 (library owner only). Asks for confirmation unless --yes is given. Ids come
 from the arguments, or from standard input with "-" (which needs --yes),
@@ -79,8 +82,21 @@ Example:
 		}})
 }
 
-func lifecycle(lc lifecycleCommand) *cli.Command {
-	flags := append(cmdutil.ClientFlags(), libraryFlag(), cmdutil.JSONFlag())
+// LifecycleOptions are what `photoctl trash`, `restore` or `rm` was
+// asked for: the assets, from the arguments or standard input.
+type LifecycleOptions struct {
+	cmdutil.ClientOptions
+
+	Library   string
+	IDs       []string
+	FromStdin bool // the ids came from standard input
+	Yes       bool // rm: do not ask for confirmation
+	JSON      bool
+	lc        lifecycleCommand
+}
+
+func lifecycle(f *cmdutil.Factory, runF func(*LifecycleOptions) error, lc lifecycleCommand) *cli.Command {
+	flags := append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag())
 	if lc.confirm {
 		flags = append(flags, &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"})
 	}
@@ -91,43 +107,46 @@ func lifecycle(lc lifecycleCommand) *cli.Command {
 		Description: lc.description,
 		Flags:       flags,
 		Action: func(c *cli.Context) error {
-			ids, fromStdin, err := readIDs(c)
-			if err != nil {
+			opts := &LifecycleOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				Yes: c.Bool("yes"), JSON: c.Bool("json"), lc: lc}
+			var err error
+			if opts.IDs, opts.FromStdin, err = readIDs(c, opts.IO.In); err != nil {
 				return err
 			}
-			if len(ids) == 0 {
+			if len(opts.IDs) == 0 {
 				return cmdutil.UsageErrorf(c, "give at least one asset id, or - to read them from standard input")
 			}
-			io := cmdutil.NewStreams(c)
-			if lc.confirm && !c.Bool("yes") {
-				if fromStdin {
-					return cmdutil.UsageErrorf(c, "reading ids from standard input needs --yes")
-				}
-				ok, err := confirm(c.App.Reader, io, fmt.Sprintf("Permanently delete %d asset(s)? This cannot be undone. [y/N] ", len(ids)))
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return fmt.Errorf("not confirmed; nothing deleted")
-				}
+			if lc.confirm && !opts.Yes && opts.FromStdin {
+				return cmdutil.UsageErrorf(c, "reading ids from standard input needs --yes")
 			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-			if err != nil {
-				return err
-			}
-			return runLifecycle(c.Context, conn, lc, lib, ids, c.Bool("json"), io)
+			return cmdutil.Run(c.Context, opts, runF, runLifecycle)
 		},
 	}
 }
 
-// runLifecycle sends ids in batches of at most client.MaxBulkIDs. Each
-// batch is atomic on the server; a failed batch after successful ones is a
-// partial failure.
-func runLifecycle(ctx context.Context, conn *cmdutil.APIConn, lc lifecycleCommand, lib string, ids []string, asJSON bool, io *cmdutil.Streams) error {
+// runLifecycle asks for confirmation where the command wants it, then
+// sends the ids in batches of at most client.MaxBulkIDs. Each batch is
+// atomic on the server; a failed batch after successful ones is a partial
+// failure.
+func runLifecycle(ctx context.Context, opts *LifecycleOptions) error {
+	lc, ids, io := opts.lc, opts.IDs, opts.IO
+	if lc.confirm && !opts.Yes {
+		ok, err := cmdutil.Confirm(io.In, io, fmt.Sprintf("Permanently delete %d asset(s)? This cannot be undone. [y/N] ", len(ids)))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("not confirmed; nothing deleted")
+		}
+	}
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
+	if err != nil {
+		return err
+	}
 	done := []string{}
 	var failure error
 	for start := 0; start < len(ids); start += client.MaxBulkIDs {
@@ -139,7 +158,7 @@ func runLifecycle(ctx context.Context, conn *cmdutil.APIConn, lc lifecycleComman
 		}
 		done = append(done, got...)
 	}
-	if asJSON {
+	if opts.JSON {
 		if err := cmdutil.PrintJSON(io.Out, map[string][]string{lc.jsonKey: done}); err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package main
+package assets
 
 import (
 	"context"
@@ -7,9 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
 	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -17,35 +15,28 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// UploadOptions is what `photoctl upload` needs once its flags are parsed.
+// UploadOptions are what `photoctl upload` was asked for.
 type UploadOptions struct {
+	cmdutil.ClientOptions
+
+	// Import is the import to run; its LibraryID is Library resolved
+	// once connected.
 	Import  importer.Options
+	Library string
 	Verbose bool
 	JSON    bool
-	IO      *cmdutil.Streams
 	// OnlyFolders are the folder arguments that, without --recursive, hold
 	// nothing but folders (onlyFolders).
 	OnlyFolders []string
+	// Help names the command whose help the usage errors found once
+	// connected point at (a bad glob; only folders).
+	Help string
 }
 
-// uploadJSON is the --json output of upload: the counts and every file.
-type uploadJSON struct {
-	DryRun      bool                   `json:"dry_run"`
-	Interrupted bool                   `json:"interrupted"`
-	New         int                    `json:"new"`
-	Duplicate   int                    `json:"duplicate"`
-	Skipped     int                    `json:"skipped"`
-	Failed      int                    `json:"failed"`
-	SentBytes   int64                  `json:"sent_bytes"`
-	Hashed      int64                  `json:"hashed"`
-	Seconds     float64                `json:"seconds"`
-	Files       []importer.Result      `json:"files"`
-	Albums      []importer.AlbumResult `json:"albums"`
-}
-
-// newUploadCommand returns `photoctl upload`, or under another name the
-// hidden synonym `photoctl import`.
-func newUploadCommand(name string) *cli.Command {
+// NewCmdUpload returns `photoctl upload`, or under another name the
+// hidden synonym `photoctl import`; runF, when not nil, gets the parsed
+// options instead of runUpload (tests).
+func NewCmdUpload(f *cmdutil.Factory, name string, runF func(*UploadOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      name,
 		Hidden:    name != "upload",
@@ -89,7 +80,7 @@ Example:
 			&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
 			&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "pass over files and folders matching `GLOB` (repeatable)"},
-			libraryFlag(),
+			cmdutil.LibraryFlag(),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "hash and upload `N` files at once"},
 			&cli.StringFlag{Name: "album", Usage: "add every file (new or already there) to the album `NAME`, made if missing"},
 			&cli.BoolFlag{Name: "album-from-folder", Usage: "add each file to an album named after its folder"},
@@ -108,17 +99,10 @@ Example:
 			if c.Bool("quiet") && c.Bool("verbose") {
 				return cmdutil.UsageErrorf(c, "--quiet and --verbose do not go together")
 			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-			if err != nil {
-				return err
-			}
-			opts := &UploadOptions{Verbose: c.Bool("verbose"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c),
+			opts := &UploadOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				Verbose: c.Bool("verbose"), JSON: c.Bool("json"), Help: c.Command.HelpName,
 				Import: importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
-					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"), LibraryID: lib,
+					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"),
 					Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
 					Album: c.String("album"), AlbumFromFolder: c.Bool("album-from-folder")}}
 			if !opts.Import.Recursive {
@@ -129,17 +113,30 @@ Example:
 					opts.Import.CacheDir = filepath.Join(dir, "photoctl")
 				}
 			}
-			im, err := importer.New(conn.Client, opts.Import)
-			if err != nil {
-				return cmdutil.UsageErrorf(c, "%v", err)
-			}
-			err = runUpload(c.Context, im, opts)
-			if errors.Is(err, errOnlyFolders) {
-				return cmdutil.UsageErrorf(c, "%v", err)
-			}
-			return err
+			return cmdutil.Run(c.Context, opts, runF, runUpload)
 		},
 	}
+}
+
+// runUpload connects, resolves the library and runs the import; what the
+// import refuses (a bad glob, folders of folders only) is a usage error.
+func runUpload(ctx context.Context, opts *UploadOptions) error {
+	conn, err := opts.Conn()
+	if err != nil {
+		return err
+	}
+	if opts.Import.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
+		return err
+	}
+	im, err := importer.New(conn.Client, opts.Import)
+	if err != nil {
+		return &cmdutil.UsageError{Err: err, Help: opts.Help}
+	}
+	err = runImport(ctx, im, opts)
+	if errors.Is(err, errOnlyFolders) {
+		return &cmdutil.UsageError{Err: err, Help: opts.Help}
+	}
+	return err
 }
 
 // deviceID names this machine to the server.
@@ -151,9 +148,9 @@ func deviceID() string {
 	return "photoctl@" + host
 }
 
-// runUpload runs the import with a progress bar on a terminal, Ctrl-C
+// runImport runs the import with a progress bar on a terminal, Ctrl-C
 // ending it cleanly, and prints the summary.
-func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) error {
+func runImport(ctx context.Context, im *importer.Importer, opts *UploadOptions) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -202,78 +199,4 @@ func runUpload(ctx context.Context, im *importer.Importer, opts *UploadOptions) 
 	default:
 		return fmt.Errorf("%d file(s) failed, none uploaded", sum.Failed)
 	}
-}
-
-func printUploadSummary(opts *UploadOptions, sum *importer.Summary) error {
-	w := opts.IO.Out
-	if opts.JSON {
-		files, albums := sum.Results, sum.Albums
-		if files == nil {
-			files = []importer.Result{}
-		}
-		if albums == nil {
-			albums = []importer.AlbumResult{}
-		}
-		return cmdutil.PrintJSON(w, uploadJSON{DryRun: sum.DryRun, Interrupted: sum.Interrupted, New: sum.New,
-			Duplicate: sum.Duplicate, Skipped: sum.Skipped, Failed: sum.Failed, SentBytes: sum.SentBytes,
-			Hashed: sum.Hashed, Seconds: sum.Duration.Seconds(), Files: files, Albums: albums})
-	}
-	if opts.IO.Quiet {
-		// Only the failures, as errors.
-		for _, r := range sum.Results {
-			if r.Status == importer.StatusFailed {
-				fmt.Fprintf(opts.IO.Err, "%s: %s\n", r.Path, cmdutil.Sanitize(r.Reason))
-			}
-		}
-		return nil
-	}
-	if opts.Verbose {
-		for _, r := range sum.Results {
-			line := fmt.Sprintf("%-9s  %s", r.Status, r.Path)
-			if r.Reason != "" && r.Status != importer.StatusFailed {
-				line += "  (" + r.Reason + ")"
-			}
-			if r.Status != importer.StatusFailed {
-				fmt.Fprintln(w, line)
-			}
-		}
-	}
-	skipped := map[string]int{}
-	for _, r := range sum.Results {
-		if r.Status == importer.StatusSkipped {
-			skipped[r.Reason]++
-		}
-	}
-	if len(skipped) > 0 {
-		fmt.Fprintln(w, "Skipped:")
-		reasons := make([]string, 0, len(skipped))
-		for reason := range skipped {
-			reasons = append(reasons, reason)
-		}
-		sort.Strings(reasons)
-		for _, reason := range reasons {
-			fmt.Fprintf(w, "  %6d  %s\n", skipped[reason], reason)
-		}
-	}
-	if sum.Failed > 0 {
-		fmt.Fprintln(w, "Failed:")
-		for _, r := range sum.Results {
-			if r.Status == importer.StatusFailed {
-				fmt.Fprintf(w, "  %s: %s\n", r.Path, r.Reason)
-			}
-		}
-	}
-	for _, a := range sum.Albums {
-		fmt.Fprintf(w, "Album %q (%s): %d added.\n", a.Name, a.ID, a.Added)
-	}
-	verb := "Uploaded"
-	if sum.DryRun {
-		verb = "Dry run: would upload"
-	}
-	secs := max(sum.Duration.Seconds(), 0.001)
-	_, err := fmt.Fprintf(w, "%s %d new (%s), %d duplicate, %d skipped, %d failed in %s (%.1f files/s, %s/s).\n",
-		verb, sum.New, cmdutil.HumanBytes(sum.SentBytes), sum.Duplicate, sum.Skipped, sum.Failed,
-		sum.Duration.Round(10*time.Millisecond), float64(sum.New+sum.Duplicate+sum.Failed)/secs,
-		cmdutil.HumanBytes(int64(float64(sum.SentBytes)/secs)))
-	return err
 }

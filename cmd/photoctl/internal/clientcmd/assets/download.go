@@ -1,4 +1,4 @@
-package main
+package assets
 
 import (
 	"context"
@@ -8,25 +8,24 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// DownloadOptions is what `photoctl download` needs once its flags are
-// parsed.
+// DownloadOptions are what `photoctl download` was asked for.
 type DownloadOptions struct {
-	IDs    []string          // explicit assets, else Query
-	Query  client.AssetQuery // used when IDs is empty
+	cmdutil.ClientOptions
+
+	IDs    []string            // explicit assets, else Filter
+	Filter cmdutil.AssetFilter // used when IDs is empty
 	Dir    string
 	ByDate bool
 	Jobs   int
 	JSON   bool
-	IO     *cmdutil.Streams
 }
 
-// downloadResult is one asset's outcome, in --json.
-type downloadResult struct {
+// DownloadResult is one asset's outcome, in --json.
+type DownloadResult struct {
 	ID     string `json:"id"`
 	Path   string `json:"path,omitempty"`
 	Status string `json:"status"` // downloaded, exists, failed
@@ -34,9 +33,10 @@ type downloadResult struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// newDownloadCommand returns `photoctl download`, or under another name
-// the hidden synonym `photoctl export`.
-func newDownloadCommand(name string) *cli.Command {
+// NewCmdDownload returns `photoctl download`, or under another name the
+// hidden synonym `photoctl export`; runF, when not nil, gets the parsed
+// options instead of runDownload (tests).
+func NewCmdDownload(f *cmdutil.Factory, name string, runF func(*DownloadOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      name,
 		Hidden:    name != "download",
@@ -64,37 +64,33 @@ Example:
    photoctl export --by-date -o /backup/photos
    photoctl export --after 2024-01-01 --media-type video -o videos -j 8 -q
    photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
-		Flags: append(append(cmdutil.ClientFlags(), assetFilterFlags()...),
+		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
 			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
 			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			ids := c.Args().Slice()
 			if c.Int("jobs") < 1 {
 				return cmdutil.UsageErrorf(c, "--jobs must be at least 1")
 			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			opts := &DownloadOptions{IDs: ids, Dir: c.String("output"), ByDate: c.Bool("by-date"),
-				Jobs: c.Int("jobs"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
-			if len(opts.IDs) > 0 && hasFilter(c) {
+			opts := &DownloadOptions{ClientOptions: f.ClientOptions(c), IDs: c.Args().Slice(), Filter: cmdutil.ParseAssetFilter(c),
+				Dir: c.String("output"), ByDate: c.Bool("by-date"), Jobs: c.Int("jobs"), JSON: c.Bool("json")}
+			if len(opts.IDs) > 0 && opts.Filter.Set {
 				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
 			}
-			if opts.Query, err = assetQuery(c, conn); err != nil {
-				return err
-			}
-			return runDownload(c.Context, conn, opts)
+			return cmdutil.Run(c.Context, opts, runF, runDownload)
 		},
 	}
 }
 
 // runDownload downloads every selected asset with opts.Jobs workers.
-func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptions) error {
+func runDownload(ctx context.Context, opts *DownloadOptions) error {
+	conn, q, err := opts.Filter.Connect(ctx, opts.Conn)
+	if err != nil {
+		return err
+	}
 	assets := make(chan *api.Asset)
-	results := make(chan downloadResult)
+	results := make(chan DownloadResult)
 	var listErr error
 	matched := 0 // written before assets is closed, read after results is
 	go func() {
@@ -104,14 +100,14 @@ func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptio
 			for _, id := range opts.IDs {
 				a, err := conn.Asset(ctx, id)
 				if err != nil {
-					results <- downloadResult{ID: id, Status: "failed", Reason: err.Error()}
+					results <- DownloadResult{ID: id, Status: "failed", Reason: err.Error()}
 					continue
 				}
 				assets <- a
 			}
 			return
 		}
-		for a, err := range conn.Assets(ctx, opts.Query, 0) {
+		for a, err := range conn.Assets(ctx, q, 0) {
 			if err != nil {
 				listErr = err
 				return
@@ -134,7 +130,7 @@ func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptio
 		close(results)
 	}()
 
-	var all []downloadResult
+	var all []DownloadResult
 	counts := map[string]int{}
 	var bytes int64
 	for r := range results {
@@ -147,7 +143,7 @@ func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptio
 	}
 	if opts.JSON {
 		if all == nil {
-			all = []downloadResult{}
+			all = []DownloadResult{}
 		}
 		if err := cmdutil.PrintJSON(opts.IO.Out, all); err != nil {
 			return err
