@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/servercmd"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -46,17 +47,18 @@ func isolate(t *testing.T) (configHome, dataHome string) {
 // tests replace the functions they expect to be called.
 func stubFactory(t *testing.T) *factory {
 	t.Helper()
-	return &factory{
-		Factory: cmdutil.NewFactory(),
-		runServer: func(context.Context, app.Config, *slog.Logger) error {
+	cf := cmdutil.NewFactory()
+	return &factory{Factory: cf, server: &servercmd.Factory{
+		Factory: cf,
+		RunServer: func(context.Context, app.Config, *slog.Logger) error {
 			t.Error("unexpected call to runServer")
 			return errors.New("not stubbed")
 		},
-		createUser: func(context.Context, app.Config, app.NewUser) (*catalog.User, error) {
+		CreateUser: func(context.Context, app.Config, app.NewUser) (*catalog.User, error) {
 			t.Error("unexpected call to createUser")
 			return nil, errors.New("not stubbed")
 		},
-	}
+	}}
 }
 
 // runCLI runs the real command tree with args (without the program name),

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"github.com/urfave/cli/v2"
@@ -9,8 +9,8 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 )
 
-// newRegeocodeCommand returns `photoctl admin regeocode`.
-func newRegeocodeCommand() *cli.Command {
+// NewCmdRegeocode returns `photoctl admin regeocode`.
+func NewCmdRegeocode(f *Factory, runF func(*QueueOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "regeocode",
 		Usage: "Name the places of every photo with a position again",
@@ -26,6 +26,6 @@ It prints "queued regeocode for N libraries", or with --json {"libraries": N}.
 Example:
    photoctl admin regeocode --data-dir /srv/photoctl`,
 		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
-		Action: queueAction("regeocode", "libraries", "queued regeocode for %d libraries", app.Regeocode),
+		Action: queueAction(f, runF, "regeocode", "libraries", "queued regeocode for %d libraries", app.Regeocode),
 	}
 }

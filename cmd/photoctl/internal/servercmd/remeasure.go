@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"github.com/urfave/cli/v2"
@@ -9,8 +9,8 @@ import (
 	"github.com/photoctl/photoctl/server/app"
 )
 
-// newRemeasureCommand returns `photoctl admin remeasure`.
-func newRemeasureCommand() *cli.Command {
+// NewCmdRemeasure returns `photoctl admin remeasure`.
+func NewCmdRemeasure(f *Factory, runF func(*QueueOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "remeasure",
 		Usage: "Queue a metrics task for each asset measured before image search hashed crops",
@@ -24,6 +24,6 @@ queued is not doubled.
 Example:
    photoctl admin remeasure --data-dir /var/lib/photoctl`,
 		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
-		Action: queueAction("remeasure", "tasks", "queued %d metrics tasks", app.RemeasureCrops),
+		Action: queueAction(f, runF, "remeasure", "tasks", "queued %d metrics tasks", app.RemeasureCrops),
 	}
 }

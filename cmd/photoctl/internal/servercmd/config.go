@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"fmt"
@@ -69,6 +69,15 @@ func loadConfig(c *cli.Context) (app.Config, error) {
 		return app.Config{}, cmdutil.InvalidConfig(err)
 	}
 	return cfg, nil
+}
+
+// noArgsConfig refuses arguments, then returns the effective
+// configuration: the start of every Action that takes flags only.
+func noArgsConfig(c *cli.Context) (app.Config, error) {
+	if err := cmdutil.NoArgs(c); err != nil {
+		return app.Config{}, err
+	}
+	return loadConfig(c)
 }
 
 // setFlagValues returns the config keys of the flags set on the command

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"context"
@@ -26,8 +26,8 @@ type ServeOptions struct {
 	Run    func(ctx context.Context, cfg app.Config, log *slog.Logger) error
 }
 
-// newServeCommand returns `photoctl serve`.
-func newServeCommand(f *factory) *cli.Command {
+// NewCmdServe returns `photoctl serve`.
+func NewCmdServe(f *Factory, runF func(*ServeOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "Run the photo library server",
@@ -37,18 +37,28 @@ Flags override the config file and PHOTOCTL_* environment variables.
 
 Example:
    photoctl serve --listen 0.0.0.0:2283 --data-dir /srv/photoctl --log-format json`,
-		Flags: serveFlags(),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			cfg, err := loadConfig(c)
-			if err != nil {
-				return err
-			}
-			return runForeground(c.Context, "serve", &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: f.runServer})
-		},
+		Flags:  serveFlags(),
+		Action: foregroundAction(f, f.RunServer, runF, runServe),
 	}
+}
+
+// foregroundAction is the Action of serve and worker: no arguments, the
+// effective config, then runF or runX with run as the long-lived function.
+func foregroundAction(f *Factory, run func(context.Context, app.Config, *slog.Logger) error,
+	runF func(*ServeOptions) error, runX func(context.Context, *ServeOptions) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		cfg, err := noArgsConfig(c)
+		if err != nil {
+			return err
+		}
+		opts := &ServeOptions{Config: cfg, ErrOut: f.Streams(c).Err, Run: run}
+		return cmdutil.Run(c.Context, opts, runF, runX)
+	}
+}
+
+// runServe runs the server in the foreground.
+func runServe(ctx context.Context, opts *ServeOptions) error {
+	return runForeground(ctx, "serve", opts)
 }
 
 // runForeground runs a long-lived command (serve, worker) until ctx ends or

@@ -1,16 +1,17 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
+	"context"
+
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
 
-// newWorkerCommand returns `photoctl worker`.
-func newWorkerCommand(_ *factory) *cli.Command {
+// NewCmdWorker returns `photoctl worker`.
+func NewCmdWorker(f *Factory, runF func(*ServeOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "worker",
 		Usage: "Run background tasks (metadata, variants, ...) on a library's data directory",
@@ -30,18 +31,14 @@ Example:
    PHOTOCTL_WORKERS_CONCURRENCY=0 photoctl serve --data-dir /srv/photoctl &
    photoctl worker --data-dir /srv/photoctl --concurrency 4
    photoctl worker --data-dir /mnt/photos --database-url postgres://photoctl@db/photoctl`,
-		Flags: workerFlags(),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			cfg, err := loadConfig(c)
-			if err != nil {
-				return err
-			}
-			return runForeground(c.Context, "worker", &ServeOptions{Config: cfg, ErrOut: c.App.ErrWriter, Run: app.RunWorker})
-		},
+		Flags:  workerFlags(),
+		Action: foregroundAction(f, app.RunWorker, runF, runWorker),
 	}
+}
+
+// runWorker runs queued tasks in the foreground.
+func runWorker(ctx context.Context, opts *ServeOptions) error {
+	return runForeground(ctx, "worker", opts)
 }
 
 // workerFlags are the config flags of `photoctl worker`.
