@@ -98,11 +98,11 @@ Example:
 			if err != nil {
 				return err
 			}
-			io := f.Streams(c)
+			streams := f.Streams(c)
 			opts := &DevSeedOptions{
 				Config: cfg, Email: strings.TrimSpace(c.String("library-email")), Password: c.String("password"),
 				Assets: c.Int("assets"), Batch: c.Int("batch"), Seed: c.Uint64("seed"),
-				Out: io.Out, ErrOut: io.Err,
+				Out: streams.Out, ErrOut: streams.Err,
 				CreateUser: f.CreateUser, OpenStore: OpenDataDirStore,
 			}
 			return cmdutil.Run(c.Context, opts, runF, runDevSeed)
