@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/servercmd"
 	"github.com/photoctl/photoctl/server/app"
@@ -30,17 +30,7 @@ type cliResult struct {
 // Tests that call isolate cannot run in parallel (t.Setenv).
 func isolate(t *testing.T) (configHome, dataHome string) {
 	t.Helper()
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, cmdutil.EnvPrefix) {
-			t.Setenv(name, "") // restores the original value after the test
-			require.NoError(t, os.Unsetenv(name))
-		}
-	}
-	configHome, dataHome = t.TempDir(), t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", configHome)
-	t.Setenv("XDG_DATA_HOME", dataHome)
-	return configHome, dataHome
+	return cmdtest.Isolate(t)
 }
 
 // stubFactory returns a factory whose server side fails the test if used;

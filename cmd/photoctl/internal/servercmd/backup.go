@@ -21,11 +21,41 @@ import (
 type BackupOptions struct {
 	Config app.Config
 	// Dir is the backup's directory: written by backup, read by restore.
-	Dir  string
+	Dir string
+	Report
+}
+
+// Report is how backup, restore and copy-blobs report: a progress bar on
+// a terminal's standard error, then what they did as one line of JSON
+// (--json), nothing (-q) or a summary line.
+type Report struct {
 	JSON bool
 	// Quiet is -q: no progress bar (IO.Progress is false) and no summary.
 	Quiet bool
 	IO    *cmdutil.Streams // the progress bar on a terminal's Err
+}
+
+// reportFlags are --json and -q of the commands that Report.
+func reportFlags() []cli.Flag {
+	return []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()}
+}
+
+// newReport returns the Report that c's flags ask for.
+func newReport(f *Factory, c *cli.Context) Report {
+	return Report{JSON: c.Bool("json"), Quiet: c.Bool("quiet"), IO: f.Streams(c)}
+}
+
+// done prints st as JSON, nothing when quiet, else the summary line that
+// format makes of args.
+func (r Report) done(st any, format string, args ...any) error {
+	if r.JSON {
+		return json.NewEncoder(r.IO.Out).Encode(st)
+	}
+	if r.Quiet {
+		return nil
+	}
+	_, err := fmt.Fprintf(r.IO.Out, format, args...)
+	return err
 }
 
 // NewCmdBackup returns `photoctl admin backup`.
@@ -72,7 +102,7 @@ Example:
 
 // backupFlags are the flags of backup and restore.
 func backupFlags() []cli.Flag {
-	return []cli.Flag{dataDirFlag(), &cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()}
+	return append([]cli.Flag{dataDirFlag()}, reportFlags()...)
 }
 
 // backupAction is the Action of backup and restore (name is the command's
@@ -92,7 +122,7 @@ func backupAction(f *Factory, name string, runF func(*BackupOptions) error,
 		if err := app.RequireDataDirSQLite(cfg, name); err != nil {
 			return err
 		}
-		opts := &BackupOptions{Config: cfg, Dir: dir, JSON: c.Bool("json"), Quiet: c.Bool("quiet"), IO: f.Streams(c)}
+		opts := &BackupOptions{Config: cfg, Dir: dir, Report: newReport(f, c)}
 		return cmdutil.Run(c.Context, opts, runF, runX)
 	}
 }
@@ -105,7 +135,7 @@ func runBackup(ctx context.Context, opts *BackupOptions) error {
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	return printBackupDone(opts, st, "backed up %d files into %s (%d copied, %d bytes; %d unchanged; %d removed)\n",
+	return opts.done(st, "backed up %d files into %s (%d copied, %d bytes; %d unchanged; %d removed)\n",
 		st.Files, opts.Dir, st.Copied, st.CopiedBytes, st.Reused, st.Pruned)
 }
 
@@ -117,20 +147,7 @@ func runRestore(ctx context.Context, opts *BackupOptions) error {
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
-	return printBackupDone(opts, st, "restored %d files (%d bytes) into %s\n", st.Files, st.Bytes, opts.Config.DataDir)
-}
-
-// printBackupDone prints what a backup or restore did: st as one line of
-// JSON, nothing when quiet, else the summary line format makes of args.
-func printBackupDone(opts *BackupOptions, st any, format string, args ...any) error {
-	if opts.JSON {
-		return json.NewEncoder(opts.IO.Out).Encode(st)
-	}
-	if opts.Quiet {
-		return nil
-	}
-	_, err := fmt.Fprintf(opts.IO.Out, format, args...)
-	return err
+	return opts.done(st, "restored %d files (%d bytes) into %s\n", st.Files, st.Bytes, opts.Config.DataDir)
 }
 
 // backupBar shows a backup's or restore's progress on a terminal's

@@ -4,7 +4,6 @@ package servercmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/schollz/progressbar/v3"
@@ -19,10 +18,7 @@ import (
 type CopyBlobsOptions struct {
 	Config   app.Config
 	Parallel int
-	JSON     bool
-	// Quiet is -q: no progress bar (IO.Progress is false) and no summary.
-	Quiet bool
-	IO    *cmdutil.Streams // the progress bar on a terminal's Err
+	Report
 }
 
 // NewCmdCopyBlobs returns `photoctl admin copy-blobs`.
@@ -44,16 +40,14 @@ runs with storage.s3 set.
 Example:
    PHOTOCTL_STORAGE_S3_ENDPOINT=minio.lan:9000 PHOTOCTL_STORAGE_S3_BUCKET=photos \
    photoctl admin copy-blobs --data-dir /srv/photoctl`,
-		Flags: []cli.Flag{dataDirFlag(),
-			&cli.IntFlag{Name: "parallel", Value: 8, Usage: "copy `N` files at once"},
-			&cli.BoolFlag{Name: "json", Usage: "print what was done as JSON"}, cmdutil.QuietFlag()},
+		Flags: append([]cli.Flag{dataDirFlag(), &cli.IntFlag{Name: "parallel", Value: 8, Usage: "copy `N` files at once"}},
+			reportFlags()...),
 		Action: func(c *cli.Context) error {
 			cfg, err := loadConfig(c)
 			if err != nil {
 				return err
 			}
-			opts := &CopyBlobsOptions{Config: cfg, Parallel: c.Int("parallel"), JSON: c.Bool("json"), Quiet: c.Bool("quiet"),
-				IO: f.Streams(c)}
+			opts := &CopyBlobsOptions{Config: cfg, Parallel: c.Int("parallel"), Report: newReport(f, c)}
 			return cmdutil.Run(c.Context, opts, runF, runCopyBlobs)
 		},
 	}
@@ -88,13 +82,6 @@ func runCopyBlobs(ctx context.Context, opts *CopyBlobsOptions) error {
 	if err != nil {
 		return fmt.Errorf("copy blobs: %w", err)
 	}
-	if opts.JSON {
-		return json.NewEncoder(io.Out).Encode(st)
-	}
-	if opts.Quiet {
-		return nil
-	}
-	_, err = fmt.Fprintf(io.Out, "%d files (%d bytes) in the data directory: %d copied (%d bytes), %d already in the bucket\n",
+	return opts.done(st, "%d files (%d bytes) in the data directory: %d copied (%d bytes), %d already in the bucket\n",
 		st.Blobs, st.Bytes, st.Copied, st.CopiedBytes, st.Present)
-	return err
 }

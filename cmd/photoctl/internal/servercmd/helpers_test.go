@@ -4,8 +4,6 @@ package servercmd
 
 import (
 	"errors"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,21 +13,12 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// isolate gives the test a clean environment: no PHOTOCTL_* variables and
-// XDG config and data homes in fresh temporary directories, so the
-// configuration a command loads is the built-in one and its flags. Every
-// test calls it first (and so none runs in parallel).
+// isolate is cmdtest.Isolate: every test calls it first (and so none
+// runs in parallel), so the configuration a command loads is the
+// built-in one and its flags.
 func isolate(t *testing.T) {
 	t.Helper()
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, cmdutil.EnvPrefix) {
-			t.Setenv(name, "") // restores the original value after the test
-			require.NoError(t, os.Unsetenv(name))
-		}
-	}
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	cmdtest.Isolate(t)
 }
 
 // newFactory returns a Factory with cmdtest's buffered streams and no

@@ -24,6 +24,46 @@ type QueueOptions struct {
 	Queue func(context.Context, app.Config) (int, error)
 }
 
+// NewCmdRegeocode returns `photoctl admin regeocode`.
+func NewCmdRegeocode(f *Factory, runF func(*QueueOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "regeocode",
+		Usage: "Name the places of every photo with a position again",
+		Description: `Queues a regeocode task for every library holding a photo or video with a
+GPS position. A running server or worker then looks every such position up
+again in the built-in place data (country, state, nearest town) and rewrites
+the place fields and the search text where they changed. Assets without a
+position are left as they are. The server does this by itself once after
+an upgrade that changes the place data; this command is for doing it again.
+
+It prints "queued regeocode for N libraries", or with --json {"libraries": N}.
+
+Example:
+   photoctl admin regeocode --data-dir /srv/photoctl`,
+		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
+		Action: queueAction(f, runF, "regeocode", "libraries", "queued regeocode for %d libraries", app.Regeocode),
+	}
+}
+
+// NewCmdRemeasure returns `photoctl admin remeasure`.
+func NewCmdRemeasure(f *Factory, runF func(*QueueOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "remeasure",
+		Usage: "Queue a metrics task for each asset measured before image search hashed crops",
+		Description: `Image search finds crops of a photo through the perceptual hashes of its
+crops, which the metrics step stores since migration 0019. Assets measured
+before have none: this queues a metrics task for each of them (the task
+measures the stored preview again) and prints "queued N metrics tasks", or
+with --json {"tasks": N}. The server's workers run the tasks; a task already
+queued is not doubled.
+
+Example:
+   photoctl admin remeasure --data-dir /var/lib/photoctl`,
+		Flags:  []cli.Flag{dataDirFlag(), cmdutil.JSONFlag()},
+		Action: queueAction(f, runF, "remeasure", "tasks", "queued %d metrics tasks", app.RemeasureCrops),
+	}
+}
+
 // queueAction is the Action of an admin command that queues tasks on the
 // data directory's store with queue and prints how many: text (a format
 // of the count), or with --json {key: count}; name prefixes its error.
