@@ -6,14 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/servercmd"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
@@ -29,34 +30,25 @@ type cliResult struct {
 // Tests that call isolate cannot run in parallel (t.Setenv).
 func isolate(t *testing.T) (configHome, dataHome string) {
 	t.Helper()
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, cmdutil.EnvPrefix) {
-			t.Setenv(name, "") // restores the original value after the test
-			require.NoError(t, os.Unsetenv(name))
-		}
-	}
-	configHome, dataHome = t.TempDir(), t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", configHome)
-	t.Setenv("XDG_DATA_HOME", dataHome)
-	return configHome, dataHome
+	return cmdtest.Isolate(t)
 }
 
 // stubFactory returns a factory whose server side fails the test if used;
 // tests replace the functions they expect to be called.
 func stubFactory(t *testing.T) *factory {
 	t.Helper()
-	return &factory{
-		Factory: cmdutil.NewFactory(),
-		runServer: func(context.Context, app.Config, *slog.Logger) error {
+	cf := cmdutil.NewFactory()
+	return &factory{Factory: cf, server: &servercmd.Factory{
+		Factory: cf,
+		RunServer: func(context.Context, app.Config, *slog.Logger) error {
 			t.Error("unexpected call to runServer")
 			return errors.New("not stubbed")
 		},
-		createUser: func(context.Context, app.Config, app.NewUser) (*catalog.User, error) {
+		CreateUser: func(context.Context, app.Config, app.NewUser) (*catalog.User, error) {
 			t.Error("unexpected call to createUser")
 			return nil, errors.New("not stubbed")
 		},
-	}
+	}}
 }
 
 // runCLI runs the real command tree with args (without the program name),

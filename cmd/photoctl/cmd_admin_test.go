@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/servercmd"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/servertest"
@@ -25,7 +26,7 @@ type userRecorder struct {
 
 func (r *userRecorder) factory(t *testing.T) *factory {
 	f := stubFactory(t)
-	f.createUser = func(_ context.Context, cfg app.Config, u app.NewUser) (*catalog.User, error) {
+	f.server.CreateUser = func(_ context.Context, cfg app.Config, u app.NewUser) (*catalog.User, error) {
 		r.calls++
 		r.cfg, r.user = cfg, u
 		if r.err != nil {
@@ -79,7 +80,7 @@ func TestCreateUserPasswordSources(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			isolate(t)
 			if tt.env != "" {
-				t.Setenv(adminPasswordEnv, tt.env)
+				t.Setenv(servercmd.AdminPasswordEnv, tt.env)
 			}
 			rec := &userRecorder{}
 			args := append([]string{"admin", "create-user", "--email", "a@example.com"}, tt.args...)

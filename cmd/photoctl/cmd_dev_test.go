@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/servercmd"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/devseed"
 	"github.com/photoctl/photoctl/server/query"
@@ -14,7 +15,7 @@ import (
 func TestDevSeedCreatesTheUserOnceAndSeedsTheirLibrary(t *testing.T) {
 	isolate(t)
 	f := stubFactory(t)
-	f.createUser = app.CreateUser
+	f.server.CreateUser = app.CreateUser
 	dir := t.TempDir()
 	args := []string{"dev", "seed", "--data-dir", dir, "--assets", "1200", "--batch", "500", "--library-email", "bench@example.com"}
 
@@ -28,7 +29,7 @@ func TestDevSeedCreatesTheUserOnceAndSeedsTheirLibrary(t *testing.T) {
 	require.NotContains(t, r.stderr, "created user", "the second run finds the account")
 
 	cfg := app.Defaults(dir)
-	st, err := openDataDirStore(context.Background(), cfg)
+	st, err := servercmd.OpenDataDirStore(context.Background(), cfg)
 	require.NoError(t, err)
 	defer st.Close()
 	u, err := st.Read().Users().GetByEmail(context.Background(), "bench@example.com")

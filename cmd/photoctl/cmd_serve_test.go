@@ -19,7 +19,7 @@ func TestServeRunsWithTheEffectiveConfigAndLogsToStderr(t *testing.T) {
 	t.Setenv("PHOTOCTL_LOG_LEVEL", "debug")
 	var got app.Config
 	f := stubFactory(t)
-	f.runServer = func(_ context.Context, cfg app.Config, log *slog.Logger) error {
+	f.server.RunServer = func(_ context.Context, cfg app.Config, log *slog.Logger) error {
 		got = cfg
 		log.Debug("listening", "addr", cfg.Listen)
 		return nil
@@ -43,7 +43,7 @@ func TestServeRunsWithTheEffectiveConfigAndLogsToStderr(t *testing.T) {
 func TestServeStopsWhenItsContextEnds(t *testing.T) {
 	isolate(t)
 	f := stubFactory(t)
-	f.runServer = func(ctx context.Context, _ app.Config, _ *slog.Logger) error {
+	f.server.RunServer = func(ctx context.Context, _ app.Config, _ *slog.Logger) error {
 		<-ctx.Done()
 		return nil
 	}
@@ -56,7 +56,7 @@ func TestServeStopsWhenItsContextEnds(t *testing.T) {
 func TestServeFailureExits1(t *testing.T) {
 	isolate(t)
 	f := stubFactory(t)
-	f.runServer = func(context.Context, app.Config, *slog.Logger) error {
+	f.server.RunServer = func(context.Context, app.Config, *slog.Logger) error {
 		return errors.New("listen tcp 127.0.0.1:2283: address already in use")
 	}
 	r := runCLI(t, f, "", "serve")

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"fmt"
@@ -71,6 +71,15 @@ func loadConfig(c *cli.Context) (app.Config, error) {
 	return cfg, nil
 }
 
+// noArgsConfig refuses arguments, then returns the effective
+// configuration: the start of every Action that takes flags only.
+func noArgsConfig(c *cli.Context) (app.Config, error) {
+	if err := cmdutil.NoArgs(c); err != nil {
+		return app.Config{}, err
+	}
+	return loadConfig(c)
+}
+
 // setFlagValues returns the config keys of the flags set on the command
 // line, with their values, so that defaults of unset flags override nothing.
 func setFlagValues(c *cli.Context) map[string]any {
@@ -81,4 +90,40 @@ func setFlagValues(c *cli.Context) map[string]any {
 		}
 	}
 	return out
+}
+
+// dataDirFlag is --data-dir, shared by every command that opens the library.
+func dataDirFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name:        "data-dir",
+		Usage:       "keep the database and originals in `DIR` (config: data_dir)",
+		DefaultText: "$XDG_DATA_HOME/photoctl",
+	}
+}
+
+// databaseURLFlag selects the database: SQLite in the data directory, or
+// PostgreSQL, which every serve and worker process then shares.
+func databaseURLFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name:        "database-url",
+		Usage:       "use the database at `URL`: sqlite://PATH or postgres://USER@HOST/DB (config: database.url)",
+		DefaultText: "SQLite photoctl.db in the data directory",
+	}
+}
+
+// logFlags are --log-level and --log-format, of the commands that log.
+func logFlags() []cli.Flag {
+	d := app.Defaults("")
+	return []cli.Flag{
+		&cli.StringFlag{
+			Name:        "log-level",
+			Usage:       "log `LEVEL`: debug, info, warn or error (config: log.level)",
+			DefaultText: d.Log.Level,
+		},
+		&cli.StringFlag{
+			Name:        "log-format",
+			Usage:       "log `FORMAT`: text or json (config: log.format)",
+			DefaultText: d.Log.Format,
+		},
+	}
 }

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"context"
@@ -16,8 +16,12 @@ import (
 	"github.com/photoctl/photoctl/server/store/migrate"
 )
 
-// MigrateCopyOptions is what `photoctl admin migrate --from --to` needs.
-type MigrateCopyOptions struct {
+// MigrateOptions is what `photoctl admin migrate` needs once its flags are
+// parsed: From and To to copy the library, else Config to bring the
+// schema of its database up to date.
+type MigrateOptions struct {
+	// Config is unset (not even loaded) when From and To are.
+	Config   app.Config
 	From, To string
 	// VerifyOnly compares the two databases without copying.
 	VerifyOnly bool
@@ -39,8 +43,8 @@ type migrateTableJSON struct {
 	Verified *bool `json:"verified,omitempty"`
 }
 
-// newMigrateCommand returns `photoctl admin migrate`.
-func newMigrateCommand() *cli.Command {
+// NewCmdMigrate returns `photoctl admin migrate`.
+func NewCmdMigrate(f *Factory, runF func(*MigrateOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "migrate",
 		Usage: "Bring the database schema up to date, or move the library from SQLite to PostgreSQL",
@@ -75,33 +79,44 @@ Example:
 			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
+			opts := &MigrateOptions{Out: f.Streams(c).Out}
 			if c.IsSet("from") || c.IsSet("to") {
 				if c.String("from") == "" || c.String("to") == "" {
 					return cmdutil.UsageErrorf(c, "--from and --to go together")
 				}
-				return runMigrateCopy(c.Context, &MigrateCopyOptions{From: c.String("from"), To: c.String("to"),
-					VerifyOnly: c.Bool("verify"), JSON: c.Bool("json"), Out: c.App.Writer})
+				opts.From, opts.To, opts.VerifyOnly, opts.JSON = c.String("from"), c.String("to"), c.Bool("verify"), c.Bool("json")
+			} else {
+				cfg, err := loadConfig(c)
+				if err != nil {
+					return err
+				}
+				opts.Config = cfg
 			}
-			cfg, err := loadConfig(c)
-			if err != nil {
-				return err
-			}
-			st, err := app.OpenStore(c.Context, cfg)
-			if err != nil {
-				return fmt.Errorf("migrate: %w", err)
-			}
-			if err := st.Close(); err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(c.App.Writer, "the database schema is up to date")
-			return err
+			return cmdutil.Run(c.Context, opts, runF, runMigrate)
 		},
 	}
 }
 
+// runMigrate copies the library when From is set, else applies the
+// migrations the database has not had yet.
+func runMigrate(ctx context.Context, opts *MigrateOptions) error {
+	if opts.From != "" {
+		return runMigrateCopy(ctx, opts)
+	}
+	st, err := app.OpenStore(ctx, opts.Config)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := st.Close(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(opts.Out, "the database schema is up to date")
+	return err
+}
+
 // runMigrateCopy copies the library and prints each table's counts and
 // checksums (also when they differ, before the error).
-func runMigrateCopy(ctx context.Context, opts *MigrateCopyOptions) error {
+func runMigrateCopy(ctx context.Context, opts *MigrateOptions) error {
 	run := migrate.Copy
 	if opts.VerifyOnly {
 		run = migrate.Verify
@@ -118,7 +133,7 @@ func runMigrateCopy(ctx context.Context, opts *MigrateCopyOptions) error {
 	return nil
 }
 
-func printMigrateReport(opts *MigrateCopyOptions, rep *migrate.Report) error {
+func printMigrateReport(opts *MigrateOptions, rep *migrate.Report) error {
 	if opts.JSON {
 		out := make([]migrateTableJSON, 0, len(rep.Tables))
 		for _, t := range rep.Tables {

@@ -1,8 +1,9 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,8 +26,8 @@ type ConfigShowOptions struct {
 	Out    io.Writer
 }
 
-// newConfigCommand returns `photoctl config`.
-func newConfigCommand(_ *factory) *cli.Command {
+// NewCmdConfig returns `photoctl config`.
+func NewCmdConfig(f *Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "config",
 		Usage: "Inspect the configuration",
@@ -37,14 +38,14 @@ PHOTOCTL_RATE_LIMIT_ENABLED) and flags, each overriding the one before.
 
 Example:
    PHOTOCTL_LOG_LEVEL=debug photoctl --config ./photoctl.toml config show`,
-		Subcommands: []*cli.Command{newConfigShowCommand()},
+		Subcommands: []*cli.Command{NewCmdConfigShow(f, nil)},
 		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
-// newConfigShowCommand returns `photoctl config show`. It takes the same
+// NewCmdConfigShow returns `photoctl config show`. It takes the same
 // config flags as serve, so it shows what serve would run with.
-func newConfigShowCommand() *cli.Command {
+func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "show",
 		Usage: "Print the effective configuration, secrets masked",
@@ -56,20 +57,18 @@ Example:
    photoctl config show --listen 0.0.0.0:2283 --json`,
 		Flags: append(serveFlags(), &cli.BoolFlag{Name: "json", Usage: "print JSON instead of TOML"}),
 		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			cfg, err := loadConfig(c)
+			cfg, err := noArgsConfig(c)
 			if err != nil {
 				return err
 			}
-			return runConfigShow(&ConfigShowOptions{Config: cfg, JSON: c.Bool("json"), Out: c.App.Writer})
+			opts := &ConfigShowOptions{Config: cfg, JSON: c.Bool("json"), Out: f.Streams(c).Out}
+			return cmdutil.Run(c.Context, opts, runF, runConfigShow)
 		},
 	}
 }
 
 // runConfigShow prints opts.Config.
-func runConfigShow(opts *ConfigShowOptions) error {
+func runConfigShow(_ context.Context, opts *ConfigShowOptions) error {
 	m, err := configMap(opts.Config)
 	if err != nil {
 		return err

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"context"
@@ -39,15 +39,15 @@ type DevSeedOptions struct {
 	ErrOut   io.Writer // progress
 	// CreateUser is app.CreateUser in production.
 	CreateUser func(ctx context.Context, cfg app.Config, u app.NewUser) (*catalog.User, error)
-	// OpenStore opens the data directory's store; openDataDirStore in
+	// OpenStore opens the data directory's store; OpenDataDirStore in
 	// production.
 	OpenStore func(ctx context.Context, cfg app.Config) (store.Store, error)
 }
 
-// newDevCommand returns `photoctl dev`, tools for developing photoctl. It
+// NewCmdDev returns `photoctl dev`, tools for developing photoctl. It
 // is hidden from the help and the generated docs: nothing in it is meant
 // for a real library.
-func newDevCommand(f *factory) *cli.Command {
+func NewCmdDev(f *Factory) *cli.Command {
 	return &cli.Command{
 		Name:   "dev",
 		Usage:  "Tools for developing photoctl (not for real libraries)",
@@ -57,13 +57,13 @@ data; do not point them at a library you care about.
 
 Example:
    photoctl dev seed --data-dir /tmp/photoctl-dev --assets 100000`,
-		Subcommands: []*cli.Command{newDevSeedCommand(f)},
+		Subcommands: []*cli.Command{NewCmdDevSeed(f, nil)},
 		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
-// newDevSeedCommand returns `photoctl dev seed`.
-func newDevSeedCommand(f *factory) *cli.Command {
+// NewCmdDevSeed returns `photoctl dev seed`.
+func NewCmdDevSeed(f *Factory, runF func(*DevSeedOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "seed",
 		Usage: "Fill a library with generated assets",
@@ -98,12 +98,14 @@ Example:
 			if err != nil {
 				return err
 			}
-			return runDevSeed(c.Context, &DevSeedOptions{
+			streams := f.Streams(c)
+			opts := &DevSeedOptions{
 				Config: cfg, Email: strings.TrimSpace(c.String("library-email")), Password: c.String("password"),
 				Assets: c.Int("assets"), Batch: c.Int("batch"), Seed: c.Uint64("seed"),
-				Out: c.App.Writer, ErrOut: c.App.ErrWriter,
-				CreateUser: f.createUser, OpenStore: openDataDirStore,
-			})
+				Out: streams.Out, ErrOut: streams.Err,
+				CreateUser: f.CreateUser, OpenStore: OpenDataDirStore,
+			}
+			return cmdutil.Run(c.Context, opts, runF, runDevSeed)
 		},
 	}
 }
@@ -151,9 +153,9 @@ func runDevSeed(ctx context.Context, opts *DevSeedOptions) error {
 	return err
 }
 
-// openDataDirStore opens the SQLite database of cfg's data directory
+// OpenDataDirStore opens the SQLite database of cfg's data directory
 // through server/app, which owns where it lives.
-func openDataDirStore(ctx context.Context, cfg app.Config) (store.Store, error) {
+func OpenDataDirStore(ctx context.Context, cfg app.Config) (store.Store, error) {
 	if cfg.Database.URL != "" {
 		return nil, errors.New("dev seed supports the default SQLite store in the data directory only")
 	}

@@ -1,6 +1,6 @@
 //go:build !client
 
-package main
+package servercmd
 
 import (
 	"context"
@@ -12,16 +12,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// adminPasswordEnv may hold the password for `admin create-user`. It is
+// AdminPasswordEnv may hold the password for `admin create-user`. It is
 // read by hand rather than through the flag's EnvVars so that --password
 // on the command line can be told apart from the environment.
-const adminPasswordEnv = "PHOTOCTL_ADMIN_PASSWORD"
+const AdminPasswordEnv = "PHOTOCTL_ADMIN_PASSWORD"
 
 // CreateUserOptions is what `photoctl admin create-user` needs once its
 // flags are parsed.
@@ -41,25 +40,8 @@ type createdUserJSON struct {
 	IsSuperuser bool   `json:"is_superuser"`
 }
 
-// newAdminCommand returns `photoctl admin`, the group of commands that work
-// on the library's store directly, with or without a running server.
-func newAdminCommand(f *factory) *cli.Command {
-	return &cli.Command{
-		Name:  "admin",
-		Usage: "Administer the library directly, without the server",
-		Description: `Commands that open the store in the data directory directly. They work
-whether or not the server is running.
-
-Example:
-   photoctl admin create-user --email you@example.com --password-stdin --superuser`,
-		Subcommands: []*cli.Command{newCreateUserCommand(f), newMigrateCommand(), newBackupCommand(), newAdminRestoreCommand(),
-			newCopyBlobsCommand(), keys.NewCmdOAuthClients(f.Factory), newRegeocodeCommand(), newRemeasureCommand()},
-		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
-	}
-}
-
-// newCreateUserCommand returns `photoctl admin create-user`.
-func newCreateUserCommand(f *factory) *cli.Command {
+// NewCmdCreateUser returns `photoctl admin create-user`.
+func NewCmdCreateUser(f *Factory, runF func(*CreateUserOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "create-user",
 		Usage: "Create a user and their first library",
@@ -74,7 +56,7 @@ Example:
 		Flags: []cli.Flag{
 			dataDirFlag(),
 			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` of the new user (required)"},
-			&cli.StringFlag{Name: "password", Usage: "`PASSWORD` of the new user (or $" + adminPasswordEnv + ")"},
+			&cli.StringFlag{Name: "password", Usage: "`PASSWORD` of the new user (or $" + AdminPasswordEnv + ")"},
 			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
 			&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
 			&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
@@ -97,7 +79,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			return runCreateUser(c.Context, &CreateUserOptions{
+			opts := &CreateUserOptions{
 				Config: cfg,
 				User: app.NewUser{
 					Email:     email,
@@ -107,14 +89,13 @@ Example:
 					Superuser: c.Bool("superuser"),
 				},
 				JSON:       c.Bool("json"),
-				Out:        c.App.Writer,
-				CreateUser: f.createUser,
-			})
+				Out:        f.Streams(c).Out,
+				CreateUser: f.CreateUser,
+			}
+			return cmdutil.Run(c.Context, opts, runF, runCreateUser)
 		},
 	}
 }
-
-// newMigrateCommand is in cmd_admin_migrate.go.
 
 // runCreateUser creates the user and prints it.
 func runCreateUser(ctx context.Context, opts *CreateUserOptions) error {
@@ -141,9 +122,9 @@ func readPassword(c *cli.Context) (string, error) {
 		return cmdutil.ReadPasswordLine(c)
 	case c.String("password") != "":
 		return c.String("password"), nil
-	case os.Getenv(adminPasswordEnv) != "":
-		return os.Getenv(adminPasswordEnv), nil
+	case os.Getenv(AdminPasswordEnv) != "":
+		return os.Getenv(AdminPasswordEnv), nil
 	default:
-		return "", cmdutil.UsageErrorf(c, "a password is required: use --password, --password-stdin or $%s", adminPasswordEnv)
+		return "", cmdutil.UsageErrorf(c, "a password is required: use --password, --password-stdin or $%s", AdminPasswordEnv)
 	}
 }
