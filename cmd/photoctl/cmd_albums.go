@@ -270,7 +270,7 @@ func idsOrStdin(c *cli.Context, args []string) ([]string, error) {
 	if len(args) != 1 || args[0] != "-" {
 		return args, nil
 	}
-	ids, _, err := readStdinIDs(c)
+	ids, _, err := cmdutil.ReadStdinIDs(c.App.Reader)
 	if err == nil && len(ids) == 0 {
 		err = cmdutil.UsageErrorf(c, "nothing on standard input")
 	}

@@ -24,7 +24,7 @@ Example:
    photoctl albums add "Summer 2024" asset_01hx... asset_01hy...
    photoctl albums add --after 2024-07-01 --before 2024-09-01 "Summer 2024"
    photoctl ls --after 2024-07-01 --all --json | jq -r '.[].id' | photoctl albums add "Summer 2024" -`
-	flags := append(append(cmdutil.ClientFlags(), assetFilterFlags()...), cmdutil.JSONFlag())
+	flags := append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...), cmdutil.JSONFlag())
 	call := (*cmdutil.APIConn).AddAlbumAssets
 	least, want := 1, "want the album, and asset ids (or - to read them from stdin) or filters"
 	if name == "remove" {
@@ -49,7 +49,7 @@ Example:
 		Description: description,
 		Flags:       flags,
 		Action: cmdutil.ClientAction(least, -1, want, func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
-			filtered := name == "add" && hasFilter(c)
+			filtered := name == "add" && cmdutil.HasAssetFilter(c)
 			switch {
 			case filtered && len(args) > 1:
 				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
@@ -85,7 +85,7 @@ Example:
 // filteredIDs lists the ids of every asset the filter flags select; none
 // is an error.
 func filteredIDs(c *cli.Context, conn *cmdutil.APIConn) ([]string, error) {
-	q, err := assetQuery(c, conn)
+	q, err := cmdutil.AssetQuery(c, conn)
 	if err != nil {
 		return nil, err
 	}

@@ -15,58 +15,6 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// assetFilterFlags are the filters of the asset list, shared by ls,
-// download, bulk-edit and albums add. Every member of a stack is an asset
-// of its own unless --covers-only asks for the app's view, where a stack
-// is one asset, its cover.
-func assetFilterFlags() []cli.Flag {
-	return []cli.Flag{
-		libraryFlag(),
-		&cli.StringSliceFlag{Name: "id", Usage: "only these asset `ID`s (repeat or comma-separate; at most 100)"},
-		&cli.StringFlag{Name: "after", Usage: "captured at or after `TIME` (2024-05-01, 2024-05-01T12:00:00 or with an offset)"},
-		&cli.StringFlag{Name: "before", Usage: "captured before `TIME` (same forms as --after)"},
-		&cli.StringFlag{Name: "center", Usage: "within --radius of `LON,LAT`"},
-		&cli.Float64Flag{Name: "radius", Usage: "radius in `METRES` around --center"},
-		&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
-		&cli.StringFlag{Name: "stack", Usage: "the members of stack `ID`"},
-		&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
-		&cli.IntFlag{Name: "min-rating", Usage: "rated at least `N` (0-5)", Value: -1, DefaultText: "any"},
-		&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
-		&cli.StringFlag{Name: "order", Usage: "`desc` (newest first, default) or asc, by capture time"},
-		&cli.BoolFlag{Name: "covers-only", Usage: "a stack is one asset, its cover, as in the app (default: every member)"},
-	}
-}
-
-// assetQuery reads the filter flags; --library is resolved to an id.
-func assetQuery(c *cli.Context, conn *cmdutil.APIConn) (client.AssetQuery, error) {
-	lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-	if err != nil {
-		return client.AssetQuery{}, err
-	}
-	q := client.AssetQuery{LibraryID: lib, IDs: cmdutil.SplitList(c.StringSlice("id")), After: c.String("after"),
-		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
-		StackID: c.String("stack"), MediaType: c.String("media-type"), State: c.String("state"), Order: c.String("order"),
-		Stacks: "expand"}
-	if c.Bool("covers-only") {
-		q.Stacks = "collapse"
-	}
-	if n := c.Int("min-rating"); n >= 0 {
-		q.MinRating = &n
-	}
-	return q, nil
-}
-
-// hasFilter reports whether any filter flag was given (--covers-only and
-// --order only shape what the filters select).
-func hasFilter(c *cli.Context) bool {
-	for _, name := range []string{"id", "after", "before", "center", "bbox", "stack", "media-type", "min-rating", "state"} {
-		if c.IsSet(name) {
-			return true
-		}
-	}
-	return false
-}
-
 // ListOptions is what `photoctl ls` needs once its flags are parsed.
 type ListOptions struct {
 	Query client.AssetQuery
@@ -100,7 +48,7 @@ Example:
    photoctl ls --bbox 2.2,48.8,2.5,48.9 --all --json | jq -r '.[].id'
    photoctl ls --covers-only --all
    photoctl ls --state trashed --library "Family archive"`,
-		Flags: append(append(cmdutil.ClientFlags(), assetFilterFlags()...),
+		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...),
 			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
 			&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"},
 			cmdutil.JSONFlag()),
@@ -112,7 +60,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			q, err := assetQuery(c, conn)
+			q, err := cmdutil.AssetQuery(c, conn)
 			if err != nil {
 				return err
 			}

@@ -77,7 +77,7 @@ Example:
    photoctl bulk-edit ratings.csv
    jq -c '.[] | {id, rating: 5}' picks.json | photoctl bulk-edit --format jsonl -
    photoctl bulk-edit --after 2023-07-01 --before 2023-07-15 --description "Summer in Brittany"`,
-		Flags: append(append(append(cmdutil.ClientFlags(), assetFilterFlags()...), editFlags()...),
+		Flags: append(append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...), editFlags()...),
 			&cli.StringFlag{Name: "format", Usage: "`FORMAT` of FILE: csv, json or jsonl (default: from the extension)"},
 			&cli.IntFlag{Name: "batch-size", Value: client.MaxBulkUpdate, Usage: "edits per atomic batch, `N` from 1 to 200"},
 			&cli.BoolFlag{Name: "all-assets", Usage: "without FILE or filters, edit every asset of the library"},
@@ -141,14 +141,14 @@ func rowsFromFile(c *cli.Context) ([]editRow, error) {
 // rowsFromFilter makes one row per asset the filter selects, each with the
 // change of the edit flags.
 func rowsFromFilter(c *cli.Context, conn *cmdutil.APIConn) ([]editRow, error) {
-	if !hasFilter(c) && !c.Bool("all-assets") {
+	if !cmdutil.HasAssetFilter(c) && !c.Bool("all-assets") {
 		return nil, cmdutil.UsageErrorf(c, "give a FILE, a filter (--after, --id, ...) or --all-assets")
 	}
 	ch, err := changeFromFlags(c)
 	if err != nil {
 		return nil, err
 	}
-	q, err := assetQuery(c, conn)
+	q, err := cmdutil.AssetQuery(c, conn)
 	if err != nil {
 		return nil, err
 	}

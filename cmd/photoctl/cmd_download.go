@@ -64,7 +64,7 @@ Example:
    photoctl export --by-date -o /backup/photos
    photoctl export --after 2024-01-01 --media-type video -o videos -j 8 -q
    photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
-		Flags: append(append(cmdutil.ClientFlags(), assetFilterFlags()...),
+		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
 			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
@@ -80,10 +80,10 @@ Example:
 			}
 			opts := &DownloadOptions{IDs: ids, Dir: c.String("output"), ByDate: c.Bool("by-date"),
 				Jobs: c.Int("jobs"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
-			if len(opts.IDs) > 0 && hasFilter(c) {
+			if len(opts.IDs) > 0 && cmdutil.HasAssetFilter(c) {
 				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
 			}
-			if opts.Query, err = assetQuery(c, conn); err != nil {
+			if opts.Query, err = cmdutil.AssetQuery(c, conn); err != nil {
 				return err
 			}
 			return runDownload(c.Context, conn, opts)

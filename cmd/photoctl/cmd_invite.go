@@ -159,7 +159,7 @@ Example:
 		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
 		Action: cmdutil.ClientAction(1, 1, "want exactly one argument, the invitation token (or - to read it from stdin)",
 			func(c *cli.Context, conn *cmdutil.APIConn, args []string) error {
-				args, err := idsOrStdin(c, args)
+				args, err := cmdutil.IDsOrStdin(c, args)
 				if err == nil && len(args) != 1 {
 					err = cmdutil.UsageErrorf(c, "want one token on standard input")
 				}

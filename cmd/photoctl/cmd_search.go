@@ -106,12 +106,12 @@ func searchQuery(c *cli.Context, conn *cmdutil.APIConn, text string) (client.Sea
 		Before: c.String("before"), Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
 		MediaType: c.String("media-type"), State: c.String("state")}
 	if c.String("album") != "" {
-		if q.AlbumID, err = resolveAlbum(c, conn, c.String("album")); err != nil {
+		if q.AlbumID, err = cmdutil.ResolveAlbum(c.Context, conn, c.String("library"), c.String("album")); err != nil {
 			return q, err
 		}
 	}
 	q.PersonIDs, err = cmdutil.FetchEach(cmdutil.SplitList(c.StringSlice("person")), func(p string) (string, error) {
-		return resolvePerson(c, conn, p)
+		return cmdutil.ResolvePerson(c.Context, conn, c.String("library"), p)
 	})
 	return q, err
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -16,52 +14,13 @@ import (
 )
 
 // readIDs returns the ids of the arguments; a lone "-" reads them from
-// standard input instead (readStdinIDs).
+// standard input instead (cmdutil.ReadStdinIDs).
 func readIDs(c *cli.Context) ([]string, bool, error) {
 	args := c.Args().Slice()
 	if len(args) == 1 && args[0] == "-" {
-		return readStdinIDs(c)
+		return cmdutil.ReadStdinIDs(c.App.Reader)
 	}
 	return args, false, nil
-}
-
-// readStdinIDs reads ids from standard input: one a line or separated by
-// spaces, or the JSON array a --json listing prints (objects with an
-// "id", or strings), so `photoctl ls --json | photoctl trash -` works
-// without jq.
-func readStdinIDs(c *cli.Context) ([]string, bool, error) {
-	data, err := io.ReadAll(c.App.Reader)
-	if err != nil {
-		return nil, true, fmt.Errorf("read ids from stdin: %w", err)
-	}
-	if text := bytes.TrimSpace(data); len(text) > 0 && text[0] == '[' {
-		ids, err := idsFromJSON(text)
-		return ids, true, err
-	}
-	return strings.Fields(string(data)), true, nil
-}
-
-// idsFromJSON reads a JSON array of ids, or of objects with an "id".
-func idsFromJSON(text []byte) ([]string, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(text, &items); err != nil {
-		return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: not a JSON array: %w", err)}
-	}
-	ids := make([]string, 0, len(items))
-	for i, raw := range items {
-		var id string
-		if json.Unmarshal(raw, &id) != nil {
-			var obj struct {
-				ID string `json:"id"`
-			}
-			if json.Unmarshal(raw, &obj) != nil || obj.ID == "" {
-				return nil, &cmdutil.UsageError{Err: fmt.Errorf("read ids from stdin: item %d has no \"id\"", i)}
-			}
-			id = obj.ID
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
 }
 
 // lifecycleCommand describes trash, restore and rm, which differ only in

@@ -4,6 +4,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/mcp"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tasks"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tui"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/version"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
@@ -29,7 +33,7 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		newRemoveCommand(),
 		newAssetsCommand(),
 		newSearchCommand(),
-		newMCPCommand(),
+		mcp.NewCmdMCP(f, nil),
 		newLibrariesCommand(),
 		newAlbumsCommand(),
 		newPeopleCommand(),
@@ -37,13 +41,13 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		newStacksCommand(),
 		newInviteCommand(),
 		newMembersCommand(),
-		newTasksCommand(),
+		tasks.NewCmdTasks(f),
 		keys.NewCmdKeys(f),
 		newStorageCommand(),
 		newUsersCommand(),
-		newEventsCommand(),
-		newTUICommand(),
-		newVersionCommand(),
+		tasks.NewCmdEvents(f),
+		tui.NewCmdTUI(f, nil),
+		version.NewCmdVersion(f, nil),
 	})
 }
 
