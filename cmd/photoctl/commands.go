@@ -3,8 +3,11 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/albums"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/mcp"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/people"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/stacks"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tasks"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tui"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/version"
@@ -35,10 +38,10 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		newSearchCommand(),
 		mcp.NewCmdMCP(f, nil),
 		newLibrariesCommand(),
-		newAlbumsCommand(),
-		newPeopleCommand(),
-		newFacesCommand(),
-		newStacksCommand(),
+		albums.NewCmdAlbums(f),
+		people.NewCmdPeople(f),
+		people.NewCmdFaces(f),
+		stacks.NewCmdStacks(f),
 		newInviteCommand(),
 		newMembersCommand(),
 		tasks.NewCmdTasks(f),
