@@ -62,22 +62,14 @@ Example:
    photoctl albums list --json | jq -r '.[] | select(.asset_count == 0) | .id'`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "asset", Usage: "only the albums that show asset `ID`"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Asset: c.String("asset"),
-				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Asset: c.String("asset"),
+				JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err
@@ -130,16 +122,12 @@ Example:
 			if err != nil {
 				return err
 			}
-			return cmdutil.Run(c.Context, &GetOptions{each}, runF, runGet)
+			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
 		},
 	}
 }
 
-func runGet(ctx context.Context, opts *GetOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	albums, err := cmdutil.FetchEach(opts.IDs, func(arg string) (*api.Album, error) {
 		id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, arg)
 		if err != nil {

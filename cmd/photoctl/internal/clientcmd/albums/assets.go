@@ -93,16 +93,12 @@ func newCmdAssets(f *cmdutil.Factory, runF func(*AssetsOptions) error, cmd *cli.
 		} else {
 			opts.Assets = cmdutil.NewIDArgs(c, co.IO.In, args[1:])
 		}
-		return cmdutil.Run(c.Context, opts, runF, runAssets)
+		return cmdutil.RunConnected(c.Context, opts, runF, runAssets)
 	}
 	return cmd
 }
 
-func runAssets(ctx context.Context, opts *AssetsOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runAssets(ctx context.Context, conn *cmdutil.APIConn, opts *AssetsOptions) error {
 	id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album)
 	if err != nil {
 		return err

@@ -47,18 +47,14 @@ Example:
 			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			return cmdutil.Run(c.Context, &Options{ClientOptions: f.ClientOptions(c)}, runF, runMCP)
+			return cmdutil.RunConnected(c.Context, &Options{ClientOptions: f.ClientOptions(c)}, runF, runMCP)
 		},
 	}
 }
 
 // runMCP serves on the process's own stdin and stdout, not the command's
 // streams: the protocol owns them.
-func runMCP(ctx context.Context, opts *Options) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runMCP(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {
 	s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
 	return mcp.ServeStdio(ctx, s, os.Stdin, os.Stdout)
 }

@@ -35,23 +35,14 @@ Example:
    photoctl people create "Ann" --birth-date 1990-04-01`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the person's name")
-			if err != nil {
-				return err
-			}
-			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
-				BirthDate: c.String("birth-date"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runCreate)
-		},
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the person's name", runF, runCreate, func(c *cli.Context, args []string) (*CreateOptions, error) {
+			return &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
+				BirthDate: c.String("birth-date"), JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runCreate(ctx context.Context, opts *CreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err
@@ -97,20 +88,16 @@ Example:
    photoctl people rename --clear person_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.BoolFlag{Name: "clear", Usage: "remove the name"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 2, want)
-			if err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(1, 2, want, runF, runUpdate, func(c *cli.Context, args []string) (*UpdateOptions, error) {
 			name := api.Optional[string]{Set: true}
 			switch {
 			case len(args) == 2 && !c.Bool("clear"):
 				name.Value = &args[1]
 			case len(args) != 1 || !c.Bool("clear"):
-				return cmdutil.UsageErrorf(c, want)
+				return nil, cmdutil.UsageErrorf(c, want)
 			}
-			return cmdutil.Run(c.Context, parseUpdate(f, c, args[:1], api.PersonUpdateRequest{Name: name}, "Renamed"), runF, runUpdate)
-		},
+			return parseUpdate(f, c, args[:1], api.PersonUpdateRequest{Name: name}, "Renamed"), nil
+		}),
 	}
 }
 
@@ -128,11 +115,7 @@ func NewCmdSetFlag(f *cmdutil.Factory, runF func(*UpdateOptions) error, name, us
 Example:
    photoctl people %s person_01hx... Ann`, field, value, name),
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, -1, "give at least one person id or name")
-			if err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(1, -1, "give at least one person id or name", runF, runUpdate, func(c *cli.Context, args []string) (*UpdateOptions, error) {
 			set := api.Optional[bool]{Set: true, Value: &value}
 			var u api.PersonUpdateRequest
 			if field == "is_hidden" {
@@ -140,8 +123,8 @@ Example:
 			} else {
 				u.IsFavorite = set
 			}
-			return cmdutil.Run(c.Context, parseUpdate(f, c, args, u, "Updated"), runF, runUpdate)
-		},
+			return parseUpdate(f, c, args, u, "Updated"), nil
+		}),
 	}
 }
 
@@ -153,13 +136,9 @@ func parseUpdate(f *cmdutil.Factory, c *cli.Context, people []string, u api.Pers
 
 // runUpdate applies the change to each person; with --json it prints the
 // people after the change (one object for one).
-func runUpdate(ctx context.Context, opts *UpdateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runUpdate(ctx context.Context, conn *cmdutil.APIConn, opts *UpdateOptions) error {
 	var people []*api.Person
-	err = cmdutil.EachID(opts.People, "update person", func(arg string) error {
+	err := cmdutil.EachID(opts.People, "update person", func(arg string) error {
 		id, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, arg)
 		if err != nil {
 			return err
@@ -205,23 +184,14 @@ PERSON and deletes them; PERSON keeps its own name and fields.
 Example:
    photoctl people merge Ann person_01hy... person_01hz...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 2, -1, "want the person to keep and at least one to merge into it")
-			if err != nil {
-				return err
-			}
-			opts := &MergeOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: args,
-				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runMerge)
-		},
+		Action: cmdutil.ParseAction(2, -1, "want the person to keep and at least one to merge into it", runF, runMerge, func(c *cli.Context, args []string) (*MergeOptions, error) {
+			return &MergeOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: args,
+				JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runMerge(ctx context.Context, opts *MergeOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runMerge(ctx context.Context, conn *cmdutil.APIConn, opts *MergeOptions) error {
 	ids, err := cmdutil.FetchEach(opts.People, func(arg string) (string, error) {
 		return cmdutil.ResolvePerson(ctx, conn, opts.Library, arg)
 	})

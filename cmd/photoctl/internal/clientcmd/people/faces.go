@@ -61,24 +61,17 @@ Example:
 			&cli.StringFlag{Name: "person", Usage: "only the faces of person `ID or NAME`"},
 			&cli.StringSliceFlag{Name: "id", Usage: "only these face `ID`s (repeat or comma-separate; at most 100)"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &FacesListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+		Action: cmdutil.ParseAction(0, 0, "", runF, runFacesList, func(c *cli.Context, _ []string) (*FacesListOptions, error) {
+			return &FacesListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
 				Person: c.String("person"), JSON: c.Bool("json"),
-				Query: client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}}
-			return cmdutil.Run(c.Context, opts, runF, runFacesList)
-		},
+				Query: client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}}, nil
+		}),
 	}
 }
 
-func runFacesList(ctx context.Context, opts *FacesListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOptions) error {
 	q := opts.Query
+	var err error
 	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
 		return err
 	}

@@ -42,16 +42,13 @@ Example:
 			&cli.StringFlag{Name: "person", Usage: "give the face to person `ID or NAME`"},
 			&cli.Int64Flag{Name: "at", Usage: "position in a video, in `MILLISECONDS`", Value: -1, DefaultText: "none"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runFacesCreate, func(c *cli.Context, _ []string) (*FacesCreateOptions, error) {
 			if c.String("asset") == "" || c.String("box") == "" {
-				return cmdutil.UsageErrorf(c, "give --asset and --box")
+				return nil, cmdutil.UsageErrorf(c, "give --asset and --box")
 			}
 			box, err := parseBox(c.String("box"))
 			if err != nil {
-				return cmdutil.UsageErrorf(c, "--box: %v", err)
+				return nil, cmdutil.UsageErrorf(c, "--box: %v", err)
 			}
 			opts := &FacesCreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
 				Person: c.String("person"), JSON: c.Bool("json"),
@@ -59,16 +56,12 @@ Example:
 			if at := c.Int64("at"); at >= 0 {
 				opts.Request.TimestampMS = &at
 			}
-			return cmdutil.Run(c.Context, opts, runF, runFacesCreate)
-		},
+			return opts, nil
+		}),
 	}
 }
 
-func runFacesCreate(ctx context.Context, opts *FacesCreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runFacesCreate(ctx context.Context, conn *cmdutil.APIConn, opts *FacesCreateOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err
@@ -113,23 +106,14 @@ theirs are left alone.
 Example:
    photoctl faces assign Ann face_01hx... face_01hy...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 2, -1, "want the person and at least one face id")
-			if err != nil {
-				return err
-			}
-			opts := &FacesAssignOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Person: args[0],
-				Faces: args[1:], JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runFacesAssign)
-		},
+		Action: cmdutil.ParseAction(2, -1, "want the person and at least one face id", runF, runFacesAssign, func(c *cli.Context, args []string) (*FacesAssignOptions, error) {
+			return &FacesAssignOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Person: args[0],
+				Faces: args[1:], JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runFacesAssign(ctx context.Context, opts *FacesAssignOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runFacesAssign(ctx context.Context, conn *cmdutil.APIConn, opts *FacesAssignOptions) error {
 	person, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, opts.Person)
 	if err != nil {
 		return err

@@ -79,12 +79,9 @@ Example:
 			&cli.BoolFlag{Name: "include-unverified", Usage: "add machine clusters with too few faces to be sure"},
 			&cli.BoolFlag{Name: "no-hidden", Usage: "leave hidden people out"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
 			if c.Bool("named") && c.Bool("unnamed") {
-				return cmdutil.UsageErrorf(c, "give --named or --unnamed, not both")
+				return nil, cmdutil.UsageErrorf(c, "give --named or --unnamed, not both")
 			}
 			q := client.PersonQuery{IDs: cmdutil.SplitList(c.StringSlice("id")), Name: c.String("name"),
 				AssetID: c.String("asset"), IncludeUnverified: c.Bool("include-unverified")}
@@ -92,19 +89,15 @@ Example:
 				named := c.Bool("named")
 				q.Named = &named
 			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: c.String("album"),
-				Query: q, NoHidden: c.Bool("no-hidden"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: c.String("album"),
+				Query: q, NoHidden: c.Bool("no-hidden"), JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
+	var err error
 	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
 		return err
 	}
@@ -161,16 +154,12 @@ Example:
 			if err != nil {
 				return err
 			}
-			return cmdutil.Run(c.Context, &GetOptions{EachOptions: each, Library: c.String("library")}, runF, runGet)
+			return cmdutil.RunConnected(c.Context, &GetOptions{EachOptions: each, Library: c.String("library")}, runF, runGet)
 		},
 	}
 }
 
-func runGet(ctx context.Context, opts *GetOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	people, err := cmdutil.FetchEach(opts.IDs, func(arg string) (*api.Person, error) {
 		id, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, arg)
 		if err != nil {

@@ -13,12 +13,9 @@ import (
 )
 
 func TestPeopleListParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *ListOptions
-	cmd := NewCmdList(f, func(o *ListOptions) error { got = o; return nil })
-	require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "--id", "person_1,person_2", "--name", "ann", "--named",
-		"--asset", "asset_1", "--album", "Summer 2024", "--include-unverified", "--no-hidden", "--json"))
-	require.NotNil(t, got)
+	parse := func(args ...string) *ListOptions { return cmdtest.Parse(t, NewCmdList, "", args...) }
+	got := parse("--library", "Family", "--id", "person_1,person_2", "--name", "ann", "--named",
+		"--asset", "asset_1", "--album", "Summer 2024", "--include-unverified", "--no-hidden", "--json")
 	require.Equal(t, "Family", got.Library)
 	require.Equal(t, "Summer 2024", got.Album)
 	named := true
@@ -27,55 +24,46 @@ func TestPeopleListParsesItsOptions(t *testing.T) {
 	require.True(t, got.NoHidden)
 	require.True(t, got.JSON)
 
-	require.NoError(t, cmdtest.Run(t, cmd, "--unnamed"))
+	got = parse("--unnamed")
 	require.False(t, *got.Query.Named)
-	require.NoError(t, cmdtest.Run(t, cmd))
+	got = parse()
 	require.Nil(t, got.Query.Named)
 
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdList(f, nil) }, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdList), map[string][]string{
 		"an argument":       {"extra"},
 		"named and unnamed": {"--named", "--unnamed"},
 	})
 }
 
 func TestPeopleGetParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *GetOptions
-	cmd := NewCmdGet(f, func(o *GetOptions) error { got = o; return nil })
-	require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "--json", "Ann", "person_1"))
-	require.NotNil(t, got)
+	parse := func(args ...string) *GetOptions { return cmdtest.Parse(t, NewCmdGet, "", args...) }
+	got := parse("--library", "Family", "--json", "Ann", "person_1")
 	require.Equal(t, []string{"Ann", "person_1"}, got.IDs)
 	require.Equal(t, "Family", got.Library)
 	require.True(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdGet(f, nil) }, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdGet), map[string][]string{
 		"no person": {},
 	})
 }
 
 func TestPeopleCreateParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *CreateOptions
-	cmd := NewCmdCreate(f, func(o *CreateOptions) error { got = o; return nil })
-	require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "--birth-date", "1990-04-01", "--json", "Ann"))
-	require.NotNil(t, got)
+	parse := func(args ...string) *CreateOptions { return cmdtest.Parse(t, NewCmdCreate, "", args...) }
+	got := parse("--library", "Family", "--birth-date", "1990-04-01", "--json", "Ann")
 	require.Equal(t, "Family", got.Library)
 	require.Equal(t, "Ann", got.Name)
 	require.Equal(t, "1990-04-01", got.BirthDate)
 	require.True(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdCreate(f, nil) }, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdCreate), map[string][]string{
 		"no name":   {},
 		"two names": {"Ann", "Bob"},
 	})
 }
 
 func TestPeopleRenameParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *UpdateOptions
-	cmd := NewCmdRename(f, func(o *UpdateOptions) error { got = o; return nil })
-	require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "--json", "person_1", "Ann"))
-	require.NotNil(t, got)
+	parse := func(args ...string) *UpdateOptions { return cmdtest.Parse(t, NewCmdRename, "", args...) }
+	got := parse("--library", "Family", "--json", "person_1", "Ann")
 	require.Equal(t, "Family", got.Library)
 	require.Equal(t, []string{"person_1"}, got.People)
 	name := "Ann"
@@ -83,10 +71,10 @@ func TestPeopleRenameParsesItsOptions(t *testing.T) {
 	require.Equal(t, "Renamed", got.Verb)
 	require.True(t, got.JSON)
 
-	require.NoError(t, cmdtest.Run(t, cmd, "--clear", "person_1"))
+	got = parse("--clear", "person_1")
 	require.Equal(t, api.PersonUpdateRequest{Name: api.Optional[string]{Set: true}}, got.Update)
 
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdRename(f, nil) }, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdRename), map[string][]string{
 		"no person":        {},
 		"no name":          {"person_1"},
 		"name and --clear": {"--clear", "person_1", "Ann"},
@@ -95,8 +83,6 @@ func TestPeopleRenameParsesItsOptions(t *testing.T) {
 }
 
 func TestPeopleSetFlagParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *UpdateOptions
 	yes, no := true, false
 	for _, c := range []struct {
 		name, field string
@@ -106,8 +92,9 @@ func TestPeopleSetFlagParsesItsOptions(t *testing.T) {
 		{"hide", "is_hidden", true, api.PersonUpdateRequest{IsHidden: api.Optional[bool]{Set: true, Value: &yes}}},
 		{"unfavorite", "is_favorite", false, api.PersonUpdateRequest{IsFavorite: api.Optional[bool]{Set: true, Value: &no}}},
 	} {
-		cmd := NewCmdSetFlag(f, func(o *UpdateOptions) error { got = o; return nil }, c.name, "usage", c.field, c.value)
-		require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "person_1", "Ann"))
+		got := cmdtest.Parse(t, func(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
+			return NewCmdSetFlag(f, runF, c.name, "usage", c.field, c.value)
+		}, "", "--library", "Family", "person_1", "Ann")
 		require.Equal(t, "Family", got.Library)
 		require.Equal(t, []string{"person_1", "Ann"}, got.People)
 		require.Equal(t, c.want, got.Update)
@@ -121,16 +108,13 @@ func TestPeopleSetFlagParsesItsOptions(t *testing.T) {
 }
 
 func TestPeopleMergeParsesItsOptions(t *testing.T) {
-	f, _ := cmdtest.NewFactory(t, "")
-	var got *MergeOptions
-	cmd := NewCmdMerge(f, func(o *MergeOptions) error { got = o; return nil })
-	require.NoError(t, cmdtest.Run(t, cmd, "--library", "Family", "--json", "Ann", "person_2", "person_3"))
-	require.NotNil(t, got)
+	parse := func(args ...string) *MergeOptions { return cmdtest.Parse(t, NewCmdMerge, "", args...) }
+	got := parse("--library", "Family", "--json", "Ann", "person_2", "person_3")
 	require.Equal(t, "Family", got.Library)
 	require.Equal(t, []string{"Ann", "person_2", "person_3"}, got.People)
 	require.True(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return NewCmdMerge(f, nil) }, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdMerge), map[string][]string{
 		"no person":  {},
 		"one person": {"Ann"},
 	})

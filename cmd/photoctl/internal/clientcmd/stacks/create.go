@@ -37,24 +37,15 @@ Example:
    photoctl stacks create --cover asset_01hy... asset_01hx... asset_01hy...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"}, cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, -1, "give the asset ids to stack (or - to read them from stdin)")
-			if err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(1, -1, "give the asset ids to stack (or - to read them from stdin)", runF, runCreate, func(c *cli.Context, args []string) (*CreateOptions, error) {
 			co := f.ClientOptions(c)
-			opts := &CreateOptions{ClientOptions: co, Library: c.String("library"), Assets: cmdutil.NewIDArgs(c, co.IO.In, args),
-				Cover: c.String("cover"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runCreate)
-		},
+			return &CreateOptions{ClientOptions: co, Library: c.String("library"), Assets: cmdutil.NewIDArgs(c, co.IO.In, args),
+				Cover: c.String("cover"), JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runCreate(ctx context.Context, opts *CreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	ids, err := opts.Assets.IDs()
 	if err != nil {
 		return err
@@ -100,27 +91,18 @@ Example:
 			&cli.StringSliceFlag{Name: "add", Usage: "add asset `ID`s (repeat or comma-separate)"},
 			&cli.StringSliceFlag{Name: "remove", Usage: "remove member `ID`s (repeat or comma-separate)"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the stack id")
-			if err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the stack id", runF, runEdit, func(c *cli.Context, args []string) (*EditOptions, error) {
 			u := api.StackUpdateRequest{CoverAssetID: cmdutil.Optional(c.String("cover")),
 				AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")), RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
 			if u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
-				return cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
+				return nil, cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
 			}
-			opts := &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Update: u, JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runEdit)
-		},
+			return &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Update: u, JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runEdit(ctx context.Context, opts *EditOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
 	s, dissolved, err := conn.UpdateStack(ctx, opts.ID, opts.Update)
 	if err != nil {
 		return err

@@ -62,21 +62,13 @@ API's Stack records.
 Example:
    photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err
@@ -114,16 +106,12 @@ Example:
 			if err != nil {
 				return err
 			}
-			return cmdutil.Run(c.Context, &GetOptions{each}, runF, runGet)
+			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
 		},
 	}
 }
 
-func runGet(ctx context.Context, opts *GetOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	stacks, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.Stack, error) { return conn.Stack(ctx, id) })
 	if err != nil {
 		return err

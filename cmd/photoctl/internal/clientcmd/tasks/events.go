@@ -60,24 +60,20 @@ Example:
 				Usage: "print only the last `N` events before following"},
 			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runEventsTail, func(c *cli.Context, _ []string) (*EventsTailOptions, error) {
 			if c.Duration("interval") < 100*time.Millisecond {
-				return cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
+				return nil, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 			}
 			last := -1
 			if c.IsSet("lines") {
 				if last = c.Int("lines"); last < 0 {
-					return cmdutil.UsageErrorf(c, "-n must be at least 0")
+					return nil, cmdutil.UsageErrorf(c, "-n must be at least 0")
 				}
 			}
-			opts := &EventsTailOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+			return &EventsTailOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
 				After: c.String("after"), Last: last, Follow: c.Bool("follow"), Interval: c.Duration("interval"),
-				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runEventsTail)
-		},
+				JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
@@ -95,11 +91,7 @@ type EventsTailOptions struct {
 	JSON     bool
 }
 
-func runEventsTail(ctx context.Context, opts *EventsTailOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err

@@ -68,28 +68,21 @@ Example:
 			&cli.StringFlag{Name: "kind", Usage: "only tasks of `KIND` (metadata, variants, ...)"},
 			&cli.StringFlag{Name: "asset", Usage: "only the tasks of asset `ID`"}),
 			append(cmdutil.LimitFlags("tasks"), cmdutil.JSONFlag())...),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
 			limit, err := cmdutil.ListLimit(c)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
 				LibrarySet: c.IsSet("library"), Limit: limit, JSON: c.Bool("json"),
-				Query: client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
+				Query: client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}}, nil
+		}),
 	}
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
+	var err error
 	if q.AssetID == "" || opts.LibrarySet {
 		if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
 			return err
@@ -134,16 +127,12 @@ Example:
 			if err != nil {
 				return err
 			}
-			return cmdutil.Run(c.Context, &GetOptions{each}, runF, runGet)
+			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
 		},
 	}
 }
 
-func runGet(ctx context.Context, opts *GetOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	tasks, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.Task, error) { return conn.Task(ctx, id) })
 	if err != nil {
 		return err

@@ -52,17 +52,13 @@ Example:
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
 			cmdutil.JSONFlag(), cmdutil.QuietFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runWatch, func(c *cli.Context, _ []string) (*WatchOptions, error) {
 			if c.Duration("interval") < 100*time.Millisecond {
-				return cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
+				return nil, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 			}
-			opts := &WatchOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Interval: c.Duration("interval"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runWatch)
-		},
+			return &WatchOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				Interval: c.Duration("interval"), JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
@@ -77,11 +73,7 @@ type WatchJSON struct {
 	NextDue   *time.Time `json:"next_due"`
 }
 
-func runWatch(ctx context.Context, opts *WatchOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runWatch(ctx context.Context, conn *cmdutil.APIConn, opts *WatchOptions) error {
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
 	if err != nil {
 		return err

@@ -55,22 +55,14 @@ Example:
    photoctl tui --library "Family" --download-dir ~/Downloads`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "download-dir", Usage: "save downloads in `DIR` (default: the working directory)"}),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &Options{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				DownloadDir: c.String("download-dir"), help: c.Command.HelpName}
-			return cmdutil.Run(c.Context, opts, runF, runTUI)
-		},
+		Action: cmdutil.ParseAction(0, 0, "", runF, runTUI, func(c *cli.Context, _ []string) (*Options, error) {
+			return &Options{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				DownloadDir: c.String("download-dir"), help: c.Command.HelpName}, nil
+		}),
 	}
 }
 
-func runTUI(ctx context.Context, opts *Options) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runTUI(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {
 	if !cmdutil.IsTerminal(opts.IO.In) || !cmdutil.IsTerminal(opts.IO.Out) {
 		return &cmdutil.UsageError{Err: errors.New("photoctl tui needs a terminal (use ls, search and friends in scripts)"),
 			Help: opts.help}
