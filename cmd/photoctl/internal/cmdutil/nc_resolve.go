@@ -3,9 +3,11 @@ package cmdutil
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/server/api"
 )
 
 // ResolveAlbum turns an album id or name into an id: an id (album_…) is
@@ -13,22 +15,9 @@ import (
 // or a name; "" for the default library), ignoring case. albums, people
 // and search name albums this way.
 func ResolveAlbum(ctx context.Context, conn *APIConn, library, value string) (string, error) {
-	if strings.HasPrefix(value, "album_") {
-		return value, nil
-	}
-	lib, err := ResolveLibrary(ctx, conn, library)
-	if err != nil {
-		return "", err
-	}
-	for a, err := range conn.Albums(ctx, lib) {
-		if err != nil {
-			return "", fmt.Errorf("look up album %q: %w", value, err)
-		}
-		if strings.EqualFold(strings.TrimSpace(a.Name), strings.TrimSpace(value)) {
-			return a.ID, nil
-		}
-	}
-	return "", fmt.Errorf("no album named %q: %w", value, client.ErrNotFound)
+	return resolveByName(ctx, conn, library, value, "album",
+		func(lib string) iter.Seq2[api.Album, error] { return conn.Albums(ctx, lib) },
+		func(a api.Album) (string, string) { return a.ID, a.Name })
 }
 
 // ResolvePerson turns a person id or name into an id: an id (person_…) is
@@ -36,20 +25,32 @@ func ResolveAlbum(ctx context.Context, conn *APIConn, library, value string) (st
 // a name; "" for the default library), ignoring case. people, faces and
 // search name people this way.
 func ResolvePerson(ctx context.Context, conn *APIConn, library, value string) (string, error) {
-	if strings.HasPrefix(value, "person_") {
+	return resolveByName(ctx, conn, library, value, "person",
+		func(lib string) iter.Seq2[api.Person, error] {
+			return conn.People(ctx, client.PersonQuery{LibraryID: lib, Name: strings.TrimSpace(value)})
+		},
+		func(p api.Person) (string, string) { return p.ID, Deref(p.Name) })
+}
+
+// resolveByName is value when it is an id (kind_…), else the id of the
+// first item of list (in library) whose name is value, ignoring case and
+// surrounding space.
+func resolveByName[T any](ctx context.Context, conn *APIConn, library, value, kind string,
+	list func(lib string) iter.Seq2[T, error], idName func(T) (string, string)) (string, error) {
+	if strings.HasPrefix(value, kind+"_") {
 		return value, nil
 	}
 	lib, err := ResolveLibrary(ctx, conn, library)
 	if err != nil {
 		return "", err
 	}
-	for p, err := range conn.People(ctx, client.PersonQuery{LibraryID: lib, Name: strings.TrimSpace(value)}) {
+	for item, err := range list(lib) {
 		if err != nil {
-			return "", fmt.Errorf("look up person %q: %w", value, err)
+			return "", fmt.Errorf("look up %s %q: %w", kind, value, err)
 		}
-		if strings.EqualFold(strings.TrimSpace(Deref(p.Name)), strings.TrimSpace(value)) {
-			return p.ID, nil
+		if id, name := idName(item); strings.EqualFold(strings.TrimSpace(name), strings.TrimSpace(value)) {
+			return id, nil
 		}
 	}
-	return "", fmt.Errorf("no person named %q: %w", value, client.ErrNotFound)
+	return "", fmt.Errorf("no %s named %q: %w", kind, value, client.ErrNotFound)
 }

@@ -45,3 +45,17 @@ func ParseAction[O connector](least, most int, msg string, runF func(O) error,
 		return RunConnected(c.Context, opts, runF, run)
 	}
 }
+
+// EachAction is the action of a command that acts on every id it is
+// given (ParseEach; msg says what is wanted): wrap makes the command's
+// options of them, which run as Run does (EachOptions.Act connects).
+func EachAction[O any](f *Factory, msg string, wrap func(c *cli.Context, each EachOptions) O, runF func(O) error,
+	run func(context.Context, O) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		each, err := ParseEach(f, c, msg)
+		if err != nil {
+			return err
+		}
+		return Run(c.Context, wrap(c, each), runF, run)
+	}
+}

@@ -94,10 +94,12 @@ type EachOptions struct {
 	Library string
 }
 
-// parseEach reads such a command line: at least one album.
-func parseEach(f *cmdutil.Factory, c *cli.Context) (EachOptions, error) {
-	each, err := cmdutil.ParseEach(f, c, "give at least one album id or name")
-	return EachOptions{EachOptions: each, Library: c.String("library")}, err
+// wantAlbums is what get and delete say without an album.
+const wantAlbums = "give at least one album id or name"
+
+// withLibrary adds --library to the ids of c.
+func withLibrary(c *cli.Context, each cmdutil.EachOptions) EachOptions {
+	return EachOptions{EachOptions: each, Library: c.String("library")}
 }
 
 // GetOptions are what `photoctl albums get` was asked for.
@@ -118,11 +120,11 @@ Example:
    photoctl albums get album_01hx... --json | jq .asset_count`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
 		Action: func(c *cli.Context) error {
-			each, err := parseEach(f, c)
+			each, err := cmdutil.ParseEach(f, c, wantAlbums)
 			if err != nil {
 				return err
 			}
-			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
+			return cmdutil.RunConnected(c.Context, &GetOptions{withLibrary(c, each)}, runF, runGet)
 		},
 	}
 }
@@ -157,13 +159,11 @@ library.
 Example:
    photoctl albums delete "Screenshots" album_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := parseEach(f, c)
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &DeleteOptions{each}, runF, runDelete)
-		},
+		Action: cmdutil.EachAction(f, wantAlbums,
+			func(c *cli.Context, each cmdutil.EachOptions) *DeleteOptions {
+				return &DeleteOptions{withLibrary(c, each)}
+			},
+			runF, runDelete),
 	}
 }
 

@@ -112,13 +112,9 @@ func NewCmdFacesDelete(f *cmdutil.Factory, runF func(*FacesDeleteOptions) error)
 Example:
    photoctl faces delete face_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one face id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &FacesDeleteOptions{each}, runF, runFacesDelete)
-		},
+		Action: cmdutil.EachAction(f, "give at least one face id",
+			func(_ *cli.Context, each cmdutil.EachOptions) *FacesDeleteOptions { return &FacesDeleteOptions{each} },
+			runF, runFacesDelete),
 	}
 }
 

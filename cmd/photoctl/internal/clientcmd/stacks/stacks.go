@@ -138,13 +138,8 @@ func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Comm
 Example:
    photoctl stacks delete stack_01hx...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one stack id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &DeleteOptions{each}, runF, runDelete)
-		},
+		Action: cmdutil.EachAction(f, "give at least one stack id",
+			func(_ *cli.Context, each cmdutil.EachOptions) *DeleteOptions { return &DeleteOptions{each} }, runF, runDelete),
 	}
 }
 
