@@ -37,15 +37,16 @@ Example:
    ID=$(photoctl albums create Birthdays --json | jq -r .id)`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "description", Usage: "the album's `TEXT`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album name", runF, runCreate, func(c *cli.Context, args []string) (*CreateOptions, error) {
-			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
-				JSON: c.Bool("json")}
-			if c.IsSet("description") {
-				d := c.String("description")
-				opts.Description = &d
-			}
-			return opts, nil
-		}),
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album name", runF, runCreate,
+			func(c *cli.Context, args []string) (*CreateOptions, error) {
+				opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
+					JSON: c.Bool("json")}
+				if c.IsSet("description") {
+					d := c.String("description")
+					opts.Description = &d
+				}
+				return opts, nil
+			}),
 	}
 }
 
@@ -93,25 +94,26 @@ Example:
 			&cli.StringFlag{Name: "description", Usage: "the new description `TEXT`"},
 			&cli.BoolFlag{Name: "clear-description", Usage: "empty the description"},
 			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album id or name", runF, runEdit, func(c *cli.Context, args []string) (*EditOptions, error) {
-			var u api.AlbumUpdateRequest
-			if c.IsSet("name") {
-				u.Name = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("name"))}
-			}
-			switch {
-			case c.IsSet("description") && c.Bool("clear-description"):
-				return nil, cmdutil.UsageErrorf(c, "give --description or --clear-description, not both")
-			case c.IsSet("description"):
-				u.Description = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("description"))}
-			case c.Bool("clear-description"):
-				u.Description = api.Optional[string]{Set: true}
-			}
-			if !u.Name.Set && !u.Description.Set {
-				return nil, cmdutil.UsageErrorf(c, "nothing to change: give --name, --description or --clear-description")
-			}
-			return &EditOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
-				Update: u, JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album id or name", runF, runEdit,
+			func(c *cli.Context, args []string) (*EditOptions, error) {
+				var u api.AlbumUpdateRequest
+				if c.IsSet("name") {
+					u.Name = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("name"))}
+				}
+				switch {
+				case c.IsSet("description") && c.Bool("clear-description"):
+					return nil, cmdutil.UsageErrorf(c, "give --description or --clear-description, not both")
+				case c.IsSet("description"):
+					u.Description = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("description"))}
+				case c.Bool("clear-description"):
+					u.Description = api.Optional[string]{Set: true}
+				}
+				if !u.Name.Set && !u.Description.Set {
+					return nil, cmdutil.UsageErrorf(c, "nothing to change: give --name, --description or --clear-description")
+				}
+				return &EditOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
+					Update: u, JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 
@@ -152,17 +154,18 @@ Example:
    photoctl albums cover --auto "Summer 2024"`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.BoolFlag{Name: "auto", Usage: "go back to the automatic cover"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 2, "want the album and the asset of the cover (or --auto)", runF, runCover, func(c *cli.Context, args []string) (*CoverOptions, error) {
-			if (len(args) == 2) == c.Bool("auto") {
-				return nil, cmdutil.UsageErrorf(c, "give the cover's asset id or --auto")
-			}
-			opts := &CoverOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
-				JSON: c.Bool("json")}
-			if len(args) == 2 {
-				opts.Asset = &args[1]
-			}
-			return opts, nil
-		}),
+		Action: cmdutil.ParseAction(1, 2, "want the album and the asset of the cover (or --auto)", runF, runCover,
+			func(c *cli.Context, args []string) (*CoverOptions, error) {
+				if (len(args) == 2) == c.Bool("auto") {
+					return nil, cmdutil.UsageErrorf(c, "give the cover's asset id or --auto")
+				}
+				opts := &CoverOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
+					JSON: c.Bool("json")}
+				if len(args) == 2 {
+					opts.Asset = &args[1]
+				}
+				return opts, nil
+			}),
 	}
 }
 

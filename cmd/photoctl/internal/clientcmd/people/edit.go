@@ -35,10 +35,11 @@ Example:
    photoctl people create "Ann" --birth-date 1990-04-01`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the person's name", runF, runCreate, func(c *cli.Context, args []string) (*CreateOptions, error) {
-			return &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
-				BirthDate: c.String("birth-date"), JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the person's name", runF, runCreate,
+			func(c *cli.Context, args []string) (*CreateOptions, error) {
+				return &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
+					BirthDate: c.String("birth-date"), JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 
@@ -115,16 +116,17 @@ func NewCmdSetFlag(f *cmdutil.Factory, runF func(*UpdateOptions) error, name, us
 Example:
    photoctl people %s person_01hx... Ann`, field, value, name),
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, -1, "give at least one person id or name", runF, runUpdate, func(c *cli.Context, args []string) (*UpdateOptions, error) {
-			set := api.Optional[bool]{Set: true, Value: &value}
-			var u api.PersonUpdateRequest
-			if field == "is_hidden" {
-				u.IsHidden = set
-			} else {
-				u.IsFavorite = set
-			}
-			return parseUpdate(f, c, args, u, "Updated"), nil
-		}),
+		Action: cmdutil.ParseAction(1, -1, "give at least one person id or name", runF, runUpdate,
+			func(c *cli.Context, args []string) (*UpdateOptions, error) {
+				set := api.Optional[bool]{Set: true, Value: &value}
+				var u api.PersonUpdateRequest
+				if field == "is_hidden" {
+					u.IsHidden = set
+				} else {
+					u.IsFavorite = set
+				}
+				return parseUpdate(f, c, args, u, "Updated"), nil
+			}),
 	}
 }
 
@@ -184,10 +186,11 @@ PERSON and deletes them; PERSON keeps its own name and fields.
 Example:
    photoctl people merge Ann person_01hy... person_01hz...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(2, -1, "want the person to keep and at least one to merge into it", runF, runMerge, func(c *cli.Context, args []string) (*MergeOptions, error) {
-			return &MergeOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: args,
-				JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(2, -1, "want the person to keep and at least one to merge into it", runF, runMerge,
+			func(c *cli.Context, args []string) (*MergeOptions, error) {
+				return &MergeOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: args,
+					JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 

@@ -106,10 +106,11 @@ theirs are left alone.
 Example:
    photoctl faces assign Ann face_01hx... face_01hy...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(2, -1, "want the person and at least one face id", runF, runFacesAssign, func(c *cli.Context, args []string) (*FacesAssignOptions, error) {
-			return &FacesAssignOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Person: args[0],
-				Faces: args[1:], JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(2, -1, "want the person and at least one face id", runF, runFacesAssign,
+			func(c *cli.Context, args []string) (*FacesAssignOptions, error) {
+				return &FacesAssignOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Person: args[0],
+					Faces: args[1:], JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 

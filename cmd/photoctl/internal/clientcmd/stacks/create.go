@@ -37,11 +37,12 @@ Example:
    photoctl stacks create --cover asset_01hy... asset_01hx... asset_01hy...`,
 		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, -1, "give the asset ids to stack (or - to read them from stdin)", runF, runCreate, func(c *cli.Context, args []string) (*CreateOptions, error) {
-			co := f.ClientOptions(c)
-			return &CreateOptions{ClientOptions: co, Library: c.String("library"), Assets: cmdutil.NewIDArgs(c, co.IO.In, args),
-				Cover: c.String("cover"), JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(1, -1, "give the asset ids to stack (or - to read them from stdin)", runF, runCreate,
+			func(c *cli.Context, args []string) (*CreateOptions, error) {
+				co := f.ClientOptions(c)
+				return &CreateOptions{ClientOptions: co, Library: c.String("library"), Assets: cmdutil.NewIDArgs(c, co.IO.In, args),
+					Cover: c.String("cover"), JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 
@@ -91,14 +92,15 @@ Example:
 			&cli.StringSliceFlag{Name: "add", Usage: "add asset `ID`s (repeat or comma-separate)"},
 			&cli.StringSliceFlag{Name: "remove", Usage: "remove member `ID`s (repeat or comma-separate)"},
 			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the stack id", runF, runEdit, func(c *cli.Context, args []string) (*EditOptions, error) {
-			u := api.StackUpdateRequest{CoverAssetID: cmdutil.Optional(c.String("cover")),
-				AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")), RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
-			if u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
-				return nil, cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
-			}
-			return &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Update: u, JSON: c.Bool("json")}, nil
-		}),
+		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the stack id", runF, runEdit,
+			func(c *cli.Context, args []string) (*EditOptions, error) {
+				u := api.StackUpdateRequest{CoverAssetID: cmdutil.Optional(c.String("cover")),
+					AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")), RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
+				if u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
+					return nil, cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
+				}
+				return &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Update: u, JSON: c.Bool("json")}, nil
+			}),
 	}
 }
 
