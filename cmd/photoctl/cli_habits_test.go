@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/version"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 
@@ -172,7 +173,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 
 	r := cs.run(t, "", env, "version", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	v := decode[versionJSON](t, r)
+	v := decode[version.JSON](t, r)
 	require.Equal(t, "dev", v.Client, "a test build has no -X .../cmdutil.Version")
 	require.NotNil(t, v.Server)
 	require.Equal(t, "dev", *v.Server, "servertest passes no version")
@@ -183,7 +184,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 
 	r = cs.run(t, "", nil, "version", "--json")
 	require.Equal(t, exitOK, r.code, "not signed in: still a success")
-	require.Nil(t, decode[versionJSON](t, r).Server)
+	require.Nil(t, decode[version.JSON](t, r).Server)
 	require.Contains(t, r.stderr, "not signed in")
 
 	down := []string{"PHOTOCTL_SERVER=http://127.0.0.1:1", "PHOTOCTL_API_KEY=" + envValue(env, "PHOTOCTL_API_KEY")}

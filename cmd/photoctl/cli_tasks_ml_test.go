@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tasks"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/servertest"
@@ -35,7 +36,7 @@ func TestCLITasksWatchEndsWithTheReclusterScheduledAhead(t *testing.T) {
 	started := time.Now()
 	r = cs.run(t, "", env, "tasks", "watch", "--interval", "200ms", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	out := decode[watchJSON](t, r)
+	out := decode[tasks.WatchJSON](t, r)
 	require.Zero(t, out.Failed, "%+v", out)
 	require.Equal(t, 1, out.Scheduled, "%+v", out)
 	require.NotNil(t, out.NextDue)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tasks"
 	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
@@ -52,7 +53,7 @@ func TestCLITasksWatchUntilTheQueueDrains(t *testing.T) {
 
 	r := cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	out := decode[watchJSON](t, r)
+	out := decode[tasks.WatchJSON](t, r)
 	require.Zero(t, out.Failed, "%+v", out)
 	require.Empty(t, out.FailedTasks)
 	for _, state := range []string{"queued", "running"} {
@@ -87,7 +88,7 @@ func TestCLITasksWatchFailsWhenATaskFails(t *testing.T) {
 	<-watch.done
 	require.Equal(t, exitFailure, watch.cmd.ProcessState.ExitCode(), watch.stderr.String())
 	require.Contains(t, watch.stderr.String(), "1 task(s) failed")
-	var out watchJSON
+	var out tasks.WatchJSON
 	require.NoError(t, json.Unmarshal([]byte(watch.stdout.String()), &out), watch.stdout.String())
 	require.Equal(t, 1, out.Failed)
 	require.Equal(t, "variants", out.FailedTasks[0].Kind)

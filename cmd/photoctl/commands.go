@@ -3,11 +3,18 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/albums"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/assets"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/auth"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/keys"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/libraries"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/mcp"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/people"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/stacks"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tasks"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/tui"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/users"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/clientcmd/version"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
@@ -33,20 +40,20 @@ func clientCommands(f *cmdutil.Factory) []*cli.Command {
 		assets.NewCmdRemove(f, nil),
 		assets.NewCmdAssets(f),
 		assets.NewCmdSearch(f, nil),
-		newMCPCommand(),
+		mcp.NewCmdMCP(f, nil),
 		libraries.NewCmdLibraries(f),
-		newAlbumsCommand(),
-		newPeopleCommand(),
-		newFacesCommand(),
-		newStacksCommand(),
+		albums.NewCmdAlbums(f),
+		people.NewCmdPeople(f),
+		people.NewCmdFaces(f),
+		stacks.NewCmdStacks(f),
 		libraries.NewCmdInvite(f),
 		libraries.NewCmdMembers(f),
-		newTasksCommand(),
+		tasks.NewCmdTasks(f),
 		keys.NewCmdKeys(f),
 		users.NewCmdStorage(f, nil),
 		users.NewCmdUsers(f),
-		newEventsCommand(),
-		newTUICommand(),
-		newVersionCommand(),
+		tasks.NewCmdEvents(f),
+		tui.NewCmdTUI(f, nil),
+		version.NewCmdVersion(f, nil),
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -47,6 +48,36 @@ func idsFromJSON(text []byte) ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, nil
+}
+
+// IDArgs are ids given as arguments or, when the only argument is "-",
+// to be read from standard input. The reading waits for IDs, so a
+// command reads its input where it always did: after connecting and
+// looking up what the ids go to.
+type IDArgs struct {
+	// Args are the arguments as given: the ids, or "-".
+	Args []string
+	in   io.Reader
+	help string
+}
+
+// NewIDArgs returns the ids of args for c's command, read from in (its
+// standard input) when args is "-".
+func NewIDArgs(c *cli.Context, in io.Reader, args []string) IDArgs {
+	return IDArgs{Args: args, in: in, help: c.Command.HelpName}
+}
+
+// IDs returns the ids: the arguments, or what standard input holds (none
+// there is a usage error).
+func (a IDArgs) IDs() ([]string, error) {
+	if len(a.Args) != 1 || a.Args[0] != "-" {
+		return a.Args, nil
+	}
+	ids, err := ReadStdinIDs(a.in)
+	if err == nil && len(ids) == 0 {
+		err = &UsageError{Err: errors.New("nothing on standard input"), Help: a.help}
+	}
+	return ids, err
 }
 
 // IDsOrStdin returns the ids (or a token) given as arguments, or read

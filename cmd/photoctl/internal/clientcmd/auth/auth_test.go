@@ -72,7 +72,7 @@ func TestLoginTakesTheServerOfTheProfile(t *testing.T) {
 
 func TestLoginRefusesBadCommandLines(t *testing.T) {
 	isolate(t)
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdLogin), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdLogin), map[string][]string{
 		"an argument":         {"--server", "http://127.0.0.1:2283", "--api-key", "k", "extra"},
 		"no server":           {"--api-key", "k"},
 		"oidc and an e-mail":  {"--server", "http://127.0.0.1:2283", "--oidc", "--email", "you@example.com"},
@@ -90,7 +90,7 @@ func TestLogoutParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got.IO)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdLogout), map[string][]string{"an argument": {"home"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdLogout), map[string][]string{"an argument": {"home"}})
 }
 
 func TestWhoamiParsesItsOptions(t *testing.T) {
@@ -98,7 +98,7 @@ func TestWhoamiParsesItsOptions(t *testing.T) {
 	require.False(t, got.JSON)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdWhoami), map[string][]string{"an argument": {"me"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdWhoami), map[string][]string{"an argument": {"me"}})
 }
 
 func TestProfilesListParsesItsOptions(t *testing.T) {
@@ -106,7 +106,7 @@ func TestProfilesListParsesItsOptions(t *testing.T) {
 	require.True(t, got.JSON)
 	require.NotNil(t, got.IO)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdProfilesList), map[string][]string{"an argument": {"home"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdProfilesList), map[string][]string{"an argument": {"home"}})
 }
 
 func TestProfilesUseAndRemoveParseTheirOptions(t *testing.T) {
@@ -117,7 +117,7 @@ func TestProfilesUseAndRemoveParseTheirOptions(t *testing.T) {
 			got := cmdtest.Parse(t, newCmd, "", "home")
 			require.Equal(t, &ProfileOptions{Name: "home", Help: "photoctl " + name}, got)
 
-			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(newCmd), map[string][]string{"no name": {}, "two names": {"a", "b"}})
+			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(newCmd), map[string][]string{"no name": {}, "two names": {"a", "b"}})
 		})
 	}
 }

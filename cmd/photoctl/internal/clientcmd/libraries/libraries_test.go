@@ -18,7 +18,7 @@ func TestLibrariesListParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got.IO)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdList), map[string][]string{"an argument": {"extra"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdList), map[string][]string{"an argument": {"extra"}})
 }
 
 func TestLibrariesCreateParsesItsOptions(t *testing.T) {
@@ -26,7 +26,7 @@ func TestLibrariesCreateParsesItsOptions(t *testing.T) {
 	require.Equal(t, "Family archive", got.Name)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdCreate), map[string][]string{"no name": {}, "two names": {"a", "b"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdCreate), map[string][]string{"no name": {}, "two names": {"a", "b"}})
 }
 
 func TestLibrariesSwitchTrashRestoreParseTheirOptions(t *testing.T) {
@@ -41,7 +41,7 @@ func TestLibrariesSwitchTrashRestoreParseTheirOptions(t *testing.T) {
 			require.Equal(t, "Old imports", got.Library)
 			require.True(t, got.JSON)
 
-			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(newCmd), map[string][]string{"no library": {}, "two libraries": {"a", "b"}})
+			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(newCmd), map[string][]string{"no library": {}, "two libraries": {"a", "b"}})
 		})
 	}
 }
@@ -62,7 +62,7 @@ func TestInviteCreateParsesItsOptions(t *testing.T) {
 	require.Equal(t, 1, got.Max)
 	require.True(t, got.Expires.Equal(time.Date(2030, 1, 31, 17, 0, 0, 0, time.UTC)))
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdInviteCreate), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdInviteCreate), map[string][]string{
 		"an argument":     {"extra"},
 		"past duration":   {"--expires", "-1h"},
 		"unknown expires": {"--expires", "soon"},
@@ -96,7 +96,7 @@ func TestInviteAndMembersListParseTheirOptions(t *testing.T) {
 			require.True(t, got.JSON)
 			require.NotNil(t, got.Conn)
 
-			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(newCmd), map[string][]string{"an argument": {"extra"}})
+			cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(newCmd), map[string][]string{"an argument": {"extra"}})
 		})
 	}
 }
@@ -106,7 +106,7 @@ func TestInviteDisableParsesItsOptions(t *testing.T) {
 	require.Equal(t, []string{"inv_1", "inv_2"}, got.IDs)
 	require.True(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdInviteDisable), map[string][]string{"no id": {}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdInviteDisable), map[string][]string{"no id": {}})
 }
 
 func TestInvitePreviewAndJoinParseTheirOptions(t *testing.T) {
@@ -140,7 +140,7 @@ func TestMembersRoleParsesItsOptions(t *testing.T) {
 	require.Equal(t, "collaborator", got.Role)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdMembersRole), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdMembersRole), map[string][]string{
 		"no role": {"intuser_1"}, "three": {"intuser_1", "viewer", "extra"},
 	})
 }
@@ -151,7 +151,7 @@ func TestMembersRemoveParsesItsOptions(t *testing.T) {
 	require.Equal(t, []string{"intuser_1", "intuser_2"}, got.IDs)
 	require.True(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdMembersRemove), map[string][]string{"no member": {"--library", "lib_1"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdMembersRemove), map[string][]string{"no member": {"--library", "lib_1"}})
 }
 
 func TestMembersLeaveParsesItsOptions(t *testing.T) {
@@ -159,7 +159,7 @@ func TestMembersLeaveParsesItsOptions(t *testing.T) {
 	require.Equal(t, "Family archive", got.Library)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdMembersLeave), map[string][]string{"no library": {}, "two": {"a", "b"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdMembersLeave), map[string][]string{"no library": {}, "two": {"a", "b"}})
 }
 
 func TestForgetClearsOnlyTheLibraryThatWent(t *testing.T) {

@@ -16,7 +16,7 @@ func TestUsersListParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got.IO)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdList), map[string][]string{"an argument": {"extra"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdList), map[string][]string{"an argument": {"extra"}})
 }
 
 func TestUsersCreateParsesItsOptions(t *testing.T) {
@@ -33,7 +33,7 @@ func TestUsersCreateParsesItsOptions(t *testing.T) {
 	require.Nil(t, got.Request.QuotaBytes)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdCreate), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdCreate), map[string][]string{
 		"no e-mail":   {"--first-name", "Ada"},
 		"blank":       {"--email", "  "},
 		"bad quota":   {"--email", "ada@example.com", "--quota", "lots"},
@@ -62,7 +62,7 @@ func TestUsersUpdateParsesItsOptions(t *testing.T) {
 	got = cmdtest.Parse(t, NewCmdUpdate, "", "intuser_1")
 	require.Equal(t, api.AdminUserUpdate{}, got.Change, "no flag, no change")
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdUpdate), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdUpdate), map[string][]string{
 		"no id":     {"--active"},
 		"two ids":   {"a", "b"},
 		"bad quota": {"--quota", "-5GB", "intuser_1"},
@@ -76,7 +76,7 @@ func TestUsersDisableParsesItsOptions(t *testing.T) {
 	require.Equal(t, api.AdminUserUpdate{IsActive: ptrTo(false)}, got.Change)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdDisable), map[string][]string{"no id": {}, "two ids": {"a", "b"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdDisable), map[string][]string{"no id": {}, "two ids": {"a", "b"}})
 }
 
 func TestUsersResetPasswordParsesItsOptions(t *testing.T) {
@@ -88,7 +88,7 @@ func TestUsersResetPasswordParsesItsOptions(t *testing.T) {
 	got = cmdtest.Parse(t, NewCmdResetPassword, "", "--password-stdin", "intuser_1")
 	require.NotNil(t, got.ReadPassword)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdResetPassword), map[string][]string{"no id": {}, "two ids": {"a", "b"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdResetPassword), map[string][]string{"no id": {}, "two ids": {"a", "b"}})
 }
 
 func TestUsersDeleteParsesItsOptions(t *testing.T) {
@@ -97,7 +97,7 @@ func TestUsersDeleteParsesItsOptions(t *testing.T) {
 	require.True(t, got.Yes)
 	require.False(t, got.JSON)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdDelete), map[string][]string{"no id": {"--yes"}, "two ids": {"a", "b"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdDelete), map[string][]string{"no id": {"--yes"}, "two ids": {"a", "b"}})
 }
 
 func TestStorageParsesItsOptions(t *testing.T) {
@@ -105,5 +105,5 @@ func TestStorageParsesItsOptions(t *testing.T) {
 	require.True(t, got.JSON)
 	require.NotNil(t, got.Conn)
 
-	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRunF(NewCmdStorage), map[string][]string{"an argument": {"extra"}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdStorage), map[string][]string{"an argument": {"extra"}})
 }

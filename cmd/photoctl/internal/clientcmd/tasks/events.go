@@ -1,4 +1,4 @@
-package main
+package tasks
 
 import (
 	"context"
@@ -15,8 +15,9 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// newEventsCommand returns `photoctl events`.
-func newEventsCommand() *cli.Command {
+// NewCmdEvents returns `photoctl events`, a group: its subcommand is
+// tested with its own runF.
+func NewCmdEvents(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "events",
 		Usage: "Read a library's change feed",
@@ -25,12 +26,14 @@ its feed, oldest first, with strictly increasing ids.
 
 Example:
    photoctl events tail -n 20 --follow`,
-		Subcommands: []*cli.Command{newEventsTailCommand()},
+		Subcommands: []*cli.Command{NewCmdEventsTail(f, nil)},
 		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
 }
 
-func newEventsTailCommand() *cli.Command {
+// NewCmdEventsTail returns `photoctl events tail`; runF, when not nil,
+// gets the parsed options instead of runEventsTail (tests).
+func NewCmdEventsTail(f *cmdutil.Factory, runF func(*EventsTailOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "tail",
 		Usage: "Print events, and with --follow wait for new ones",
@@ -50,46 +53,35 @@ Example:
    photoctl events tail -n 0 --follow
    photoctl events tail --after evt_01hx... --follow
    photoctl events tail --json | jq -r 'select(.type == "asset.created") | .resource_id'`,
-		Flags: append(cmdutil.ClientFlags(), libraryFlag(),
+		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
 			&cli.StringFlag{Name: "after", Usage: "start after event `ID`"},
 			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep polling for new events"},
 			&cli.IntFlag{Name: "lines", Aliases: []string{"n"}, Value: -1, DefaultText: "all",
 				Usage: "print only the last `N` events before following"},
 			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
 			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
+		Action: cmdutil.ParseAction(0, 0, "", runF, runEventsTail, func(c *cli.Context, _ []string) (*EventsTailOptions, error) {
 			if c.Duration("interval") < 100*time.Millisecond {
-				return cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
+				return nil, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 			}
 			last := -1
 			if c.IsSet("lines") {
 				if last = c.Int("lines"); last < 0 {
-					return cmdutil.UsageErrorf(c, "-n must be at least 0")
+					return nil, cmdutil.UsageErrorf(c, "-n must be at least 0")
 				}
 			}
-			conn, err := cmdutil.Connect(c, true)
-			if err != nil {
-				return err
-			}
-			lib, err := cmdutil.ResolveLibrary(c.Context, conn, c.String("library"))
-			if err != nil {
-				return err
-			}
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			opts := &EventsTailOptions{Library: lib, After: c.String("after"), Last: last, Follow: c.Bool("follow"),
-				Interval: c.Duration("interval"), JSON: c.Bool("json"), IO: cmdutil.NewStreams(c)}
-			return runEventsTail(ctx, conn, opts)
-		},
+			return &EventsTailOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				After: c.String("after"), Last: last, Follow: c.Bool("follow"), Interval: c.Duration("interval"),
+				JSON: c.Bool("json")}, nil
+		}),
 	}
 }
 
-// EventsTailOptions is what `photoctl events tail` needs once its flags
-// are parsed.
+// EventsTailOptions are what `photoctl events tail` was asked for.
 type EventsTailOptions struct {
+	cmdutil.ClientOptions
+
+	// Library is an id or a name, looked up once connected.
 	Library, After string
 	// Last is how many of the events after After to print before
 	// following (-n); -1 for all of them.
@@ -97,15 +89,20 @@ type EventsTailOptions struct {
 	Follow   bool
 	Interval time.Duration
 	JSON     bool
-	IO       *cmdutil.Streams
 }
 
 func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
+	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	after, show := opts.After, eventPrinter(opts)
 	keep := opts.Last // -n: the first read keeps only its last events
 	for {
 		var last []api.Event
-		for e, err := range conn.Events(ctx, opts.Library, after) {
+		for e, err := range conn.Events(ctx, lib, after) {
 			if err != nil {
 				return endTail(ctx, opts.Follow, err)
 			}

@@ -1,4 +1,10 @@
-package main
+// Package mcp holds `photoctl mcp`: the server's assistant tools
+// (server/mcp) served over stdio, each calling the server's API through the
+// client package with the user's credentials. It is the one client command
+// package that may import server/mcp. As every client command it is an
+// Options struct, a NewCmdMCP(f, runF) that parses the command line into
+// it, and a runMCP that does the work.
+package mcp
 
 import (
 	"context"
@@ -12,8 +18,14 @@ import (
 	"github.com/photoctl/photoctl/server/mcp"
 )
 
-// newMCPCommand returns `photoctl mcp`: the assistant interface over stdio.
-func newMCPCommand() *cli.Command {
+// Options are what `photoctl mcp` was asked for: only the connection.
+type Options struct {
+	cmdutil.ClientOptions
+}
+
+// NewCmdMCP returns `photoctl mcp`, the assistant interface over stdio;
+// runF, when not nil, gets the parsed options instead of runMCP (tests).
+func NewCmdMCP(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
 	return &cli.Command{
 		Name:  "mcp",
 		Usage: "Serve the library's assistant tools over stdio (Model Context Protocol) for a local assistant",
@@ -31,11 +43,20 @@ Example:
    (in an assistant's server configuration:
    {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]})`,
 		Flags: cmdutil.ClientFlags(),
-		Action: cmdutil.ClientAction(0, 0, "", func(c *cli.Context, conn *cmdutil.APIConn, _ []string) error {
-			s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
-			return mcp.ServeStdio(c.Context, s, os.Stdin, os.Stdout)
-		}),
+		Action: func(c *cli.Context) error {
+			if err := cmdutil.NoArgs(c); err != nil {
+				return err
+			}
+			return cmdutil.RunConnected(c.Context, &Options{ClientOptions: f.ClientOptions(c)}, runF, runMCP)
+		},
 	}
+}
+
+// runMCP serves on the process's own stdin and stdout, not the command's
+// streams: the protocol owns them.
+func runMCP(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {
+	s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
+	return mcp.ServeStdio(ctx, s, os.Stdin, os.Stdout)
 }
 
 // mcpClient is the tools' Backend through the client package: every call

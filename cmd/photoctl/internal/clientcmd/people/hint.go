@@ -1,9 +1,8 @@
-package main
+package people
 
 import (
+	"context"
 	"fmt"
-
-	"github.com/urfave/cli/v2"
 
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
@@ -12,9 +11,9 @@ import (
 // hintUnverified tells, on stderr, that an empty people list hides
 // machine clusters with too few faces to be listed, when there are some:
 // a new library shows nobody until a person has been seen a few times.
-func hintUnverified(c *cli.Context, conn *cmdutil.APIConn, q client.PersonQuery, io *cmdutil.Streams) error {
+func hintUnverified(ctx context.Context, conn *cmdutil.APIConn, q client.PersonQuery, io *cmdutil.Streams) error {
 	q.IncludeUnverified = true
-	for _, err := range conn.People(c.Context, q) {
+	for _, err := range conn.People(ctx, q) {
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,8 @@
-package main
+// Package version holds `photoctl version`: the client's version and, when
+// signed in, the server's. As every client command it is an Options
+// struct, a NewCmdVersion(f, runF) that parses the command line into it,
+// and a runVersion that does the work.
+package version
 
 import (
 	"context"
@@ -16,15 +20,23 @@ import (
 // answers with the client's version even when the server does not.
 const versionTimeout = 5 * time.Second
 
-// versionJSON is the --json output of `photoctl version`; Server is null
-// when it is not known.
-type versionJSON struct {
+// JSON is the --json output of `photoctl version`; Server is null when it
+// is not known.
+type JSON struct {
 	Client string  `json:"client"`
 	Server *string `json:"server"`
 }
 
-// newVersionCommand returns `photoctl version`.
-func newVersionCommand() *cli.Command {
+// Options are what `photoctl version` was asked for.
+type Options struct {
+	cmdutil.ClientOptions
+
+	JSON bool
+}
+
+// NewCmdVersion returns `photoctl version`; runF, when not nil, gets the
+// parsed options instead of runVersion (tests).
+func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
 	return &cli.Command{
 		Name:  "version",
 		Usage: "Print the client's version and, when signed in, the server's",
@@ -45,37 +57,42 @@ Example:
 			if err := cmdutil.NoArgs(c); err != nil {
 				return err
 			}
-			io := cmdutil.NewStreams(c)
-			out := versionJSON{Client: cmdutil.Version}
-			server, note := serverVersion(c)
-			if note != "" {
-				fmt.Fprintf(io.Err, "Note: %s\n", note)
-			} else {
-				out.Server = &server
-			}
-			if c.Bool("json") {
-				return cmdutil.PrintJSON(io.Out, out)
-			}
-			fmt.Fprintf(io.Out, "client: %s\n", out.Client)
-			if out.Server != nil {
-				fmt.Fprintf(io.Out, "server: %s\n", *out.Server)
-			}
-			return nil
+			opts := &Options{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
+			return cmdutil.Run(c.Context, opts, runF, runVersion)
 		},
 	}
 }
 
+func runVersion(ctx context.Context, opts *Options) error {
+	io := opts.IO
+	out := JSON{Client: cmdutil.Version}
+	server, note := serverVersion(ctx, opts)
+	if note != "" {
+		fmt.Fprintf(io.Err, "Note: %s\n", note)
+	} else {
+		out.Server = &server
+	}
+	if opts.JSON {
+		return cmdutil.PrintJSON(io.Out, out)
+	}
+	fmt.Fprintf(io.Out, "client: %s\n", out.Client)
+	if out.Server != nil {
+		fmt.Fprintf(io.Out, "server: %s\n", *out.Server)
+	}
+	return nil
+}
+
 // serverVersion asks the server of the credential in use for its version;
 // when there is none or it does not answer, note says why.
-func serverVersion(c *cli.Context) (v, note string) {
-	conn, err := cmdutil.Connect(c, true)
+func serverVersion(ctx context.Context, opts *Options) (v, note string) {
+	conn, err := opts.Conn()
 	switch {
 	case errors.Is(err, cmdutil.ErrNoServer), errors.Is(err, client.ErrUnauthenticated):
 		return "", "not signed in; showing the client's version only"
 	case err != nil:
 		return "", cmdutil.SanitizeLines(err.Error()) + "; showing the client's version only"
 	}
-	ctx, cancel := context.WithTimeout(c.Context, versionTimeout)
+	ctx, cancel := context.WithTimeout(ctx, versionTimeout)
 	defer cancel()
 	h, err := conn.Health(ctx)
 	if err != nil {

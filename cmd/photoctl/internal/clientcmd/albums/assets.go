@@ -1,0 +1,149 @@
+package albums
+
+import (
+	"context"
+	"errors"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+)
+
+// AssetsOptions are what `photoctl albums add` or `albums remove` was
+// asked for: the album (an id or a name in Library) and the assets, given
+// as ids (or "-") or, for add, selected by the filter flags.
+type AssetsOptions struct {
+	cmdutil.ClientOptions
+
+	Library, Album string
+	// Assets are the ids given after the album, or "-"; none with Filter.
+	Assets cmdutil.IDArgs
+	// Filter is the asset filter of add, nil when ids were given; its
+	// LibraryID is Library's, resolved once connected.
+	Filter *client.AssetQuery
+	// Remove is albums remove; else albums add.
+	Remove bool
+	JSON   bool
+}
+
+// NewCmdAdd returns `photoctl albums add`, which also takes the asset
+// filter flags and adds every asset they select; runF, when not nil, gets
+// the parsed options instead of runAssets (tests).
+func NewCmdAdd(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
+	return newCmdAssets(f, runF, &cli.Command{
+		Name:      "add",
+		Usage:     "Add assets to an album",
+		ArgsUsage: "ALBUM ASSET... | ALBUM - | ALBUM FILTER...",
+		Description: `Adds live assets of the album's library; assets already in it stay as they
+are. An asset that is unknown, in another library or in the trash refuses
+its batch of 100 (exit 2). Asset ids come from the arguments, from standard
+input with "-" (ids, or the JSON that ls --json prints), or from the filter
+flags (not both ids and filters).
+
+Filters add every matching asset: each member of a stack, or with
+--covers-only only each stack's cover, as photoctl ls shows them.
+
+Example:
+   photoctl albums add "Summer 2024" asset_01hx... asset_01hy...
+   photoctl albums add --after 2024-07-01 --before 2024-09-01 "Summer 2024"
+   photoctl ls --after 2024-07-01 --all --json | jq -r '.[].id' | photoctl albums add "Summer 2024" -`,
+		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...), cmdutil.JSONFlag()),
+	}, 1, "want the album, and asset ids (or - to read them from stdin) or filters")
+}
+
+// NewCmdRemove returns `photoctl albums remove`; runF, when not nil, gets
+// the parsed options instead of runAssets (tests).
+func NewCmdRemove(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
+	return newCmdAssets(f, runF, &cli.Command{
+		Name:      "remove",
+		Usage:     "Remove assets from an album",
+		ArgsUsage: "ALBUM ASSET... | ALBUM -",
+		Description: `Removes assets from an album (ids not in it are ignored); the assets stay in
+the library. Asset ids come from the arguments, or from standard input with
+"-".
+
+Example:
+   photoctl albums remove "Summer 2024" asset_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
+	}, 2, "want the album and at least one asset id (or - to read them from stdin)")
+}
+
+// newCmdAssets gives cmd (add or remove) its action: at least least
+// arguments (want says what is wanted), then ids or, for add, filters.
+func newCmdAssets(f *cmdutil.Factory, runF func(*AssetsOptions) error, cmd *cli.Command, least int, want string) *cli.Command {
+	cmd.Action = func(c *cli.Context) error {
+		args, err := cmdutil.NeedArgs(c, least, -1, want)
+		if err != nil {
+			return err
+		}
+		filtered := cmd.Name == "add" && cmdutil.HasAssetFilter(c)
+		switch {
+		case filtered && len(args) > 1:
+			return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
+		case !filtered && len(args) < 2:
+			return cmdutil.UsageErrorf(c, "%s", want)
+		}
+		co := f.ClientOptions(c)
+		opts := &AssetsOptions{ClientOptions: co, Library: c.String("library"), Album: args[0],
+			Remove: cmd.Name == "remove", JSON: c.Bool("json")}
+		if filtered {
+			q := cmdutil.ParseAssetFilter(c).Query
+			opts.Filter = &q
+		} else {
+			opts.Assets = cmdutil.NewIDArgs(c, co.IO.In, args[1:])
+		}
+		return cmdutil.RunConnected(c.Context, opts, runF, runAssets)
+	}
+	return cmd
+}
+
+func runAssets(ctx context.Context, conn *cmdutil.APIConn, opts *AssetsOptions) error {
+	id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	if opts.Filter != nil {
+		ids, err = filteredIDs(ctx, conn, opts.Library, *opts.Filter)
+	} else {
+		ids, err = opts.Assets.IDs()
+	}
+	if err != nil {
+		return err
+	}
+	call := (*cmdutil.APIConn).AddAlbumAssets
+	if opts.Remove {
+		call = (*cmdutil.APIConn).RemoveAlbumAssets
+	}
+	a, err := call(conn, ctx, id, ids)
+	if err != nil {
+		return err
+	}
+	if opts.Filter != nil {
+		return cmdutil.PrintDone(opts.IO, opts.JSON, a, "Matched %d asset(s); album %s (%s) now holds %d asset(s).",
+			len(ids), a.ID, a.Name, a.AssetCount)
+	}
+	return cmdutil.PrintDone(opts.IO, opts.JSON, a, "Album %s (%s) now holds %d asset(s).", a.ID, a.Name, a.AssetCount)
+}
+
+// filteredIDs lists the ids of every asset q selects in library (an id or
+// a name); none is an error.
+func filteredIDs(ctx context.Context, conn *cmdutil.APIConn, library string, q client.AssetQuery) ([]string, error) {
+	lib, err := cmdutil.ResolveLibrary(ctx, conn, library)
+	if err != nil {
+		return nil, err
+	}
+	q.LibraryID = lib
+	var ids []string
+	for a, err := range conn.Assets(ctx, q, 0) {
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, a.ID)
+	}
+	if len(ids) == 0 {
+		return nil, errors.New("no assets match the filter; nothing to add")
+	}
+	return ids, nil
+}

@@ -1,0 +1,125 @@
+package people
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// NewCmdFaces returns `photoctl faces`, a group: its subcommands are
+// tested one by one, each with its own runF.
+func NewCmdFaces(f *cmdutil.Factory) *cli.Command {
+	return &cli.Command{
+		Name:  "faces",
+		Usage: "List, draw, assign and delete faces",
+		Description: `A face is a box on an asset, found by the face model (source machine) or
+drawn by hand (manual), and given to a person or to nobody yet. Boxes are
+fractions (0..1) of the upright image: left, top, width, height.
+
+Example:
+   photoctl faces list --asset asset_01hx...
+   photoctl faces create --asset asset_01hx... --box 0.42,0.10,0.12,0.18 --person Ann
+   photoctl faces assign Ann face_01hx... face_01hy...`,
+		Subcommands: []*cli.Command{NewCmdFacesList(f, nil), NewCmdFacesCreate(f, nil), NewCmdFacesAssign(f, nil),
+			NewCmdFacesDelete(f, nil)},
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
+	}
+}
+
+// FacesListOptions are what `photoctl faces list` was asked for.
+type FacesListOptions struct {
+	cmdutil.ClientOptions
+
+	// Library is an id or a name, and Person a person's id or name in it,
+	// both looked up once connected into Query.
+	Library, Person string
+	Query           client.FaceQuery
+	JSON            bool
+}
+
+// NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
+// the parsed options instead of runFacesList (tests).
+func NewCmdFacesList(f *cmdutil.Factory, runF func(*FacesListOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List faces by asset or person, newest first",
+		Description: `Lists the faces of an asset, of a person, or of the whole library; faces on
+trashed assets included. With --json the output is a JSON array of the
+API's Face records.
+
+Example:
+   photoctl faces list --person Ann
+   photoctl faces list --asset asset_01hx... --json | jq '.[].bounding_box'`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
+			&cli.StringFlag{Name: "asset", Usage: "only the faces on asset `ID`"},
+			&cli.StringFlag{Name: "person", Usage: "only the faces of person `ID or NAME`"},
+			&cli.StringSliceFlag{Name: "id", Usage: "only these face `ID`s (repeat or comma-separate; at most 100)"},
+			cmdutil.JSONFlag()),
+		Action: cmdutil.ParseAction(0, 0, "", runF, runFacesList, func(c *cli.Context, _ []string) (*FacesListOptions, error) {
+			return &FacesListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
+				Person: c.String("person"), JSON: c.Bool("json"),
+				Query: client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}}, nil
+		}),
+	}
+}
+
+func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOptions) error {
+	q := opts.Query
+	var err error
+	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
+		return err
+	}
+	if opts.Person != "" {
+		if q.PersonID, err = cmdutil.ResolvePerson(ctx, conn, opts.Library, opts.Person); err != nil {
+			return err
+		}
+	}
+	faces, err := client.Collect(conn.Faces(ctx, q))
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintList(opts.IO, opts.JSON, faces, []string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},
+		func(f api.Face) []string {
+			conf := "-"
+			if f.Confidence != nil {
+				conf = strconv.FormatFloat(*f.Confidence, 'f', 2, 64)
+			}
+			b := f.BoundingBox
+			return []string{f.ID, f.AssetID, cmdutil.OrDash(cmdutil.Deref(f.PersonID)), f.Source,
+				fmt.Sprintf("%.3f,%.3f,%.3f,%.3f", b.X, b.Y, b.Width, b.Height), conf}
+		})
+}
+
+// FacesDeleteOptions are what `photoctl faces delete` was asked for: the
+// ids of the faces to delete.
+type FacesDeleteOptions struct{ cmdutil.EachOptions }
+
+// NewCmdFacesDelete returns `photoctl faces delete`; runF, when not nil,
+// gets the parsed options instead of runFacesDelete (tests).
+func NewCmdFacesDelete(f *cmdutil.Factory, runF func(*FacesDeleteOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "delete",
+		Usage:     "Delete faces",
+		ArgsUsage: "FACE...",
+		Description: `Deletes faces; their assets and people stay.
+
+Example:
+   photoctl faces delete face_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.EachAction(f, "give at least one face id",
+			func(_ *cli.Context, each cmdutil.EachOptions) *FacesDeleteOptions { return &FacesDeleteOptions{each} },
+			runF, runFacesDelete),
+	}
+}
+
+func runFacesDelete(ctx context.Context, opts *FacesDeleteOptions) error {
+	return opts.Act("Deleted", "deleted", "face", func(conn *cmdutil.APIConn, id string) (string, error) {
+		return id, conn.DeleteFace(ctx, id)
+	})
+}

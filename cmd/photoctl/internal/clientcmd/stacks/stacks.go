@@ -1,0 +1,150 @@
+// Package stacks holds `photoctl stacks`: list, show, create, edit and
+// delete the stacks that group a library's assets into one shown asset.
+// Each command is an Options struct, a NewCmdX(f, runF) that parses the
+// command line into it, and a runX that does the work; create.go holds
+// the commands that send a stack's members (create, edit).
+package stacks
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/photoctl/photoctl/client"
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
+	"github.com/photoctl/photoctl/server/api"
+)
+
+// NewCmdStacks returns `photoctl stacks`, a group: its subcommands are
+// tested one by one, each with its own runF.
+func NewCmdStacks(f *cmdutil.Factory) *cli.Command {
+	return &cli.Command{
+		Name:  "stacks",
+		Usage: "Group assets into stacks shown as one (bursts, RAW+JPEG, edits)",
+		Description: `A stack groups 2 to 100 assets of a library that the app shows as one, its
+cover. An asset is in at most one stack. The burst detector makes stacks of
+its own (source auto); these commands make manual ones and change either.
+
+photoctl ls, download, bulk-edit and albums add see every member of a stack
+(ls marks the cover "+N" and the others "in stack"); with --covers-only they
+see only each stack's cover, as the app does.
+
+Example:
+   photoctl stacks create asset_01hx... asset_01hy... asset_01hz...
+   photoctl stacks edit stack_01hx... --cover asset_01hy... --remove asset_01hz...
+   photoctl ls --stack stack_01hx...`,
+		Subcommands: []*cli.Command{NewCmdList(f, nil), NewCmdGet(f, nil), NewCmdCreate(f, nil),
+			NewCmdEdit(f, nil), NewCmdDelete(f, nil)},
+		Action: cmdutil.GroupAction(cli.ShowSubcommandHelp),
+	}
+}
+
+// ListOptions are what `photoctl stacks list` was asked for.
+type ListOptions struct {
+	cmdutil.ClientOptions
+
+	// Library is an id or a name, looked up once connected.
+	Library string
+	JSON    bool
+}
+
+// NewCmdList returns `photoctl stacks list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "List a library's stacks, newest first",
+		Description: `Prints the stacks with their cover and member count, or with --json the
+API's Stack records.
+
+Example:
+   photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
+		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
+			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), JSON: c.Bool("json")}, nil
+		}),
+	}
+}
+
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
+	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
+	if err != nil {
+		return err
+	}
+	stacks, err := client.Collect(conn.Stacks(ctx, lib))
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintList(opts.IO, opts.JSON, stacks, []string{"ID", "COVER", "ASSETS", "SOURCE"},
+		func(s api.Stack) []string {
+			return []string{s.ID, s.CoverAssetID, strconv.Itoa(s.AssetCount), s.Source}
+		})
+}
+
+// GetOptions are what `photoctl stacks get` was asked for: the ids of the
+// stacks to show.
+type GetOptions struct{ cmdutil.EachOptions }
+
+// NewCmdGet returns `photoctl stacks get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "get",
+		Usage:     "Show stacks with their members",
+		ArgsUsage: "STACK...",
+		Description: `Prints each stack's fields and members (by capture time, trashed ones
+included), or with --json the API's Stack record (one object for one stack,
+an array for several).
+
+Example:
+   photoctl stacks get stack_01hx... --json | jq -r '.asset_ids[]'`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: func(c *cli.Context) error {
+			each, err := cmdutil.ParseEach(f, c, "give at least one stack id")
+			if err != nil {
+				return err
+			}
+			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
+		},
+	}
+}
+
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
+	stacks, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.Stack, error) { return conn.Stack(ctx, id) })
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintRecords(opts.IO, opts.JSON, stacks, func(s *api.Stack) [][]string {
+		return [][]string{{"id", s.ID}, {"cover", s.CoverAssetID}, {"assets", strings.Join(s.AssetIDs, " ")},
+			{"source", s.Source}, {"library", s.LibraryID}}
+	})
+}
+
+// DeleteOptions are what `photoctl stacks delete` was asked for: the ids
+// of the stacks to dissolve.
+type DeleteOptions struct{ cmdutil.EachOptions }
+
+// NewCmdDelete returns `photoctl stacks delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:      "delete",
+		Usage:     "Unstack: the assets stay, ungrouped",
+		ArgsUsage: "STACK...",
+		Description: `Deletes stacks; their assets stay in the library and show one by one again.
+
+Example:
+   photoctl stacks delete stack_01hx...`,
+		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
+		Action: cmdutil.EachAction(f, "give at least one stack id",
+			func(_ *cli.Context, each cmdutil.EachOptions) *DeleteOptions { return &DeleteOptions{each} }, runF, runDelete),
+	}
+}
+
+func runDelete(ctx context.Context, opts *DeleteOptions) error {
+	return opts.Act("Deleted", "deleted", "stack", func(conn *cmdutil.APIConn, id string) (string, error) {
+		return id, conn.DeleteStack(ctx, id)
+	})
+}
