@@ -9,7 +9,7 @@ import (
 // Backend is what the tools call: the library as one caller sees it. Two
 // implementations exist, so both transports share one tool table: the
 // server's (server/httpapi/mcpapi: the feature services with the request's
-// principal) and the CLI's (cmd/photoctl/cmd_mcp.go: the client package with
+// principal) and the CLI's (cmd/photoctl/internal/clientcmd/mcp: the client package with
 // the user's credentials).
 //
 // Contract: every method enforces the caller's permissions exactly as the
