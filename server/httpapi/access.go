@@ -26,19 +26,19 @@ type access struct {
 	// sharing routes answer errors with SharingErrorResponse codes.
 	sharing bool
 	// cost is the rate-limit weight; 0 means 1.
-	cost costClass
+	cost Cost
 	// perAddress limits an unauthenticated route by client address
 	// (sign-in and refresh, against password guessing).
 	perAddress bool
 }
 
-// costClass names a configurable rate-limit weight.
-type costClass int
+// Cost names a configurable rate-limit weight.
+type Cost int
 
 const (
-	costDefault costClass = iota
-	costUpload
-	costSearch
+	CostDefault Cost = iota
+	CostUpload
+	CostSearch
 )
 
 var sessionOnly = []catalog.CredentialKind{catalog.CredSession}
@@ -46,8 +46,8 @@ var sessionOnly = []catalog.CredentialKind{catalog.CredSession}
 // localPrincipal is the fiber Locals key of the authenticated principal.
 const localPrincipal = "photoctl.principal"
 
-// principal returns the caller of an authenticated route.
-func principal(c *fiber.Ctx) *catalog.Principal {
+// Principal returns the caller of an authenticated route.
+func Principal(c *fiber.Ctx) *catalog.Principal {
 	p, _ := c.Locals(localPrincipal).(*catalog.Principal)
 	return p
 }
@@ -83,7 +83,7 @@ func (s *Server) authorize(a access) fiber.Handler {
 		if s.limiter != nil {
 			s.owners.add(header, p.User.ID)
 		}
-		if err := s.charge(c, p, a.cost); err != nil {
+		if err := s.Charge(c, p, a.cost); err != nil {
 			return err
 		}
 		if a.kinds != nil && !slices.Contains(a.kinds, p.Kind) {
@@ -101,8 +101,8 @@ func (s *Server) authorize(a access) fiber.Handler {
 		if a.action != "" && !p.Allows(a.action) {
 			return fmt.Errorf("this credential's scope does not grant %q: %w", a.action, catalog.ErrForbidden)
 		}
-		c.Locals(localPrincipal, p)
-		leave, err := s.enterGate(c, p, a.cost)
+		SetPrincipal(c, p)
+		leave, err := s.EnterGate(c, p, a.cost)
 		if err != nil {
 			return err
 		}
@@ -111,11 +111,11 @@ func (s *Server) authorize(a access) fiber.Handler {
 	}
 }
 
-// charge takes the request's tokens from p's bucket. When the bucket will
+// Charge takes the request's tokens from p's bucket. When the bucket will
 // hold them within maxWait the request waits for them (a client a little
 // over the rate is slowed down, not refused); later than that it is
 // refused with 429, charged nothing.
-func (s *Server) charge(c *fiber.Ctx, p *catalog.Principal, cost costClass) error {
+func (s *Server) Charge(c *fiber.Ctx, p *catalog.Principal, cost Cost) error {
 	if s.limiter == nil {
 		return nil
 	}
@@ -136,14 +136,14 @@ func (s *Server) charge(c *fiber.Ctx, p *catalog.Principal, cost costClass) erro
 	}
 }
 
-// enterGate takes one of p's places in the gate, waiting behind p's
+// EnterGate takes one of p's places in the gate, waiting behind p's
 // earlier requests while they all run, and returns the function that gives
 // it back. Uploads stream for as long as the client sends and wait on the
 // disk, not the cores: they take a place in the upload gate instead, and
 // one that finds its queue full is refused (429, retry in a second).
-func (s *Server) enterGate(c *fiber.Ctx, p *catalog.Principal, cost costClass) (func(), error) {
+func (s *Server) EnterGate(c *fiber.Ctx, p *catalog.Principal, cost Cost) (func(), error) {
 	g := s.gate
-	if cost == costUpload {
+	if cost == CostUpload {
 		g = s.uploads
 	}
 	if g == nil {

@@ -49,7 +49,7 @@ func (s *Server) adminCreateUser(c *fiber.Ctx) error {
 				nil, "body", "password")
 		}
 	}
-	u, generated, err := s.users.AdminCreate(c.UserContext(), principal(c), in)
+	u, generated, err := s.users.AdminCreate(c.UserContext(), Principal(c), in)
 	if err != nil {
 		return err
 	}
@@ -65,18 +65,18 @@ func (s *Server) adminPatchUser(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	u, err := s.users.Update(c.UserContext(), principal(c), c.Params("id"), users.Change{
+	u, err := s.users.Update(c.UserContext(), Principal(c), c.Params("id"), users.Change{
 		FirstName: req.FirstName, LastName: req.LastName, IsActive: req.IsActive, IsSuperuser: req.IsSuperuser,
 		SetQuota: req.QuotaBytes.Set, QuotaBytes: req.QuotaBytes.Value, Password: req.Password,
 	})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.AdminUser(u))
+	return SendJSON(c, convert.AdminUser(u))
 }
 
 func (s *Server) adminDeleteUser(c *fiber.Ctx) error {
-	if err := s.users.Delete(c.UserContext(), principal(c), c.Params("id")); err != nil {
+	if err := s.users.Delete(c.UserContext(), Principal(c), c.Params("id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

@@ -25,9 +25,9 @@ func (s *Server) listAlbumAssets(c *fiber.Ctx) error {
 	}
 	in := albums.LinksInput{LibraryID: c.Query("library_id"), AlbumID: c.Query("album_id"),
 		AssetID: c.Query("asset_id"), IDs: multi(c, "ids")}
-	links, more, err := s.albums.ListLinks(c.UserContext(), principal(c), in, pg)
+	links, more, err := s.albums.ListLinks(c.UserContext(), Principal(c), in, pg)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Page(links, more, convert.AlbumAsset))
+	return SendJSON(c, convert.Page(links, more, convert.AlbumAsset))
 }

@@ -48,7 +48,7 @@ func (s *Server) albumRoutes() []route {
 }
 
 func (s *Server) listAlbums(c *fiber.Ctx, pg query.Page) ([]catalog.Album, bool, error) {
-	return s.albums.List(c.UserContext(), principal(c),
+	return s.albums.List(c.UserContext(), Principal(c),
 		albums.ListInput{LibraryID: c.Query("library_id"), AssetID: c.Query("asset_id")}, pg)
 }
 
@@ -61,7 +61,7 @@ func (s *Server) createAlbum(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	a, created, err := s.albums.Create(c.UserContext(), principal(c), albums.CreateInput{LibraryID: lib,
+	a, created, err := s.albums.Create(c.UserContext(), Principal(c), albums.CreateInput{LibraryID: lib,
 		LibraryLoc: loc, Name: req.Name, Description: req.Description})
 	if err != nil {
 		return err

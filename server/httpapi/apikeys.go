@@ -15,7 +15,7 @@ func (s *Server) createAPIKey(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	k, secret, err := s.auth.CreateAPIKey(c.UserContext(), principal(c), req.Name, convert.FromScope(req.Scope))
+	k, secret, err := s.auth.CreateAPIKey(c.UserContext(), Principal(c), req.Name, convert.FromScope(req.Scope))
 	if err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func (s *Server) listAPIKeys(c *fiber.Ctx, pg query.Page) ([]catalog.APIKey, boo
 	default:
 		return nil, false, catalog.InvalidField("enum", "order must be asc or desc", order, "query", "order")
 	}
-	return s.auth.ListAPIKeys(c.UserContext(), principal(c), f, pg)
+	return s.auth.ListAPIKeys(c.UserContext(), Principal(c), f, pg)
 }
 
 func (s *Server) patchAPIKey(c *fiber.Ctx) error {
@@ -43,16 +43,16 @@ func (s *Server) patchAPIKey(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	k, err := s.auth.UpdateAPIKey(c.UserContext(), principal(c), c.Params("id"),
+	k, err := s.auth.UpdateAPIKey(c.UserContext(), Principal(c), c.Params("id"),
 		auth.KeyChange{Name: req.Name, Scope: convert.FromScope(req.Scope)})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.APIKey(k))
+	return SendJSON(c, convert.APIKey(k))
 }
 
 func (s *Server) deleteAPIKey(c *fiber.Ctx) error {
-	if err := s.auth.DeleteAPIKey(c.UserContext(), principal(c), c.Params("id")); err != nil {
+	if err := s.auth.DeleteAPIKey(c.UserContext(), Principal(c), c.Params("id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

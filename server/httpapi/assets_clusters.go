@@ -43,12 +43,12 @@ func (s *Server) geoClusters(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cells, err := s.assets.GeoClusters(c.UserContext(), principal(c),
+	cells, err := s.assets.GeoClusters(c.UserContext(), Principal(c),
 		assets.ClustersInput{LibraryID: c.Query("library_id"), Filter: f, CellSize: cell})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, api.GeoClusters{Data: convert.GeoClusters(cells)})
+	return SendJSON(c, api.GeoClusters{Data: convert.GeoClusters(cells)})
 }
 
 // parseCellSize reads cell_size: a plain decimal number of degrees,

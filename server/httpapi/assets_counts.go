@@ -52,9 +52,9 @@ func (s *Server) assetCounts(c *fiber.Ctx) error {
 		}
 		q.After = &after
 	}
-	counts, more, err := s.assets.Counts(c.UserContext(), principal(c), assets.CountsInput{LibraryID: c.Query("library_id"), Query: q})
+	counts, more, err := s.assets.Counts(c.UserContext(), Principal(c), assets.CountsInput{LibraryID: c.Query("library_id"), Query: q})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Counts(counts, more, layout))
+	return SendJSON(c, convert.Counts(counts, more, layout))
 }

@@ -13,10 +13,10 @@ func (s *Server) bulkUpdateAssets(c *fiber.Ctx) error {
 	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
-	if err := s.assets.BulkUpdate(c.UserContext(), principal(c), convert.FromUpdates(req.Updates)); err != nil {
+	if err := s.assets.BulkUpdate(c.UserContext(), Principal(c), convert.FromUpdates(req.Updates)); err != nil {
 		return err
 	}
-	return sendJSON(c, api.Empty{})
+	return SendJSON(c, api.Empty{})
 }
 
 func (s *Server) patchAsset(c *fiber.Ctx) error {
@@ -24,7 +24,7 @@ func (s *Server) patchAsset(c *fiber.Ctx) error {
 	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
-	a, err := s.assets.Patch(c.UserContext(), principal(c), c.Params("id"), convert.FromChange(req))
+	a, err := s.assets.Patch(c.UserContext(), Principal(c), c.Params("id"), convert.FromChange(req))
 	if err != nil {
 		return err
 	}
@@ -33,19 +33,19 @@ func (s *Server) patchAsset(c *fiber.Ctx) error {
 
 func (s *Server) trashAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		return api.AssetIDs{IDs: ids}, s.assets.TrashIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
+		return api.AssetIDs{IDs: ids}, s.assets.TrashIn(c.UserContext(), Principal(c), c.Query("library_id"), ids)
 	})
 }
 
 func (s *Server) restoreAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		return api.AssetIDs{IDs: ids}, s.assets.RestoreIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
+		return api.AssetIDs{IDs: ids}, s.assets.RestoreIn(c.UserContext(), Principal(c), c.Query("library_id"), ids)
 	})
 }
 
 func (s *Server) deleteAssets(c *fiber.Ctx) error {
 	return s.bulkIDs(c, func(ids []string) (any, error) {
-		deleted, err := s.assets.DeleteIn(c.UserContext(), principal(c), c.Query("library_id"), ids)
+		deleted, err := s.assets.DeleteIn(c.UserContext(), Principal(c), c.Query("library_id"), ids)
 		return api.AssetsDeleted{Deleted: deleted}, err
 	})
 }
@@ -61,7 +61,7 @@ func (s *Server) bulkIDs(c *fiber.Ctx, op func(ids []string) (any, error)) error
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, body)
+	return SendJSON(c, body)
 }
 
 func (s *Server) checkAssets(c *fiber.Ctx) error {
@@ -76,7 +76,7 @@ func (s *Server) checkAssets(c *fiber.Ctx) error {
 	if req.LibraryID != nil {
 		lib = *req.LibraryID
 	}
-	res, err := s.assets.Check(c.UserContext(), principal(c), lib, req.Checksums)
+	res, err := s.assets.Check(c.UserContext(), Principal(c), lib, req.Checksums)
 	if err != nil {
 		return err
 	}
@@ -84,5 +84,5 @@ func (s *Server) checkAssets(c *fiber.Ctx) error {
 	for i, r := range res {
 		out.Data[i] = api.ChecksumCheck{Checksum: r.Checksum, AssetID: r.AssetID}
 	}
-	return sendJSON(c, out)
+	return SendJSON(c, out)
 }

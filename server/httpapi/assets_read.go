@@ -22,7 +22,7 @@ func (s *Server) getAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	a, ocr, err := s.assets.Detail(c.UserContext(), principal(c), c.Params("id"))
+	a, ocr, err := s.assets.Detail(c.UserContext(), Principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func (s *Server) getAsset(c *fiber.Ctx) error {
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
-	return sendJSON(c, api.AssetDetail{Asset: list[0], OCRText: ocr})
+	return SendJSON(c, api.AssetDetail{Asset: list[0], OCRText: ocr})
 }
 
 func (s *Server) listAssets(c *fiber.Ctx) error {
@@ -41,7 +41,7 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := s.assets.List(c.UserContext(), principal(c), assets.ListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
+	list, more, err := s.assets.List(c.UserContext(), Principal(c), assets.ListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (s *Server) listAssets(c *fiber.Ctx) error {
 	if err := s.withFaces(c, out.Data); err != nil {
 		return err
 	}
-	return sendJSON(c, out)
+	return SendJSON(c, out)
 }
 
 // downloadOriginal streams the original as an attachment (sendAttachment).
@@ -57,7 +57,7 @@ func (s *Server) downloadOriginal(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	d, err := s.assets.FindOriginal(c.UserContext(), principal(c), c.Params("id"))
+	d, err := s.assets.FindOriginal(c.UserContext(), Principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func sendAttachment(c *fiber.Ctx, d assets.Download, checksum []byte, name strin
 	if ir := c.Get(fiber.HeaderIfRange); ir != "" && ir != etag {
 		c.Request().Header.Del(fiber.HeaderRange) // changed since: send it whole
 	}
-	if err := sendBlob(c, f); err != nil {
+	if err := SendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentDisposition, contentDisposition(name))
@@ -155,7 +155,7 @@ func (s *Server) getVariant(c *fiber.Ctx) error {
 	if err := allowQuery(c, "v"); err != nil {
 		return err
 	}
-	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), principal(c), c.Params("id"), c.Params("name"))
+	a, f, mimeType, err := s.assets.OpenVariant(c.UserContext(), Principal(c), c.Params("id"), c.Params("name"))
 	if err != nil {
 		return err
 	}
@@ -175,7 +175,7 @@ func (s *Server) getVariant(c *fiber.Ctx) error {
 		f.Close()
 		return c.SendStatus(fiber.StatusNotModified)
 	}
-	if err := sendBlob(c, f); err != nil {
+	if err := SendBlob(c, f); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, mimeType)

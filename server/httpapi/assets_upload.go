@@ -30,14 +30,14 @@ func (s *Server) uploadAsset(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.assets.CompleteUpload(c.UserContext(), principal(c), w, in)
+	res, err := s.assets.CompleteUpload(c.UserContext(), Principal(c), w, in)
 	if err != nil {
 		return err
 	}
 	if res.Duplicate {
-		return sendJSON(c, api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
+		return SendJSON(c, api.UploadDuplicate{ID: res.Asset.ID, Status: "duplicate"})
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), convert.Asset(res.Asset, nil))
+	return SendJSON(c.Status(fiber.StatusCreated), convert.Asset(res.Asset, nil))
 }
 
 // setUploadField applies one text field of a native upload but its times.
@@ -52,10 +52,10 @@ func setUploadField(in *assets.UploadInput, name, v string) {
 	}
 }
 
-// cleanFileName keeps the base name a client sent, without control
+// CleanFileName keeps the base name a client sent, without control
 // characters or invalid UTF-8, at most 255 bytes. It is only ever stored and
 // echoed (never a path on disk).
-func cleanFileName(name string) string {
+func CleanFileName(name string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}

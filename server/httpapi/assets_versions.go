@@ -18,11 +18,11 @@ func (s *Server) appendVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.assets.AppendVersion(c.UserContext(), principal(c), c.Params("id"), w, name)
+	v, err := s.assets.AppendVersion(c.UserContext(), Principal(c), c.Params("id"), w, name)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), convert.Version(v))
+	return SendJSON(c.Status(fiber.StatusCreated), convert.Version(v))
 }
 
 func (s *Server) replaceVersion(c *fiber.Ctx) error {
@@ -30,29 +30,29 @@ func (s *Server) replaceVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.assets.ReplaceVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"), w, name)
+	v, err := s.assets.ReplaceVersion(c.UserContext(), Principal(c), c.Params("id"), c.Params("version_id"), w, name)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Version(v))
+	return SendJSON(c, convert.Version(v))
 }
 
 func (s *Server) revertVersion(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	v, err := s.assets.RevertVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
+	v, err := s.assets.RevertVersion(c.UserContext(), Principal(c), c.Params("id"), c.Params("version_id"))
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Version(v))
+	return SendJSON(c, convert.Version(v))
 }
 
 func (s *Server) deleteVersion(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	if err := s.assets.DeleteVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id")); err != nil {
+	if err := s.assets.DeleteVersion(c.UserContext(), Principal(c), c.Params("id"), c.Params("version_id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -65,7 +65,7 @@ func (s *Server) downloadVersion(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	v, d, err := s.assets.FindVersion(c.UserContext(), principal(c), c.Params("id"), c.Params("version_id"))
+	v, d, err := s.assets.FindVersion(c.UserContext(), Principal(c), c.Params("id"), c.Params("version_id"))
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err err
 		if w != nil {
 			return w, "", catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
 		}
-		name = cleanFileName(part.FileName())
+		name = CleanFileName(part.FileName())
 		if w, err = s.receivePart(part); err != nil {
 			return w, "", err
 		}

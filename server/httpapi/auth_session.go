@@ -47,7 +47,7 @@ func (s *Server) refresh(c *fiber.Ctx) error {
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {
-	if err := s.auth.Logout(c.UserContext(), principal(c)); err != nil {
+	if err := s.auth.Logout(c.UserContext(), Principal(c)); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

@@ -10,7 +10,7 @@ import (
 	"github.com/photoctl/photoctl/server/blob"
 )
 
-// sendBlob makes an opened blob the response body and takes it over
+// SendBlob makes an opened blob the response body and takes it over
 // (closes it), for GET and HEAD alike (HEAD: the same status and headers,
 // no body). It honours one byte range (byteRange); a range beyond the end
 // is a 416 error with Content-Range: bytes */size. A file on the local
@@ -20,7 +20,7 @@ import (
 // so a browser never runs an upload as the HTML or script it may
 // resemble. The caller sets the content type (and any
 // Content-Disposition) once sendBlob has succeeded.
-func sendBlob(c *fiber.Ctx, f blob.File) error {
+func SendBlob(c *fiber.Ctx, f blob.File) error {
 	info, err := f.Stat()
 	if err != nil {
 		_ = f.Close()

@@ -18,7 +18,7 @@ func TestCompressJSONLeavesCredentialsAsTheyAre(t *testing.T) {
 	app.Use(compressJSON())
 	big := json.RawMessage(`{"secret":"` + strings.Repeat("x", 4096) + `"}`)
 	app.Get("/secret", func(c *fiber.Ctx) error { return sendSecret(c, big) })
-	app.Get("/plain", func(c *fiber.Ctx) error { return sendJSON(c, big) })
+	app.Get("/plain", func(c *fiber.Ctx) error { return SendJSON(c, big) })
 	for path, want := range map[string]string{"/secret": "", "/plain": "gzip"} {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("Accept-Encoding", "gzip")

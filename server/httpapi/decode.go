@@ -46,7 +46,7 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err, body)
+		return JSONError(err, body)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return catalog.InvalidField("json_invalid", "unexpected data after the JSON value", nil, "body")
@@ -54,8 +54,8 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 	return nil
 }
 
-// jsonError turns an encoding/json error into the spec's ValidationError.
-func jsonError(err error, body []byte) error {
+// JSONError turns an encoding/json error into the spec's ValidationError.
+func JSONError(err error, body []byte) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {

@@ -11,8 +11,8 @@ import (
 	"github.com/photoctl/photoctl/server/catalog"
 )
 
-// statusOf maps an error kind to its status code.
-func statusOf(err error) int {
+// StatusOf maps an error kind to its status code.
+func StatusOf(err error) int {
 	var fe *fiber.Error
 	var rl *catalog.RateLimitedError
 	var ve *catalog.ValidationError
@@ -45,7 +45,7 @@ func statusOf(err error) int {
 // handleError is the one place where errors become responses in the
 // contract's shapes (spec "Errors").
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
-	status := statusOf(err)
+	status := StatusOf(err)
 	var body any
 	var ve *catalog.ValidationError
 	var rl *catalog.RateLimitedError
@@ -53,9 +53,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	case errors.As(err, &ve):
 		body = validationBody(ve)
 	case status == fiber.StatusInternalServerError:
-		s.log.ErrorContext(c.UserContext(), "request failed", "err", err, "request_id", requestID(c),
+		s.log.ErrorContext(c.UserContext(), "request failed", "err", err, "request_id", RequestID(c),
 			"method", c.Method(), "path", c.Path())
-		body = api.ErrorResponse{Detail: "internal error; the server log has details under request id " + requestID(c)}
+		body = api.ErrorResponse{Detail: "internal error; the server log has details under request id " + RequestID(c)}
 	default:
 		if errors.As(err, &rl) {
 			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(rl.Seconds()))
@@ -63,15 +63,15 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		if ce, ok := isSharingError(err); ok {
 			body = api.SharingErrorResponse{Detail: ce.Detail, Code: ce.Code}
 		} else {
-			body = api.ErrorResponse{Detail: detailOf(err)}
+			body = api.ErrorResponse{Detail: DetailOf(err)}
 		}
 	}
-	return sendJSON(c.Status(status), body)
+	return SendJSON(c.Status(status), body)
 }
 
-// detailOf strips the trailing ": kind" that wrapping with %w leaves, so
+// DetailOf strips the trailing ": kind" that wrapping with %w leaves, so
 // the detail reads as a sentence.
-func detailOf(err error) string {
+func DetailOf(err error) string {
 	msg := err.Error()
 	for _, kind := range []error{catalog.ErrUnauthenticated, catalog.ErrForbidden, catalog.ErrNotFound,
 		catalog.ErrConflict, catalog.ErrTooLarge, catalog.ErrInsufficient, catalog.ErrUnavailable} {

@@ -12,7 +12,7 @@ import (
 
 func (s *Server) listFaces(c *fiber.Ctx, pg query.Page) ([]catalog.Face, bool, error) {
 	f := query.FaceFilter{AssetID: c.Query("asset_id"), PersonID: c.Query("person_id"), IDs: multi(c, "ids")}
-	return s.people.ListFaces(c.UserContext(), principal(c), people.FaceListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
+	return s.people.ListFaces(c.UserContext(), Principal(c), people.FaceListInput{LibraryID: c.Query("library_id"), Filter: f}, pg)
 }
 
 func (s *Server) createFace(c *fiber.Ctx) error {
@@ -33,11 +33,11 @@ func (s *Server) createFace(c *fiber.Ctx) error {
 		return err
 	}
 	in.Box = box
-	f, err := s.people.CreateFace(c.UserContext(), principal(c), in)
+	f, err := s.people.CreateFace(c.UserContext(), Principal(c), in)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), convert.Face(f))
+	return SendJSON(c.Status(fiber.StatusCreated), convert.Face(f))
 }
 
 // faceThumbnail renders a face from its asset's preview, answering a
@@ -46,7 +46,7 @@ func (s *Server) faceThumbnail(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	t, err := s.people.Thumbnail(c.UserContext(), principal(c), c.Params("id"))
+	t, err := s.people.Thumbnail(c.UserContext(), Principal(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
@@ -79,5 +79,5 @@ func (s *Server) sendAsset(c *fiber.Ctx, a api.Asset) error {
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
-	return sendJSON(c, list[0])
+	return SendJSON(c, list[0])
 }

@@ -31,11 +31,11 @@ func one[T, W any](call byID[*T], conv func(*T) W) fiber.Handler {
 		if err := allowQuery(c); err != nil {
 			return err
 		}
-		v, err := call(c.UserContext(), principal(c), c.Params("id"))
+		v, err := call(c.UserContext(), Principal(c), c.Params("id"))
 		if err != nil {
 			return err
 		}
-		return sendJSON(c, conv(v))
+		return SendJSON(c, conv(v))
 	}
 }
 
@@ -47,11 +47,11 @@ func oneWithBody[R, T, W any](change withBody[R, *T], conv func(*T) W) fiber.Han
 		if err := decodeRequest(c, &req); err != nil {
 			return err
 		}
-		v, err := change(c.UserContext(), principal(c), c.Params("id"), &req)
+		v, err := change(c.UserContext(), Principal(c), c.Params("id"), &req)
 		if err != nil {
 			return err
 		}
-		return sendJSON(c, conv(v))
+		return SendJSON(c, conv(v))
 	}
 }
 
@@ -61,7 +61,7 @@ func noContent(act func(ctx context.Context, p *catalog.Principal, id string) er
 		if err := allowQuery(c); err != nil {
 			return err
 		}
-		if err := act(c.UserContext(), principal(c), c.Params("id")); err != nil {
+		if err := act(c.UserContext(), Principal(c), c.Params("id")); err != nil {
 			return err
 		}
 		return c.SendStatus(fiber.StatusNoContent)
@@ -85,7 +85,7 @@ func listPage[T, W any](params []string, list func(c *fiber.Ctx, pg query.Page) 
 		if err != nil {
 			return err
 		}
-		return sendJSON(c, convert.Page(items, more, conv))
+		return SendJSON(c, convert.Page(items, more, conv))
 	}
 }
 
@@ -96,13 +96,13 @@ type lister[T any] func(ctx context.Context, p *catalog.Principal, arg string, p
 // when absent: the service's default, such as the caller's one library).
 func listByQuery[T, W any](name string, list lister[T], conv func(*T) W) fiber.Handler {
 	return listPage([]string{name}, func(c *fiber.Ctx, pg query.Page) ([]T, bool, error) {
-		return list(c.UserContext(), principal(c), c.Query(name), pg)
+		return list(c.UserContext(), Principal(c), c.Query(name), pg)
 	}, conv)
 }
 
 // listByID answers a page of list for the record the path's :id names.
 func listByID[T, W any](list lister[T], conv func(*T) W) fiber.Handler {
 	return listPage(nil, func(c *fiber.Ctx, pg query.Page) ([]T, bool, error) {
-		return list(c.UserContext(), principal(c), c.Params("id"), pg)
+		return list(c.UserContext(), Principal(c), c.Params("id"), pg)
 	}, conv)
 }

@@ -10,5 +10,5 @@ func (s *Server) ping(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	return sendJSON(c, api.Health{Status: "ok", Version: s.version})
+	return SendJSON(c, api.Health{Status: "ok", Version: s.version})
 }

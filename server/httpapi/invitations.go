@@ -44,7 +44,7 @@ func (s *Server) createInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	inv, token, err := s.libs.CreateInvitation(c.UserContext(), principal(c), c.Params("id"), in)
+	inv, token, err := s.libs.CreateInvitation(c.UserContext(), Principal(c), c.Params("id"), in)
 	if err != nil {
 		return err
 	}
@@ -94,12 +94,12 @@ func (s *Server) listInvitations(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := s.libs.Invitations(c.UserContext(), principal(c), c.Params("id"), pg)
+	list, more, err := s.libs.Invitations(c.UserContext(), Principal(c), c.Params("id"), pg)
 	if err != nil {
 		return err
 	}
 	now := s.now()
-	return sendJSON(c, convert.Page(list, more, func(inv *catalog.Invitation) api.Invitation { return convert.Invitation(inv, now) }))
+	return SendJSON(c, convert.Page(list, more, func(inv *catalog.Invitation) api.Invitation { return convert.Invitation(inv, now) }))
 }
 
 func (s *Server) previewInvitation(c *fiber.Ctx) error {
@@ -111,7 +111,7 @@ func (s *Server) previewInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, api.InvitationPreview{Invitation: convert.Invitation(&pv.Invitation, s.now()),
+	return SendJSON(c, api.InvitationPreview{Invitation: convert.Invitation(&pv.Invitation, s.now()),
 		Library: api.LibraryRef{ID: pv.Library.ID, Name: pv.Library.Name}, Owner: convert.UserSummary(pv.Owner)})
 }
 
@@ -120,11 +120,11 @@ func (s *Server) joinInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.libs.Join(c.UserContext(), principal(c), token)
+	m, err := s.libs.Join(c.UserContext(), Principal(c), token)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Library(m))
+	return SendJSON(c, convert.Library(m))
 }
 
 func (s *Server) disableInvitation(c *fiber.Ctx) error {
@@ -135,11 +135,11 @@ func (s *Server) disableInvitation(c *fiber.Ctx) error {
 	if !catalog.HasPrefix(id, catalog.PrefixInvitation) {
 		return catalog.InvalidField("value_error", "not an invitation id (inv_…)", id, "path", "invitation_id")
 	}
-	inv, err := s.libs.DisableInvitation(c.UserContext(), principal(c), id)
+	inv, err := s.libs.DisableInvitation(c.UserContext(), Principal(c), id)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Invitation(inv, s.now()))
+	return SendJSON(c, convert.Invitation(inv, s.now()))
 }
 
 // invitationToken decodes the body of preview and join.

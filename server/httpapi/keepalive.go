@@ -26,10 +26,10 @@ const maxDrain = 64 << 20
 // drainTime bounds the wait for the rest of an unread body.
 const drainTime = 5 * time.Second
 
-// keepAliveSafe runs the request, then finishes its body (finishBody). It
+// KeepAliveSafe runs the request, then finishes its body (finishBody). It
 // is the outermost middleware of every app, so it sees the answer the
 // error handler made.
-func keepAliveSafe(readTimeout time.Duration) fiber.Handler {
+func KeepAliveSafe(readTimeout time.Duration) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		err := c.Next()
 		finishBody(c, readTimeout)

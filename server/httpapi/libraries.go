@@ -52,7 +52,7 @@ func (s *Server) listLibraries(c *fiber.Ctx, pg query.Page) ([]catalog.Membershi
 	default:
 		return nil, false, catalog.InvalidField("enum", "state must be live, trashed or all", state, "query", "state")
 	}
-	return s.libs.List(c.UserContext(), principal(c), which, pg)
+	return s.libs.List(c.UserContext(), Principal(c), which, pg)
 }
 
 func (s *Server) createLibrary(c *fiber.Ctx) error {
@@ -60,7 +60,7 @@ func (s *Server) createLibrary(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	m, created, err := s.libs.Create(c.UserContext(), principal(c), req.Name)
+	m, created, err := s.libs.Create(c.UserContext(), Principal(c), req.Name)
 	if err != nil {
 		return err
 	}
@@ -73,15 +73,15 @@ func (s *Server) patchLibrary(c *fiber.Ctx) error {
 		return err
 	}
 	if req.Name == nil {
-		m, err := s.libs.Get(c.UserContext(), principal(c), c.Params("id"))
+		m, err := s.libs.Get(c.UserContext(), Principal(c), c.Params("id"))
 		if err != nil {
 			return err
 		}
-		return sendJSON(c, convert.Library(m))
+		return SendJSON(c, convert.Library(m))
 	}
-	m, err := s.libs.Rename(c.UserContext(), principal(c), c.Params("id"), *req.Name)
+	m, err := s.libs.Rename(c.UserContext(), Principal(c), c.Params("id"), *req.Name)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Library(m))
+	return SendJSON(c, convert.Library(m))
 }

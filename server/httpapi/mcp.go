@@ -42,5 +42,5 @@ func (s *Server) mcpRoutes() []route {
 }
 
 func (s *Server) serveMCP(c *fiber.Ctx) error {
-	return adaptor.HTTPHandler(s.mcp.Handler(principal(c)))(c)
+	return adaptor.HTTPHandler(s.mcp.Handler(Principal(c)))(c)
 }

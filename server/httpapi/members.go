@@ -33,19 +33,19 @@ func (s *Server) patchMember(c *fiber.Ctx) error {
 	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
-	m, err := s.libs.SetMemberRole(c.UserContext(), principal(c), c.Params("id"), c.Params("user_id"),
+	m, err := s.libs.SetMemberRole(c.UserContext(), Principal(c), c.Params("id"), c.Params("user_id"),
 		catalog.Role(req.Role))
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Member(m))
+	return SendJSON(c, convert.Member(m))
 }
 
 func (s *Server) deleteMember(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	if err := s.libs.RemoveMember(c.UserContext(), principal(c), c.Params("id"), c.Params("user_id")); err != nil {
+	if err := s.libs.RemoveMember(c.UserContext(), Principal(c), c.Params("id"), c.Params("user_id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

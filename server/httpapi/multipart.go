@@ -116,7 +116,7 @@ func (s *Server) receiveFilePart(part *multipart.Part, field string, w **blob.Wr
 	if *w != nil {
 		return catalog.InvalidField("value_error", "send exactly one "+field+" part", nil, "body", field)
 	}
-	in.FileName = cleanFileName(part.FileName())
+	in.FileName = CleanFileName(part.FileName())
 	var err error
 	*w, err = s.receivePart(part)
 	return err

@@ -58,7 +58,7 @@ type oauthTokenForm struct {
 }
 
 func (s *Server) oauthAuthorize(c *fiber.Ctx) error {
-	ctx, p := c.UserContext(), principal(c)
+	ctx, p := c.UserContext(), Principal(c)
 	var err error
 	if herr := adaptor.HTTPHandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		err = s.oauth.Authorize(ctx, w, r, p)

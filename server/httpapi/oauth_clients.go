@@ -19,7 +19,7 @@ func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 	for _, sc := range req.Scopes {
 		n.Scopes = append(n.Scopes, catalog.Action(sc))
 	}
-	cl, secret, err := s.auth.CreateOAuthClient(c.UserContext(), principal(c), n)
+	cl, secret, err := s.auth.CreateOAuthClient(c.UserContext(), Principal(c), n)
 	if err != nil {
 		return err
 	}
@@ -27,11 +27,11 @@ func (s *Server) createOAuthClient(c *fiber.Ctx) error {
 }
 
 func (s *Server) listOAuthClients(c *fiber.Ctx, pg query.Page) ([]catalog.OAuthClient, bool, error) {
-	return s.auth.ListOAuthClients(c.UserContext(), principal(c), pg)
+	return s.auth.ListOAuthClients(c.UserContext(), Principal(c), pg)
 }
 
 func (s *Server) revokeOAuthClient(c *fiber.Ctx) error {
-	if _, err := s.auth.RevokeOAuthClient(c.UserContext(), principal(c), c.Params("id")); err != nil {
+	if _, err := s.auth.RevokeOAuthClient(c.UserContext(), Principal(c), c.Params("id")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

@@ -66,7 +66,7 @@ func (s *Server) listPeople(c *fiber.Ctx, pg query.Page) ([]catalog.Person, bool
 		return nil, false, err
 	}
 	f.IncludeUnverified = unverified != nil && *unverified
-	return s.people.List(c.UserContext(), principal(c), people.ListInput{LibraryID: c.Query("library_id"),
+	return s.people.List(c.UserContext(), Principal(c), people.ListInput{LibraryID: c.Query("library_id"),
 		Filter: f}, pg)
 }
 
@@ -79,7 +79,7 @@ func (s *Server) createPerson(c *fiber.Ctx) error {
 	if req.LibraryID != nil {
 		lib = *req.LibraryID
 	}
-	p, created, err := s.people.Create(c.UserContext(), principal(c), people.CreateInput{LibraryID: lib,
+	p, created, err := s.people.Create(c.UserContext(), Principal(c), people.CreateInput{LibraryID: lib,
 		Name: req.Name, BirthDate: req.BirthDate, IsHidden: req.IsHidden, IsFavorite: req.IsFavorite})
 	if err != nil {
 		return err

@@ -13,15 +13,15 @@ const (
 	localRequestID  = "photoctl.request_id"
 )
 
-// requestID returns the id of the current request.
-func requestID(c *fiber.Ctx) string {
+// RequestID returns the id of the current request.
+func RequestID(c *fiber.Ctx) string {
 	id, _ := c.Locals(localRequestID).(string)
 	return id
 }
 
-// withRequestID gives every request an id (the client's X-Request-Id when it
+// WithRequestID gives every request an id (the client's X-Request-Id when it
 // is sane, else a fresh one), echoes it on the response and logs the request.
-func (s *Server) withRequestID(c *fiber.Ctx) error {
+func (s *Server) WithRequestID(c *fiber.Ctx) error {
 	id := c.Get(headerRequestID)
 	if !saneRequestID(id) {
 		b := make([]byte, 12)
@@ -41,7 +41,7 @@ func (s *Server) withRequestID(c *fiber.Ctx) error {
 	}
 	attrs := []any{"request_id", id, "method", c.Method(), "path", c.Path(),
 		"status", c.Response().StatusCode(), "duration", time.Since(start)}
-	if p := principal(c); p != nil {
+	if p := Principal(c); p != nil {
 		attrs = append(attrs, "user_id", p.User.ID) // who asked, for admins reading the log
 	}
 	s.log.InfoContext(c.UserContext(), "request", attrs...)

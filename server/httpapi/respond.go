@@ -17,20 +17,20 @@ var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
 const maxPooledJSON = 1 << 20
 
 // sendSecret writes v, an answer carrying a credential (tokens, a new API
-// key's or OAuth client's secret, an invitation's token), as sendJSON
+// key's or OAuth client's secret, an invitation's token), as SendJSON
 // does, marked not to be stored by any cache (RFC 6749 §5.1 asks it of
 // token answers) and, for that mark, never compressed (compressJSON), so
 // its size cannot leak the secret beside text an attacker chose (BREACH).
 func sendSecret(c *fiber.Ctx, v any) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	c.Set(fiber.HeaderPragma, "no-cache")
-	return sendJSON(c, v)
+	return SendJSON(c, v)
 }
 
-// sendJSON writes v as the JSON body, as c.JSON does (same encoder and
+// SendJSON writes v as the JSON body, as c.JSON does (same encoder and
 // flags, same content type), encoded into a pooled buffer that fasthttp's
 // own pooled body buffer then copies.
-func sendJSON(c *fiber.Ctx, v any) error {
+func SendJSON(c *fiber.Ctx, v any) error {
 	buf := jsonBuffers.Get().(*[]byte)
 	b, err := segjson.Append((*buf)[:0], v, segjson.EscapeHTML|segjson.SortMapKeys)
 	if err == nil {
@@ -57,7 +57,7 @@ func sendMadeFile(c *fiber.Ctx, data []byte, contentType string) error {
 // with the record it made, or 200 with the one that already had the name.
 func sendNamedCreate(c *fiber.Ctx, created bool, v any) error {
 	if created {
-		return sendJSON(c.Status(fiber.StatusCreated), v)
+		return SendJSON(c.Status(fiber.StatusCreated), v)
 	}
-	return sendJSON(c.Status(fiber.StatusOK), v)
+	return SendJSON(c.Status(fiber.StatusOK), v)
 }

@@ -34,10 +34,10 @@ var legacySearchParams = map[string]string{
 
 func (s *Server) searchRoutes() []route {
 	return []route{
-		{"GET", "/api/search", access{action: catalog.ActionSearch, cost: costSearch}, s.searchAssets,
+		{"GET", "/api/search", access{action: catalog.ActionSearch, cost: CostSearch}, s.searchAssets,
 			openapi.Doc{Summary: "Search a library's assets by text and filters, best match first", Tag: "search",
 				Paged: true, Query: searchParams, Status: 200, Resp: api.Page[api.SearchHit]{}}},
-		{"POST", "/api/search", access{action: catalog.ActionSearch, cost: costSearch}, s.searchByImage,
+		{"POST", "/api/search", access{action: catalog.ActionSearch, cost: CostSearch}, s.searchByImage,
 			openapi.Doc{Summary: "Search by an image (same people, similar looks) with the GET filters as form fields",
 				Tag: "search", Form: searchForm{}, Status: 200, Resp: api.Page[api.SearchHit]{}, Errs: []int{413}}},
 	}
@@ -123,7 +123,7 @@ func (s *Server) runSearch(c *fiber.Ctx, image []byte, loc string) error {
 	if err != nil {
 		return err
 	}
-	hits, more, err := s.search.Search(c.UserContext(), principal(c), search.Input{LibraryID: c.Query("library_id"),
+	hits, more, err := s.search.Search(c.UserContext(), Principal(c), search.Input{LibraryID: c.Query("library_id"),
 		Query: c.Query("query"), Filter: f, Image: image, Loc: loc}, pg)
 	if err != nil {
 		return err
@@ -132,7 +132,7 @@ func (s *Server) runSearch(c *fiber.Ctx, image []byte, loc string) error {
 	if err := s.withFaces(c, list); err != nil {
 		return err
 	}
-	return sendJSON(c, convert.SearchPage(hits, list, more))
+	return SendJSON(c, convert.SearchPage(hits, list, more))
 }
 
 func hasLegacy(name string) bool {

@@ -83,7 +83,7 @@ type Server struct {
 	maxWait      time.Duration    // the longest a request waits for its tokens
 	owners       credentialOwners // access_owners.go
 	loginLimiter *ratelimit.Limiter
-	costs        map[costClass]float64
+	costs        map[Cost]float64
 	log          *slog.Logger
 	now          func() time.Time
 	openAPIDoc   func() ([]byte, error) // openapi_routes.go
@@ -96,8 +96,8 @@ func New(d Deps) *Server {
 		auth: d.Auth, libs: d.Libraries, users: d.Users, events: d.Events, assets: d.Assets, tasks: d.Tasks,
 		people:  d.People,
 		limiter: d.Limiters.PerUser, gate: d.Limiters.Gate, uploads: d.Limiters.Uploads, maxWait: d.Limiters.MaxWait, loginLimiter: d.Limiters.PerAddress, owners: newCredentialOwners(),
-		costs: map[costClass]float64{costDefault: 1, costUpload: max(0, d.Limiters.UploadCost),
-			costSearch: max(1, d.Limiters.SearchCost)},
+		costs: map[Cost]float64{CostDefault: 1, CostUpload: max(0, d.Limiters.UploadCost),
+			CostSearch: max(1, d.Limiters.SearchCost)},
 		log: componentLogger(d.Log), now: d.Now,
 		albums: d.Albums, stacks: d.Stacks,
 		search:  d.Search,
@@ -125,8 +125,8 @@ func New(d Deps) *Server {
 		// ids filters) plus a bearer token exceed fasthttp's 4 KiB default.
 		ReadBufferSize: 16 << 10,
 	})
-	s.app.Use(keepAliveSafe(s.app.Config().ReadTimeout))
-	s.app.Use(s.withRequestID)
+	s.app.Use(KeepAliveSafe(s.app.Config().ReadTimeout))
+	s.app.Use(s.WithRequestID)
 	s.app.Use(recover.New())
 	if d.CompressJSON {
 		s.app.Use(compressJSON())

@@ -40,12 +40,12 @@ func (s *Server) createStack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	st, err := s.stacks.Create(c.UserContext(), principal(c), stacks.CreateInput{LibraryID: lib, LibraryLoc: loc,
+	st, err := s.stacks.Create(c.UserContext(), Principal(c), stacks.CreateInput{LibraryID: lib, LibraryLoc: loc,
 		AssetIDs: req.AssetIDs, CoverAssetID: req.CoverAssetID})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c.Status(fiber.StatusCreated), convert.Stack(st))
+	return SendJSON(c.Status(fiber.StatusCreated), convert.Stack(st))
 }
 
 func (s *Server) patchStack(c *fiber.Ctx) error {
@@ -53,7 +53,7 @@ func (s *Server) patchStack(c *fiber.Ctx) error {
 	if err := decodeRequest(c, &req); err != nil {
 		return err
 	}
-	st, err := s.stacks.Update(c.UserContext(), principal(c), c.Params("id"),
+	st, err := s.stacks.Update(c.UserContext(), Principal(c), c.Params("id"),
 		stacks.Change{CoverAssetID: req.CoverAssetID, Add: req.AddAssetIDs, Remove: req.RemoveAssetIDs})
 	if err != nil {
 		return err
@@ -61,5 +61,5 @@ func (s *Server) patchStack(c *fiber.Ctx) error {
 	if st == nil {
 		return c.SendStatus(fiber.StatusNoContent) // dissolved
 	}
-	return sendJSON(c, convert.Stack(st))
+	return SendJSON(c, convert.Stack(st))
 }

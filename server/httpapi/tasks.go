@@ -42,11 +42,11 @@ func (s *Server) listTasks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := s.tasks.List(c.UserContext(), principal(c), in, pg)
+	list, more, err := s.tasks.List(c.UserContext(), Principal(c), in, pg)
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Page(list, more, convert.Task))
+	return SendJSON(c, convert.Page(list, more, convert.Task))
 }
 
 // parseTaskFilter reads the filters, reporting every bad one at once.

@@ -12,18 +12,18 @@ func (s *Server) me(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	return sendJSON(c, convert.User(principal(c).User))
+	return SendJSON(c, convert.User(Principal(c).User))
 }
 
 func (s *Server) getPreferences(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	p, err := s.users.Preferences(c.UserContext(), principal(c))
+	p, err := s.users.Preferences(c.UserContext(), Principal(c))
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Preferences(p))
+	return SendJSON(c, convert.Preferences(p))
 }
 
 func (s *Server) patchPreferences(c *fiber.Ctx) error {
@@ -31,14 +31,14 @@ func (s *Server) patchPreferences(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := s.users.UpdatePreferences(c.UserContext(), principal(c), users.PreferencesChange{
+	p, err := s.users.UpdatePreferences(c.UserContext(), Principal(c), users.PreferencesChange{
 		ImmichLibraryID:  optionalString(req.ImmichLibraryID),
 		DefaultLibraryID: optionalString(req.DefaultLibraryID),
 	})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.Preferences(p))
+	return SendJSON(c, convert.Preferences(p))
 }
 
 // optionalString maps absent → nil, null → "", value → value.
@@ -58,22 +58,22 @@ func (s *Server) patchMe(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	u, err := s.users.UpdateMe(c.UserContext(), principal(c), users.ProfileChange{
+	u, err := s.users.UpdateMe(c.UserContext(), Principal(c), users.ProfileChange{
 		FirstName: req.FirstName, LastName: req.LastName, CurrentPassword: req.CurrentPassword, Password: req.Password,
 	})
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, convert.User(u))
+	return SendJSON(c, convert.User(u))
 }
 
 func (s *Server) myStorage(c *fiber.Ctx) error {
 	if err := allowQuery(c); err != nil {
 		return err
 	}
-	u, err := s.users.Storage(c.UserContext(), principal(c))
+	u, err := s.users.Storage(c.UserContext(), Principal(c))
 	if err != nil {
 		return err
 	}
-	return sendJSON(c, api.StorageUsage{QuotaBytes: u.QuotaBytes, UsedBytes: u.UsedBytes})
+	return SendJSON(c, api.StorageUsage{QuotaBytes: u.QuotaBytes, UsedBytes: u.UsedBytes})
 }

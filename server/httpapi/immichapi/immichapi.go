@@ -57,7 +57,7 @@ func App(s *httpapi.Server, d Deps) *fiber.App {
 	cfg.AppName = "photoctl-immich"
 	app := fiber.New(cfg)
 	app.Use(httpapi.KeepAliveSafe(cfg.ReadTimeout))
-	app.Use(s.RequestIDMiddleware())
+	app.Use(s.WithRequestID)
 	app.Use(recover.New())
 	newLayer(s, d).mount(app, "")
 	return app
