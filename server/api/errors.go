@@ -3,6 +3,10 @@
 // so the client package can import it without pulling in the server.
 package api
 
+// APIVersion is the API's version: the OpenAPI document's info.version,
+// and what the MCP interface reports to assistants.
+const APIVersion = "1.0.0"
+
 // ErrorResponse is the body of 401, 403, 404, 409, 413, 429, 503 and 507.
 type ErrorResponse struct {
 	Detail string `json:"detail"`

@@ -39,7 +39,7 @@ type immichListener struct {
 
 // immichDeps are the services the Immich layer calls.
 func immichDeps(svc *services) immichapi.Deps {
-	return immichapi.Deps{Immich: svc.immich, Assets: svc.assets}
+	return immichapi.Deps{Auth: svc.auth, Immich: svc.immich, Assets: svc.assets}
 }
 
 // mountImmich mounts the Immich layer under /immich on the main app

@@ -41,7 +41,7 @@ func (s *Server) albumRoutes() []route {
 		{"PUT", "/api/albums/:id/cover", write, oneWithBody(s.setAlbumCover, convert.Album),
 			openapi.Doc{Summary: "Choose the album's cover among its live assets (null: automatic)", Tag: "albums",
 				Body: api.AlbumCoverRequest{}, Status: 200, Resp: api.Album{}}},
-		{"GET", "/api/album-assets", read, s.listAlbumAssets,
+		{"GET", "/api/album-assets", read, listPage(albumAssetParams, s.listAlbumAssets, convert.AlbumAsset),
 			openapi.Doc{Summary: "Album-asset link records, newest first", Tag: "albums", Paged: true,
 				Query: albumAssetParams, Status: 200, Resp: api.Page[api.AlbumAsset]{}}},
 	}

@@ -97,14 +97,11 @@ func (s *Server) searchByImage(c *fiber.Ctx) error {
 				return fmt.Errorf("search image larger than %d bytes: %w", max, catalog.ErrTooLarge)
 			}
 		case slices.Contains(searchParams, name) || slices.Contains(pageParams, name):
-			v, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-			if err != nil { // a part cut short or malformed: the client's fault
-				return catalog.InvalidField("value_error", "malformed multipart body: "+err.Error(), nil, "body", name)
+			v, err := readFormField(part, name)
+			if err != nil {
+				return err
 			}
-			if len(v) > maxFormField {
-				return catalog.InvalidField("string_too_long", "field is too long", nil, "body", name)
-			}
-			args.Add(name, string(v))
+			args.Add(name, v)
 		case hasLegacy(name):
 			// reported below, with the others
 		default:

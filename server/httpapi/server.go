@@ -1,7 +1,8 @@
 // Package httpapi is the fiber application of the photoctl API: the route
 // table, authentication and authorization, request decoding, the answers
 // (converted to wire types by httpapi/convert) and the error contract.
-// Fiber is imported in this folder only; convert and mcpapi know none.
+// Fiber is imported here and in immichapi only; convert, mcpapi and
+// openapi know none.
 package httpapi
 
 import (

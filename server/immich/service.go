@@ -4,7 +4,7 @@
 // actions onto Immich permissions, and the use cases the layer adds on top
 // of the native services (choosing the library, SHA-1 lookups, the metadata
 // search, statistics, album assets). Its handlers are fiber routes in
-// server/httpapi (immich_*.go), the only fiber importer.
+// server/httpapi/immichapi.
 //
 // Everything the layer writes goes through the native services (uploads
 // through assets, albums through albums), so an asset uploaded by an Immich

@@ -44,9 +44,9 @@ func (l *layer) authorize(c *fiber.Ctx, a access) error {
 	var p *catalog.Principal
 	var err error
 	if key := c.Get("x-api-key"); key != "" {
-		p, err = l.s.AuthenticateAPIKey(c, key)
+		p, err = l.auth.AuthenticateAPIKey(c.UserContext(), key)
 	} else if c.Get(fiber.HeaderAuthorization) != "" {
-		p, err = l.s.AuthenticateHeader(c, c.Get(fiber.HeaderAuthorization))
+		p, err = l.auth.Authenticate(c.UserContext(), c.Get(fiber.HeaderAuthorization))
 	} else {
 		err = fmt.Errorf("authentication required: send x-api-key or Authorization: Bearer: %w", catalog.ErrUnauthenticated)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 
 	"github.com/photoctl/photoctl/server/assets"
+	"github.com/photoctl/photoctl/server/auth"
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi"
 	"github.com/photoctl/photoctl/server/immich"
@@ -26,6 +27,7 @@ const Prefix = "/immich"
 
 // Deps are the services the layer calls besides the server's.
 type Deps struct {
+	Auth   *auth.Service   // the credentials: API keys (x-api-key) and bearer tokens
 	Immich *immich.Service // the layer's use cases: its library, checks, search, albums, tags
 	Assets *assets.Service // the native upload, download, trash and deletion
 }
@@ -33,12 +35,13 @@ type Deps struct {
 // layer is the Immich layer of one server: its handlers are methods.
 type layer struct {
 	s      *httpapi.Server
+	auth   *auth.Service
 	immich *immich.Service
 	assets *assets.Service
 }
 
 func newLayer(s *httpapi.Server, d Deps) *layer {
-	return &layer{s: s, immich: d.Immich, assets: d.Assets}
+	return &layer{s: s, auth: d.Auth, immich: d.Immich, assets: d.Assets}
 }
 
 // Mount registers the layer under Prefix on the app of s, and the host

@@ -6,6 +6,7 @@
 package mcpapi
 
 import (
+	"github.com/photoctl/photoctl/server/api"
 	"net/http"
 
 	"github.com/photoctl/photoctl/server/albums"
@@ -17,10 +18,6 @@ import (
 	"github.com/photoctl/photoctl/server/ratelimit"
 	"github.com/photoctl/photoctl/server/search"
 )
-
-// version is the interface version reported to MCP clients: the API's
-// (the OpenAPI document's info.version).
-const version = "1.0.0"
 
 // Deps are the services the tools call and the tools' own rate limit.
 type Deps struct {
@@ -53,6 +50,6 @@ func (a *Adapter) Handler(p *catalog.Principal) http.Handler {
 	return a.factory.Handler(backend{d: &a.d, p: p}, mcp.Options{
 		Allows:  p.Allows,
 		Limiter: a.d.Limiter, LimitKey: "mcp:" + p.User.ID, Costs: a.d.Costs,
-		Version: version,
+		Version: api.APIVersion,
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/photoctl/photoctl/server/api"
 
 	openapigo "github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
@@ -82,7 +83,7 @@ type Doc struct {
 func JSON(a API) ([]byte, error) {
 	r := newSchemaReflector()
 	spec := r.SpecEns()
-	spec.Info.WithTitle("photoctl API").WithVersion("1.0.0").
+	spec.Info.WithTitle("photoctl API").WithVersion(api.APIVersion).
 		WithDescription("The photoctl photo library API. Every path begins with /api; bodies are JSON.")
 	spec.WithServers(openapi31.Server{URL: "/"})
 	spec.SetHTTPBearerTokenSecurity(bearerAuth, "",
