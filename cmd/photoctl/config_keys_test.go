@@ -17,5 +17,5 @@ func TestServerConfigKeysMatchTheServer(t *testing.T) {
 	k := koanf.New(".")
 	require.NoError(t, k.Load(structs.Provider(app.Defaults(t.TempDir()), "koanf"), nil))
 	require.ElementsMatch(t, k.Keys(), cmdutil.ServerConfigKeys,
-		"serverConfigKeys (config_keys.go) must list app.Config's keys")
+		"cmdutil.ServerConfigKeys (internal/cmdutil/config_keys.go) must list app.Config's keys")
 }

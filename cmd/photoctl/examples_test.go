@@ -194,7 +194,7 @@ func destructive(args []string) int {
 // parseFailures are what photoctl says when it does not understand a line.
 var parseFailures = []string{
 	"flag provided but not defined", "Incorrect Usage", "put flags before", "flag needs an argument",
-	"invalid value", "No help topic", "for usage.", // every usageErrorf ends with "Run '... --help' for usage."
+	"invalid value", "No help topic", "for usage.", // every cmdutil.UsageErrorf ends with "Run '... --help' for usage."
 }
 
 // notParseFailures are usage errors about the surroundings of a run, not

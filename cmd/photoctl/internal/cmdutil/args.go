@@ -73,24 +73,6 @@ func Args(c *cli.Context, least, most int, msg string) ([]string, error) {
 	return NeedArgs(c, least, most, msg)
 }
 
-// ClientAction is the action of a command that talks to the server: it
-// checks that there are from least to most positional arguments (none when
-// both are 0; msg says what is wanted), connects with the credential in
-// use, and runs run.
-func ClientAction(least, most int, msg string, run func(c *cli.Context, conn *APIConn, args []string) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		args, err := Args(c, least, most, msg)
-		if err != nil {
-			return err
-		}
-		conn, err := Connect(c, true)
-		if err != nil {
-			return err
-		}
-		return run(c, conn, args)
-	}
-}
-
 // SplitList flattens repeated and comma-separated values.
 func SplitList(values []string) []string {
 	var out []string

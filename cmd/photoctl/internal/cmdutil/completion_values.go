@@ -168,7 +168,7 @@ func fetchNames(ctx context.Context, conn *APIConn, kind, library string) ([]str
 }
 
 // readNameCache reads the names cached at path when they were written less
-// than completionCacheTTL before now.
+// than CompletionCacheTTL before now.
 func readNameCache(path string, now time.Time) ([]string, bool) {
 	info, err := os.Stat(path)
 	if err != nil || now.Sub(info.ModTime()) >= CompletionCacheTTL || info.ModTime().After(now.Add(time.Minute)) {

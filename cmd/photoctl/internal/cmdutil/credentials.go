@@ -50,7 +50,7 @@ func (p *Profile) CredentialKind() string {
 	}
 }
 
-// profiles is the content of the credentials file.
+// CredentialsFile is the content of the credentials file.
 type CredentialsFile struct {
 	Current  string              `json:"current,omitempty"`
 	Profiles map[string]*Profile `json:"profiles"`
@@ -119,7 +119,7 @@ func (s *CredentialsStore) Update(fn func(*CredentialsFile) error) error {
 	return s.save(p)
 }
 
-// errSkipSave tells update that fn changed nothing.
+// errSkipSave tells Update that fn changed nothing.
 var errSkipSave = errors.New("nothing to save")
 
 func (s *CredentialsStore) save(p *CredentialsFile) error {

@@ -12,7 +12,7 @@ import (
 var ErrPartialFailure = errors.New("partial failure")
 
 // UsageError is a command line or configuration the user has to fix; it
-// exits 2. help names the command whose --help explains the usage.
+// exits 2. Help names the command whose --help explains the usage.
 type UsageError struct {
 	Err  error
 	Help string

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"github.com/urfave/cli/v2"
 )
 
 // ResolveLibrary turns --library into an id for a command that follows
@@ -59,13 +57,6 @@ func LookupLibrary(ctx context.Context, conn *APIConn, value, state string) (str
 		names = append(names, l.Name)
 	}
 	return "", &UsageError{Err: fmt.Errorf("no library named %q (yours: %s)", value, strings.Join(names, ", "))}
-}
-
-// PathLibrary is the library of a command whose route names one in its
-// path (members, invitations): --library, else the profile's default, else
-// the caller's only library.
-func PathLibrary(c *cli.Context, conn *APIConn) (string, error) {
-	return LibraryArgOf(c).ID(c.Context, conn)
 }
 
 // ProfileLibrary is the default library of the profile conn uses, "" when

@@ -30,7 +30,7 @@ func LibraryArgOf(c *cli.Context) LibraryArg {
 }
 
 // ID is the library l names: --library, else the profile's default, else
-// the caller's only library (PathLibrary).
+// the caller's only library.
 func (l LibraryArg) ID(ctx context.Context, conn *APIConn) (string, error) {
 	id, err := ResolveLibrary(ctx, conn, l.Value)
 	if err != nil || id != "" {

@@ -230,5 +230,5 @@ func PrintFields(io *Streams, rows [][]string) error {
 // escapes control characters).
 func Sanitize(s string) string { return client.Printable(s) }
 
-// SanitizeLines is sanitize for a message of several lines: newlines stay.
+// SanitizeLines is Sanitize for a message of several lines: newlines stay.
 func SanitizeLines(s string) string { return client.PrintableLines(s) }

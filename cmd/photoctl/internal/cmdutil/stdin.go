@@ -80,20 +80,6 @@ func (a IDArgs) IDs() ([]string, error) {
 	return ids, err
 }
 
-// IDsOrStdin returns the ids (or a token) given as arguments, or read
-// from in (ReadStdinIDs) when the only argument is "-"; nothing there is a
-// usage error of c's command.
-func IDsOrStdin(c *cli.Context, in io.Reader, args []string) ([]string, error) {
-	if len(args) != 1 || args[0] != "-" {
-		return args, nil
-	}
-	ids, err := ReadStdinIDs(in)
-	if err == nil && len(ids) == 0 {
-		err = UsageErrorf(c, "nothing on standard input")
-	}
-	return ids, err
-}
-
 // Confirm asks question on the error stream and reads a yes or no from in;
 // anything but y or yes, end of input included, is a no.
 func Confirm(in io.Reader, s *Streams, question string) (bool, error) {

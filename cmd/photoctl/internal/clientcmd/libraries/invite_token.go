@@ -102,7 +102,7 @@ func NewCmdInviteToken(f *cmdutil.Factory, name string, runF func(*InviteTokenOp
 				return err
 			}
 			opts := &InviteTokenOptions{ClientOptions: f.ClientOptions(c), Join: name == "join", JSON: c.Bool("json")}
-			args, err = cmdutil.IDsOrStdin(c, opts.IO.In, args)
+			args, err = cmdutil.NewIDArgs(c, opts.IO.In, args).IDs()
 			if err == nil && len(args) != 1 {
 				err = cmdutil.UsageErrorf(c, "want one token on standard input")
 			}
