@@ -134,12 +134,12 @@ func resolveSearch(ctx context.Context, conn *cmdutil.APIConn, opts *SearchOptio
 		return client.SearchQuery{}, err
 	}
 	if opts.Album != "" {
-		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album); err != nil {
+		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, q.LibraryID, opts.Album); err != nil {
 			return q, err
 		}
 	}
 	q.PersonIDs, err = cmdutil.FetchEach(opts.People, func(p string) (string, error) {
-		return cmdutil.ResolvePerson(ctx, conn, opts.Library, p)
+		return cmdutil.ResolvePerson(ctx, conn, q.LibraryID, p)
 	})
 	return q, err
 }

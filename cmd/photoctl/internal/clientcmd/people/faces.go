@@ -76,7 +76,7 @@ func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOpt
 		return err
 	}
 	if opts.Person != "" {
-		if q.PersonID, err = cmdutil.ResolvePerson(ctx, conn, opts.Library, opts.Person); err != nil {
+		if q.PersonID, err = cmdutil.ResolvePerson(ctx, conn, q.LibraryID, opts.Person); err != nil {
 			return err
 		}
 	}

@@ -69,7 +69,7 @@ func runFacesCreate(ctx context.Context, conn *cmdutil.APIConn, opts *FacesCreat
 	req := opts.Request
 	req.LibraryID = cmdutil.Optional(lib)
 	if opts.Person != "" {
-		person, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, opts.Person)
+		person, err := cmdutil.ResolvePerson(ctx, conn, lib, opts.Person)
 		if err != nil {
 			return err
 		}

@@ -102,7 +102,7 @@ func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) erro
 		return err
 	}
 	if opts.Album != "" {
-		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album); err != nil {
+		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, q.LibraryID, opts.Album); err != nil {
 			return err
 		}
 	}
