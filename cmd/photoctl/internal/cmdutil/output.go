@@ -232,3 +232,16 @@ func Sanitize(s string) string { return client.Printable(s) }
 
 // SanitizeLines is Sanitize for a message of several lines: newlines stay.
 func SanitizeLines(s string) string { return client.PrintableLines(s) }
+
+// PrintSecret prints what the server answered a create whose secret it
+// shows once (an API key, an OAuth client, an invitation): v with --json,
+// else notice on the error stream and secret (the part scripts capture)
+// on the output.
+func PrintSecret(io *Streams, asJSON bool, v any, notice, secret string) error {
+	if asJSON {
+		return PrintJSON(io.Out, v)
+	}
+	fmt.Fprint(io.Err, notice)
+	_, err := fmt.Fprint(io.Out, secret)
+	return err
+}

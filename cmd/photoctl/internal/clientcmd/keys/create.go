@@ -74,20 +74,8 @@ func runCreate(ctx context.Context, opts *CreateOptions) error {
 	if err != nil {
 		return err
 	}
-	return printCreated(opts.IO, opts.JSON, k,
+	return cmdutil.PrintSecret(opts.IO, opts.JSON, k,
 		fmt.Sprintf("Created key %s (%s). Store the secret now; it is not shown again:\n", k.ID, k.Name), k.Secret+"\n")
-}
-
-// printCreated prints what the server answered a create whose secret it
-// shows once: v with --json, else notice on the error stream and secret
-// (the part scripts capture) on the output.
-func printCreated(io *cmdutil.Streams, asJSON bool, v any, notice, secret string) error {
-	if asJSON {
-		return cmdutil.PrintJSON(io.Out, v)
-	}
-	fmt.Fprint(io.Err, notice)
-	_, err := fmt.Fprint(io.Out, secret)
-	return err
 }
 
 // OAuthCreateOptions are what `photoctl admin oauth-clients create` was
@@ -149,11 +137,11 @@ func runOAuthCreate(ctx context.Context, opts *OAuthCreateOptions) error {
 		return err
 	}
 	if o.ClientSecret == "" {
-		return printCreated(opts.IO, opts.JSON, o,
+		return cmdutil.PrintSecret(opts.IO, opts.JSON, o,
 			fmt.Sprintf("Registered public client %s (%s); it authenticates with PKCE alone.\n", o.ID, o.Name),
 			fmt.Sprintf("client_id: %s\n", o.ID))
 	}
-	return printCreated(opts.IO, opts.JSON, o,
+	return cmdutil.PrintSecret(opts.IO, opts.JSON, o,
 		fmt.Sprintf("Registered client %s (%s). Store the secret now; it is not shown again:\n", o.ID, o.Name),
 		fmt.Sprintf("client_id: %s\nclient_secret: %s\n", o.ID, o.ClientSecret))
 }

@@ -89,13 +89,9 @@ func runInviteCreate(ctx context.Context, opts *InviteCreateOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, inv)
-	}
-	fmt.Fprintf(opts.IO.Err, "Created invitation %s (%s, %d place(s), until %s). Pass this token on; it is not shown again:\n",
-		inv.ID, inv.Role, inv.MaxJoiners, inv.ExpiresAt.Local().Format("2006-01-02 15:04"))
-	_, err = fmt.Fprintln(opts.IO.Out, inv.Token)
-	return err
+	return cmdutil.PrintSecret(opts.IO, opts.JSON, inv,
+		fmt.Sprintf("Created invitation %s (%s, %d place(s), until %s). Pass this token on; it is not shown again:\n",
+			inv.ID, inv.Role, inv.MaxJoiners, inv.ExpiresAt.Local().Format("2006-01-02 15:04")), inv.Token+"\n")
 }
 
 // parseExpiry reads --expires: a duration from now (Go's, or whole days
