@@ -22,7 +22,8 @@ import (
 // Factory is what the server commands reach for beyond their flags: the
 // streams of cmdutil.Factory and the hooks into server/app that a test of
 // the whole command tree swaps for stubs (main builds the production one).
-// The commands take the hooks when they are built.
+// serve takes RunServer when it is built; create-user and dev seed read
+// CreateUser when they run.
 type Factory struct {
 	*cmdutil.Factory
 	// RunServer runs the server until ctx ends; app.Run in production.
