@@ -8,8 +8,7 @@ import "github.com/urfave/cli/v2"
 type EachOptions struct {
 	ClientOptions
 
-	IDs  []string
-	JSON bool
+	IDs []string
 }
 
 // ParseEach reads such a command line: at least one argument (msg says
@@ -19,7 +18,7 @@ func ParseEach(f *Factory, c *cli.Context, msg string) (EachOptions, error) {
 	if err != nil {
 		return EachOptions{}, err
 	}
-	return EachOptions{ClientOptions: f.ClientOptions(c), IDs: ids, JSON: c.Bool("json")}, nil
+	return EachOptions{ClientOptions: f.ClientOptions(c), IDs: ids}, nil
 }
 
 // Act connects and runs fn for every id (ActOnEach: fn returns the id it
@@ -30,4 +29,10 @@ func (o *EachOptions) Act(done, key, noun string, fn func(conn *APIConn, arg str
 		return err
 	}
 	return ActOnEach(o.IO, o.JSON, o.IDs, done, key, noun, func(arg string) (string, error) { return fn(conn, arg) })
+}
+
+// ForEach runs fn for every id (ActOnEach: fn returns the id it acted on;
+// done, key and noun word the report).
+func (o *EachOptions) ForEach(done, key, noun string, fn func(id string) (string, error)) error {
+	return ActOnEach(o.IO, o.JSON, o.IDs, done, key, noun, fn)
 }

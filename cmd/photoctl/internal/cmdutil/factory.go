@@ -39,17 +39,20 @@ func NewFactory() *Factory {
 	return &Factory{Streams: NewStreams, Connect: Connect}
 }
 
-// ClientOptions are the dependencies every client command's Options
-// embed: its streams and its connection, which is lazy: the command's run
-// calls Conn once its arguments are checked, and a runF test never does.
+// ClientOptions are what every client command's Options embed: its
+// streams, its connection, which is lazy (the command's run calls Conn
+// once its arguments are checked, and a runF test never does), and
+// whether --json asks for JSON.
 type ClientOptions struct {
 	IO   *Streams
 	Conn func() (*APIConn, error)
+	JSON bool
 }
 
-// ClientOptions returns the streams and the lazy connection of c's command.
+// ClientOptions returns the streams, the lazy connection and --json of
+// c's command.
 func (f *Factory) ClientOptions(c *cli.Context) ClientOptions {
-	return ClientOptions{IO: f.Streams(c), Conn: func() (*APIConn, error) { return f.Connect(c, true) }}
+	return ClientOptions{IO: f.Streams(c), Conn: func() (*APIConn, error) { return f.Connect(c, true) }, JSON: c.Bool("json")}
 }
 
 // Run hands the parsed options to runF when a test gave one, else runs the

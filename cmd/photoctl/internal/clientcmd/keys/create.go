@@ -20,48 +20,40 @@ type CreateOptions struct {
 	// Libraries are ids or names, looked up once connected; none: the key
 	// reaches every library of its owner.
 	Libraries []string
-	JSON      bool
 }
 
-// NewCmdCreate returns `photoctl keys create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Create an API key and print its secret, once",
-		ArgsUsage: "NAME",
-		Description: `Creates a key with the given actions (at least one; "all" grants every
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:      "create",
+	Usage:     "Create an API key and print its secret, once",
+	ArgsUsage: "NAME",
+	Description: `Creates a key with the given actions (at least one; "all" grants every
 action) reaching every library you can reach, or only the --library ones.
 The secret is printed once and cannot be shown again. Actions: ` + strings.Join(keyActions, ", ") + `.
 
 Example:
    photoctl keys create nightly-backup --action asset.read --action library.read
    KEY=$(photoctl keys create ci --action all --json | jq -r .secret)`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringSliceFlag{Name: "action", Usage: "grant `ACTION` (repeatable; required)"},
-			&cli.StringSliceFlag{Name: "library", Usage: "reach only library `ID or NAME` (repeatable; default: all yours)"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the key name")
-			if err != nil {
-				return err
-			}
-			actions, err := actionList(c, "action", "action")
-			if err != nil {
-				return err
-			}
-			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Name: args[0], Actions: actions,
-				Libraries: cmdutil.SplitList(c.StringSlice("library")), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runCreate)
-		},
-	}
+	Flags: []cli.Flag{
+		&cli.StringSliceFlag{Name: "action", Usage: "grant `ACTION` (repeatable; required)"},
+		&cli.StringSliceFlag{Name: "library", Usage: "reach only library `ID or NAME` (repeatable; default: all yours)"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the key name"),
+	Parse: func(c *cli.Context, args []string, opts *CreateOptions) (err error) {
+		opts.Name, opts.Libraries = args[0], cmdutil.SplitList(c.StringSlice("library"))
+		opts.Actions, err = actionList(c, "action", "action")
+		return err
+	},
+	Run: runCreate,
 }
 
-func runCreate(ctx context.Context, opts *CreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdCreate returns `photoctl keys create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
+}
+
+func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	scope := api.APIKeyScope{Actions: opts.Actions}
 	for _, l := range opts.Libraries {
 		id, err := cmdutil.LookupLibrary(ctx, conn, l, "")
@@ -84,17 +76,13 @@ type OAuthCreateOptions struct {
 	cmdutil.ClientOptions
 
 	Request api.OAuthClientCreateRequest
-	JSON    bool
 }
 
-// NewCmdOAuthCreate returns `photoctl admin oauth-clients create`; runF,
-// when not nil, gets the parsed options instead of runOAuthCreate (tests).
-func NewCmdOAuthCreate(f *cmdutil.Factory, runF func(*OAuthCreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Register an OAuth client and print its secret, once",
-		ArgsUsage: "NAME",
-		Description: `Registers a client that may ask users for the given scopes (API-key
+var oauthCreateCmd = cmdutil.Command[OAuthCreateOptions]{
+	Name:      "create",
+	Usage:     "Register an OAuth client and print its secret, once",
+	ArgsUsage: "NAME",
+	Description: `Registers a client that may ask users for the given scopes (API-key
 actions; "all" allows any) and redirect to the given URIs (matched
 exactly). Prints the client id and, for a confidential client, the secret,
 which cannot be shown again. --public registers a client without a secret
@@ -103,35 +91,32 @@ which cannot be shown again. --public registers a client without a secret
 Example:
    photoctl admin oauth-clients create "Photo frame" --redirect-uri https://frame.example.com/cb --scope asset.read
    photoctl admin oauth-clients create "Desktop app" --public --redirect-uri http://127.0.0.1:8765/cb --scope all --json`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringSliceFlag{Name: "redirect-uri", Usage: "allow redirecting to `URI` (repeatable; required)"},
-			&cli.StringSliceFlag{Name: "scope", Usage: "allow asking for `ACTION` (repeatable; required)"},
-			&cli.BoolFlag{Name: "public", Usage: "no client secret; PKCE only"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the client name")
-			if err != nil {
-				return err
-			}
-			req := api.OAuthClientCreateRequest{Name: args[0], RedirectURIs: cmdutil.SplitList(c.StringSlice("redirect-uri")),
-				Public: c.Bool("public")}
-			if len(req.RedirectURIs) == 0 {
-				return cmdutil.UsageErrorf(c, "give at least one --redirect-uri")
-			}
-			if req.Scopes, err = actionList(c, "scope", "scope"); err != nil {
-				return err
-			}
-			opts := &OAuthCreateOptions{ClientOptions: f.ClientOptions(c), Request: req, JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runOAuthCreate)
-		},
-	}
+	Flags: []cli.Flag{
+		&cli.StringSliceFlag{Name: "redirect-uri", Usage: "allow redirecting to `URI` (repeatable; required)"},
+		&cli.StringSliceFlag{Name: "scope", Usage: "allow asking for `ACTION` (repeatable; required)"},
+		&cli.BoolFlag{Name: "public", Usage: "no client secret; PKCE only"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the client name"),
+	Parse: func(c *cli.Context, args []string, opts *OAuthCreateOptions) (err error) {
+		opts.Request = api.OAuthClientCreateRequest{Name: args[0], RedirectURIs: cmdutil.SplitList(c.StringSlice("redirect-uri")),
+			Public: c.Bool("public")}
+		if len(opts.Request.RedirectURIs) == 0 {
+			return cmdutil.UsageErrorf(c, "give at least one --redirect-uri")
+		}
+		opts.Request.Scopes, err = actionList(c, "scope", "scope")
+		return err
+	},
+	Run: runOAuthCreate,
 }
 
-func runOAuthCreate(ctx context.Context, opts *OAuthCreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdOAuthCreate returns `photoctl admin oauth-clients create`; runF,
+// when not nil, gets the parsed options instead of runOAuthCreate (tests).
+func NewCmdOAuthCreate(f *cmdutil.Factory, runF func(*OAuthCreateOptions) error) *cli.Command {
+	return cmdutil.New(f, oauthCreateCmd, runF)
+}
+
+func runOAuthCreate(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthCreateOptions) error {
 	o, err := conn.CreateOAuthClient(ctx, opts.Request)
 	if err != nil {
 		return err

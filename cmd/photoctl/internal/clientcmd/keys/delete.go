@@ -12,30 +12,27 @@ import (
 // the keys to revoke.
 type DeleteOptions struct{ cmdutil.EachOptions }
 
-// NewCmdDelete returns `photoctl keys delete`; runF, when not nil, gets the
-// parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "delete",
-		Usage:     "Revoke API keys",
-		ArgsUsage: "ID...",
-		Description: `Revokes keys at once: programs using them get 401 from then on.
+var deleteCmd = cmdutil.Command[DeleteOptions]{
+	Name:      "delete",
+	Usage:     "Revoke API keys",
+	ArgsUsage: "ID...",
+	Description: `Revokes keys at once: programs using them get 401 from then on.
 
 Example:
    photoctl keys delete key_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one key id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &DeleteOptions{each}, runF, runDelete)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one key id"),
+	Run:  runDelete,
 }
 
-func runDelete(ctx context.Context, opts *DeleteOptions) error {
-	return opts.Act("Revoked", "deleted", "key", func(conn *cmdutil.APIConn, id string) (string, error) {
+// NewCmdDelete returns `photoctl keys delete`; runF, when not nil, gets the
+// parsed options instead of runDelete (tests).
+func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
+	return cmdutil.New(f, deleteCmd, runF)
+}
+
+func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
+	return opts.ForEach("Revoked", "deleted", "key", func(id string) (string, error) {
 		return id, conn.DeleteAPIKey(ctx, id)
 	})
 }
@@ -44,31 +41,28 @@ func runDelete(ctx context.Context, opts *DeleteOptions) error {
 // asked for: the ids of the clients to revoke.
 type OAuthRevokeOptions struct{ cmdutil.EachOptions }
 
-// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
-// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
-func NewCmdOAuthRevoke(f *cmdutil.Factory, runF func(*OAuthRevokeOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "revoke",
-		Usage:     "Revoke OAuth clients and every token issued to them",
-		ArgsUsage: "ID...",
-		Description: `Revokes clients at once: their access tokens get 401 from then on, and
+var oauthRevokeCmd = cmdutil.Command[OAuthRevokeOptions]{
+	Name:      "revoke",
+	Usage:     "Revoke OAuth clients and every token issued to them",
+	ArgsUsage: "ID...",
+	Description: `Revokes clients at once: their access tokens get 401 from then on, and
 they can no longer authorize or refresh.
 
 Example:
    photoctl admin oauth-clients revoke oauthclient_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one client id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &OAuthRevokeOptions{each}, runF, runOAuthRevoke)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one client id"),
+	Run:  runOAuthRevoke,
 }
 
-func runOAuthRevoke(ctx context.Context, opts *OAuthRevokeOptions) error {
-	return opts.Act("Revoked", "revoked", "client", func(conn *cmdutil.APIConn, id string) (string, error) {
+// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
+// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
+func NewCmdOAuthRevoke(f *cmdutil.Factory, runF func(*OAuthRevokeOptions) error) *cli.Command {
+	return cmdutil.New(f, oauthRevokeCmd, runF)
+}
+
+func runOAuthRevoke(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthRevokeOptions) error {
+	return opts.ForEach("Revoked", "revoked", "client", func(id string) (string, error) {
 		return id, conn.RevokeOAuthClient(ctx, id)
 	})
 }

@@ -20,42 +20,38 @@ type ListOptions struct {
 	// Library is an id or a name, looked up once connected; "" for all.
 	Library        string
 	OrderBy, Order string
-	JSON           bool
+}
+
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List your API keys (never their secrets)",
+	Description: `Lists your keys, newest first, with their scope and last use.
+
+Example:
+   photoctl keys list --order-by last_used_at --order asc
+   photoctl keys list --name backup --json`,
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "name", Usage: "only keys whose name contains `TEXT`"},
+		&cli.StringFlag{Name: "library", Usage: "only keys that reach library `ID or NAME`"},
+		&cli.StringFlag{Name: "order-by", Usage: "`FIELD`: created_at (default), last_used_at or name"},
+		&cli.StringFlag{Name: "order", Usage: "`desc` (default) or asc"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.Name, opts.Library = c.String("name"), c.String("library")
+		opts.OrderBy, opts.Order = c.String("order-by"), c.String("order")
+		return nil
+	},
+	Run: runList,
 }
 
 // NewCmdList returns `photoctl keys list`; runF, when not nil, gets the
 // parsed options instead of runList (tests).
 func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List your API keys (never their secrets)",
-		Description: `Lists your keys, newest first, with their scope and last use.
-
-Example:
-   photoctl keys list --order-by last_used_at --order asc
-   photoctl keys list --name backup --json`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "name", Usage: "only keys whose name contains `TEXT`"},
-			&cli.StringFlag{Name: "library", Usage: "only keys that reach library `ID or NAME`"},
-			&cli.StringFlag{Name: "order-by", Usage: "`FIELD`: created_at (default), last_used_at or name"},
-			&cli.StringFlag{Name: "order", Usage: "`desc` (default) or asc"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Name: c.String("name"), Library: c.String("library"),
-				OrderBy: c.String("order-by"), Order: c.String("order"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
-	}
+	return cmdutil.New(f, listCmd, runF)
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "")
 	if err != nil {
 		return err
@@ -82,38 +78,26 @@ func runList(ctx context.Context, opts *ListOptions) error {
 
 // OAuthListOptions are what `photoctl admin oauth-clients list` was asked
 // for.
-type OAuthListOptions struct {
-	cmdutil.ClientOptions
+type OAuthListOptions struct{ cmdutil.ClientOptions }
 
-	JSON bool
+var oauthListCmd = cmdutil.Command[OAuthListOptions]{
+	Name:  "list",
+	Usage: "List OAuth clients (never their secrets)",
+	Description: `Lists registered clients, newest first, revoked ones included.
+
+Example:
+   photoctl admin oauth-clients list --json`,
+	JSON: true,
+	Run:  runOAuthList,
 }
 
 // NewCmdOAuthList returns `photoctl admin oauth-clients list`; runF, when
 // not nil, gets the parsed options instead of runOAuthList (tests).
 func NewCmdOAuthList(f *cmdutil.Factory, runF func(*OAuthListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List OAuth clients (never their secrets)",
-		Description: `Lists registered clients, newest first, revoked ones included.
-
-Example:
-   photoctl admin oauth-clients list --json`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &OAuthListOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runOAuthList)
-		},
-	}
+	return cmdutil.New(f, oauthListCmd, runF)
 }
 
-func runOAuthList(ctx context.Context, opts *OAuthListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runOAuthList(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthListOptions) error {
 	list, err := client.Collect(conn.OAuthClients(ctx))
 	if err != nil {
 		return err
