@@ -178,8 +178,16 @@ func startServe(t testing.TB, env []string, args ...string) *server {
 // still finish.
 func startServeAt(t testing.TB, bin, dir string, env []string, args ...string) *server {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), serveLimit)
-	cmd := exec.CommandContext(ctx, bin, append([]string{"serve"}, args...)...)
+	return startProcess(t, serveLimit, bin, dir, env, append([]string{"serve"}, args...)...)
+}
+
+// startProcess starts bin with args in the background, in the working
+// directory dir ("": the test's), with env; the process is killed after
+// limit, or at the end of the test if it still runs.
+func startProcess(t testing.TB, limit time.Duration, bin, dir string, env []string, args ...string) *server {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env, cmd.Dir = env, dir
 	s := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = s.stdout, s.stderr
@@ -222,15 +230,29 @@ func (s *server) waitReady(t testing.TB, base string) {
 // on stderr.
 func (s *server) stop(t *testing.T) {
 	t.Helper()
+	s.terminate(t, 10*time.Second, "shutting down")
+}
+
+// terminate sends SIGTERM and requires the process to exit 0 within
+// limit, having logged logged to stderr and written nothing to stdout.
+func (s *server) terminate(t *testing.T, limit time.Duration, logged string) {
+	t.Helper()
 	require.NoError(t, s.cmd.Process.Signal(syscall.SIGTERM))
 	select {
 	case <-s.done:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("photoctl serve still running 10s after SIGTERM; stderr:\n%s", s.stderr)
+	case <-time.After(limit):
+		t.Fatalf("%s still running %s after SIGTERM; stderr:\n%s", s.cmd.Args, limit, s.stderr)
 	}
 	require.Equal(t, 0, s.cmd.ProcessState.ExitCode(), "stderr:\n%s", s.stderr)
-	require.Contains(t, s.stderr.String(), "shutting down")
-	require.Empty(t, s.stdout.String(), "serve logs to stderr only")
+	require.Contains(t, s.stderr.String(), logged)
+	require.Empty(t, s.stdout.String(), "logs go to stderr only")
+}
+
+// kill kills the process at once (a crash) and waits for it to be gone.
+func (s *server) kill(t testing.TB) {
+	t.Helper()
+	require.NoError(t, s.cmd.Process.Kill())
+	<-s.done
 }
 
 // login signs in as the user createUser made and returns the access token.
@@ -255,10 +277,7 @@ func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
 	t.Parallel()
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
-
-	s := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	s.waitReady(t, "http://"+addr)
-	login(t, "http://"+addr)
+	s, _ := serveSignedIn(t, env, addr, dataDir)
 	s.stop(t)
 }
 
@@ -270,9 +289,8 @@ func TestBinaryServeLogsWhoMadeEachRequest(t *testing.T) {
 	t.Parallel()
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
-	s := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	s.waitReady(t, "http://"+addr)
-	token := login(t, "http://"+addr)
+	s, c := serveSignedIn(t, env, addr, dataDir)
+	token := c.token
 	req, err := http.NewRequest("GET", "http://"+addr+"/api/users/me", nil)
 	require.NoError(t, err)
 	req.Header.Set("Authorization", "Bearer "+token)

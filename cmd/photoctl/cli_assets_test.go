@@ -24,10 +24,8 @@ func uploaded(t *testing.T, cs *cliServer, env []string, n int) []api.Asset {
 	for i := range names {
 		names[i] = string(rune('a'+i)) + ".jpg"
 	}
-	r := cs.run(t, "", env, "upload", photoTree(t, names, nil))
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", env, "ls", "--all", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", photoTree(t, names, nil))
+	r = cs.ok(t, "", env, "ls", "--all", "--json")
 	assets := decode[[]api.Asset](t, r)
 	require.Len(t, assets, n)
 	return assets
@@ -40,8 +38,7 @@ func TestCLIListGetEditTrashRestoreRemove(t *testing.T) {
 	assets := uploaded(t, cs, nil, 3)
 	id := assets[0].ID
 
-	r := cs.run(t, "", nil, "ls")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "ls")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 4, "a header and a row per asset: %s", r.stdout)
 	require.True(t, strings.HasPrefix(lines[0], "ID  "), r.stdout)
@@ -50,29 +47,25 @@ func TestCLIListGetEditTrashRestoreRemove(t *testing.T) {
 	r = cs.run(t, "", nil, "ls", "--limit", "2", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 2)
 
-	r = cs.run(t, "", nil, "edit", "--rating", "5", "--description", "first day", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "edit", "--rating", "5", "--description", "first day", id)
 	require.Contains(t, r.stdout, "first day")
 	r = cs.run(t, "", nil, "get", "--json", id)
 	got := decode[api.Asset](t, r)
 	require.Equal(t, 5.0, *got.Metadata.Rating)
 	r = cs.run(t, "", nil, "ls", "--min-rating", "4", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 1)
-	r = cs.run(t, "", nil, "edit", "--clear", "rating", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "edit", "--clear", "rating", id)
 	r = cs.run(t, "", nil, "edit", "--rating", "9", id)
 	require.Equal(t, exitUsage, r.code, "the server refuses a rating of 9: %s", r.stderr)
 	r = cs.run(t, "", nil, "edit", id)
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "nothing to change")
 
-	r = cs.run(t, "", nil, "trash", "--json", id, assets[1].ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "trash", "--json", id, assets[1].ID)
 	require.Len(t, decode[map[string][]string](t, r)["ids"], 2)
 	r = cs.run(t, "", nil, "ls", "--state", "trashed", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 2)
-	r = cs.run(t, assets[1].ID+"\n", nil, "restore", "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, assets[1].ID+"\n", nil, "restore", "-")
 	require.Contains(t, r.stdout, "Restored 1 asset")
 
 	// rm asks; anything but yes keeps the asset.
@@ -80,8 +73,7 @@ func TestCLIListGetEditTrashRestoreRemove(t *testing.T) {
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "Permanently delete 1 asset")
 	require.Equal(t, exitOK, cs.run(t, "", nil, "get", id).code)
-	r = cs.run(t, "", nil, "rm", "--yes", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "rm", "--yes", id)
 	r = cs.run(t, "", nil, "get", id)
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "404")
@@ -102,8 +94,7 @@ func TestCLIBulkEditFromCSVRejectsTheBatchOfAnInvalidRow(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "edits.csv")
 	writeFile(t, file, []byte(csv))
 
-	r := cs.run(t, "", env, "bulk-edit", "--dry-run", "--batch-size", "2", file)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "bulk-edit", "--dry-run", "--batch-size", "2", file)
 	require.Contains(t, r.stdout, a[0].ID+"  rating: (none) → 4")
 	require.Contains(t, r.stdout, `description: (none) → "kept, with a comma"`)
 
@@ -147,16 +138,14 @@ func TestCLIBulkEditFromJSONLAndByFilter(t *testing.T) {
 		b, _ := json.Marshal(map[string]any{"id": x.ID, "latitude": 48.8584, "longitude": 2.2945})
 		lines = append(lines, string(b))
 	}
-	r := cs.run(t, strings.Join(lines, "\n")+"\n", env, "bulk-edit", "--format", "jsonl", "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, strings.Join(lines, "\n")+"\n", env, "bulk-edit", "--format", "jsonl", "-")
 	require.Contains(t, r.stdout, "Updated 2 asset(s)")
 	r = cs.run(t, "", env, "ls", "--bbox", "2.2,48.8,2.4,48.9", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 2)
 
 	r = cs.run(t, "", env, "bulk-edit", "--rating", "3")
 	require.Equal(t, exitUsage, r.code, "no filter and no --all-assets")
-	r = cs.run(t, "", env, "bulk-edit", "--bbox", "2.2,48.8,2.4,48.9", "--rating", "3")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "bulk-edit", "--bbox", "2.2,48.8,2.4,48.9", "--rating", "3")
 	r = cs.run(t, "", env, "ls", "--min-rating", "3", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 2)
 }
@@ -168,8 +157,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 	a := uploaded(t, cs, env, 3)
 	out := t.TempDir()
 
-	r := cs.run(t, "", env, "export", "--by-date", "-o", out, "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "export", "--by-date", "-o", out, "--json")
 	results := decode[[]assets.DownloadResult](t, r)
 	require.Len(t, results, 3)
 	for _, res := range results {
@@ -190,8 +178,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 
 	// Run again: everything is there and verified. Then leave a partial
 	// file as an interrupted run would, and resume it.
-	r = cs.run(t, "", env, "export", "--by-date", "-o", out)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "export", "--by-date", "-o", out)
 	require.Contains(t, r.stdout, "Matched 3 asset(s); downloaded 0 file(s) (0 B), 3 already there")
 	target := results[0].Path
 	data, err := os.ReadFile(target)
@@ -199,8 +186,7 @@ func TestCLIDownloadVerifiesAndResumes(t *testing.T) {
 	require.NoError(t, os.Remove(target))
 	part := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+"."+results[0].ID+".part")
 	writeFile(t, part, data[:len(data)/2])
-	r = cs.run(t, "", env, "download", "-o", filepath.Dir(target), "--json", results[0].ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "download", "-o", filepath.Dir(target), "--json", results[0].ID)
 	res := decode[[]assets.DownloadResult](t, r)
 	require.Equal(t, int64(len(data)-len(data)/2), res[0].Bytes, "only the rest was fetched")
 	again, err := os.ReadFile(target)
@@ -214,8 +200,7 @@ func TestCLIKeysAndEvents(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	cs.login(t)
-	r := cs.run(t, "", nil, "keys", "create", "--action", "asset.read", "--action", "event.read", "--json", "reader")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "keys", "create", "--action", "asset.read", "--action", "event.read", "--json", "reader")
 	key := decode[api.APIKeyCreated](t, r)
 	require.True(t, strings.HasPrefix(key.Secret, "apikey_"))
 	r = cs.run(t, "", nil, "keys", "create", "--action", "asset.nope", "x")
@@ -223,15 +208,13 @@ func TestCLIKeysAndEvents(t *testing.T) {
 
 	keyEnv := []string{"PHOTOCTL_SERVER=" + cs.URL, "PHOTOCTL_API_KEY=" + key.Secret}
 	uploaded(t, cs, nil, 1)
-	r = cs.run(t, "", keyEnv, "ls", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", keyEnv, "ls", "--json")
 	r = cs.run(t, "", keyEnv, "upload", photoTree(t, nil, map[string][]byte{"x.jpg": servertest.JPEG(t, 24, 24, 5)}))
 	require.Equal(t, exitAuth, r.code, "a read-only key cannot upload: %s", r.stderr)
 	r = cs.run(t, "", keyEnv, "keys", "list")
 	require.Equal(t, exitAuth, r.code, "keys are managed with a session only")
 
-	r = cs.run(t, "", keyEnv, "events", "tail", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", keyEnv, "events", "tail", "--json")
 	var types []string
 	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		var e api.Event
@@ -243,8 +226,7 @@ func TestCLIKeysAndEvents(t *testing.T) {
 	r = cs.run(t, "", nil, "keys", "list", "--json")
 	keys := decode[[]api.APIKey](t, r)
 	require.Len(t, keys, 1)
-	r = cs.run(t, "", nil, "keys", "delete", key.ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "keys", "delete", key.ID)
 	r = cs.run(t, "", keyEnv, "ls")
 	require.Equal(t, exitAuth, r.code, "a revoked key is refused")
 }

@@ -23,8 +23,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "credentials are private")
 
-	r := cs.run(t, "", nil, "whoami", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "whoami", "--json")
 	who := decode[auth.LoginJSON](t, r)
 	require.Equal(t, cs.user.Email, who.User.Email)
 	require.Equal(t, "session", who.Credential)
@@ -33,8 +32,7 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 
 	// A second profile for the same server, by API key; it becomes current.
 	key := cs.CreateKey(cs.Login(cs.user).AccessToken, []string{"all"}, nil)
-	r = cs.run(t, "", nil, "login", "--server", cs.URL, "--api-key", key, "--profile", "ci")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "login", "--server", cs.URL, "--api-key", key, "--profile", "ci")
 	list := decode[[]auth.ProfileJSON](t, cs.run(t, "", nil, "profiles", "list", "--json"))
 	require.Len(t, list, 2)
 	require.Equal(t, "ci", list[0].Name)
@@ -45,18 +43,15 @@ func TestCLILoginWhoamiProfilesLogout(t *testing.T) {
 	require.Contains(t, string(data), key, "the key is saved...")
 	require.NotContains(t, cs.run(t, "", nil, "profiles", "list").stdout, key, "...but never printed")
 
-	r = cs.run(t, "", nil, "profiles", "use", cmdutil.DefaultProfile)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", nil, "logout")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "profiles", "use", cmdutil.DefaultProfile)
+	r = cs.ok(t, "", nil, "logout")
 	require.Contains(t, r.stdout, "Signed out of")
 	r = cs.run(t, "", nil, "whoami")
 	require.Equal(t, exitAuth, r.code, "signed out: %s", r.stderr)
 	require.Contains(t, r.stderr, "photoctl login")
 
 	// The other profile still works, named explicitly.
-	r = cs.run(t, "", nil, "whoami", "--profile", "ci")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "whoami", "--profile", "ci")
 }
 
 func TestCLIWrongPasswordExits4(t *testing.T) {
@@ -71,22 +66,18 @@ func TestCLIEnvironmentAloneIsEnough(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	env := cs.keyEnv(t)
-	r := cs.run(t, "", env, "whoami", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "whoami", "--json")
 	require.Equal(t, "api_key", decode[auth.LoginJSON](t, r).Credential)
-	r = cs.run(t, "", env, "ls", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "ls", "--json")
 	require.Empty(t, decode[[]api.Asset](t, r))
 	_, err := os.Stat(filepath.Join(envValue(cs.env, "XDG_CONFIG_HOME"), "photoctl", cmdutil.CredentialsFileName))
 	require.ErrorIs(t, err, os.ErrNotExist, "scripts leave no profile behind")
 
 	// The same with flags, after the command name.
 	key := envValue(env, "PHOTOCTL_API_KEY")
-	r = cs.run(t, "", nil, "ls", "--server", cs.URL, "--api-key", key)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "ls", "--server", cs.URL, "--api-key", key)
 	// And before it.
-	r = cs.run(t, "", nil, "--server", cs.URL, "--api-key", key, "whoami")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "--server", cs.URL, "--api-key", key, "whoami")
 	require.Contains(t, r.stdout, cs.user.Email)
 }
 

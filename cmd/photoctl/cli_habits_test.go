@@ -29,8 +29,7 @@ func TestCLISearchTakesTheQueryAsWords(t *testing.T) {
 	dir := photoTree(t, []string{"kyoto-temple.jpg", "beach.jpg"}, nil)
 	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", dir).code)
 
-	r := cs.run(t, "", nil, "search", "kyoto", "temple", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "search", "kyoto", "temple", "--json")
 	hits := decode[[]api.SearchHit](t, r)
 	require.Len(t, hits, 1)
 	require.Equal(t, "kyoto-temple.jpg", hits[0].OriginalFileName)
@@ -62,13 +61,11 @@ func TestCLIUploadOfAFolderOfFoldersSaysUseR(t *testing.T) {
 
 	// Beside a file that is uploaded, the folder only earns a note.
 	file := filepath.Join(photoTree(t, []string{"c.jpg"}, nil), "c.jpg")
-	r = cs.run(t, "", nil, "upload", dir, file)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "upload", dir, file)
 	require.Contains(t, r.stderr, "Note: "+hint)
 	require.Contains(t, r.stdout, "Uploaded 1 new")
 
-	r = cs.run(t, "", nil, "upload", "-r", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "upload", "-r", dir)
 	require.Contains(t, r.stdout, "Uploaded 1 new (", "b.jpg")
 	require.Contains(t, r.stdout, "1 duplicate", "a.jpg has the bytes of c.jpg")
 	require.NotContains(t, r.stderr, "only folders")
@@ -94,8 +91,7 @@ func TestCLIQuietLeavesOnlyErrors(t *testing.T) {
 	cs.login(t)
 	// Before any upload, while the queue is empty: watching a queue that
 	// work keeps full would wait for the renders and the models.
-	r := cs.run(t, "", nil, "tasks", "watch", "-q", "--interval", "100ms")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "tasks", "watch", "-q", "--interval", "100ms")
 	require.NotContains(t, r.stdout, "Nothing queued or running")
 	require.Empty(t, r.stderr)
 
@@ -114,13 +110,11 @@ func TestCLIQuietLeavesOnlyErrors(t *testing.T) {
 	require.Equal(t, exitPartial, r.code)
 	require.Empty(t, r.stdout)
 
-	r = cs.run(t, "", nil, "download", "-q", "-o", t.TempDir())
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "download", "-q", "-o", t.TempDir())
 	require.Empty(t, r.stdout)
 	require.Empty(t, r.stderr)
 
-	r = cs.run(t, "", nil, "bulk-edit", "-q", "--all-assets", "--rating", "4")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "bulk-edit", "-q", "--all-assets", "--rating", "4")
 	require.Empty(t, r.stdout)
 	require.Empty(t, r.stderr)
 }
@@ -130,8 +124,7 @@ func TestCLILsSaysHowToSeeMore(t *testing.T) {
 	cs := newCLIServer(t)
 	cs.login(t)
 	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg"}, nil)).code)
-	r := cs.run(t, "", nil, "ls", "--limit", "1")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "ls", "--limit", "1")
 	require.Contains(t, r.stderr, "--all")
 	require.Contains(t, r.stderr, "--limit N")
 }
@@ -171,8 +164,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	cs := newCLIServer(t)
 	env := cs.keyEnv(t)
 
-	r := cs.run(t, "", env, "version", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "version", "--json")
 	v := decode[version.JSON](t, r)
 	require.Equal(t, "dev", v.Client, "a test build has no -X .../cmdutil.Version")
 	require.NotNil(t, v.Server)
@@ -188,8 +180,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	require.Contains(t, r.stderr, "not signed in")
 
 	down := []string{"PHOTOCTL_SERVER=http://127.0.0.1:1", "PHOTOCTL_API_KEY=" + envValue(env, "PHOTOCTL_API_KEY")}
-	r = cs.run(t, "", down, "version")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", down, "version")
 	require.Equal(t, "client: dev\n", r.stdout)
 	require.Contains(t, r.stderr, "did not answer")
 
@@ -206,8 +197,7 @@ func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {
 	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "create", "--library", "Family archive", "Summer 2024").code)
 	complete := func(args ...string) []string {
 		t.Helper()
-		r := cs.run(t, "", nil, append(args, "--generate-bash-completion")...)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", nil, append(args, "--generate-bash-completion")...)
 		require.Empty(t, r.stderr)
 		return strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	}
@@ -270,15 +260,13 @@ func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
 	require.Equal(t, exitUsage, bad.code, bad.stderr)
 	require.Contains(t, bad.stderr, `has no "id"`)
 
-	r := cs.run(t, listed.stdout, nil, "trash", "-", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, listed.stdout, nil, "trash", "-", "--json")
 	var trashed struct{ IDs []string }
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &trashed))
 	require.Len(t, trashed.IDs, 3)
 
 	ids := strings.Join(trashed.IDs, "\n")
-	r = cs.run(t, ids, nil, "restore", "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, ids, nil, "restore", "-")
 	require.Contains(t, r.stdout, "3")
 }
 
@@ -290,14 +278,11 @@ func TestCLIListingsCutAtTheirLimitSaySo(t *testing.T) {
 	cs.login(t)
 	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
 	for _, args := range [][]string{{"ls"}, {"tasks", "list"}} {
-		r := cs.run(t, "", nil, append(args, "--limit", "1")...)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", nil, append(args, "--limit", "1")...)
 		require.Contains(t, r.stderr, "Showing the first 1 ", args)
-		r = cs.run(t, "", nil, append(args, "--all")...)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", nil, append(args, "--all")...)
 		require.NotContains(t, r.stderr, "more match", args)
-		r = cs.run(t, "", nil, append(args, "--limit", "1", "--json")...)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", nil, append(args, "--limit", "1", "--json")...)
 		require.NotContains(t, r.stderr, "more match", args)
 	}
 }

@@ -42,6 +42,15 @@ func (cs *cliServer) run(t *testing.T, stdin string, extra []string, args ...str
 	return runBinary(t, append(append([]string{}, cs.env...), extra...), stdin, args...)
 }
 
+// ok is run that requires photoctl to succeed (exit 0; a failure shows
+// its stderr).
+func (cs *cliServer) ok(t *testing.T, stdin string, extra []string, args ...string) cliResult {
+	t.Helper()
+	r := cs.run(t, stdin, extra, args...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	return r
+}
+
 // runBinary runs photoctl with env and returns what it printed and its
 // exit code.
 func runBinary(t testing.TB, env []string, stdin string, args ...string) cliResult {

@@ -32,8 +32,7 @@ func TestCLISeveralLibrariesWithoutFriction(t *testing.T) {
 	cs := newCLIServer(t)
 	cs.login(t)
 	token := cs.Login(cs.user).AccessToken
-	r := cs.run(t, "", nil, "libraries", "create", "--json", "Family")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "libraries", "create", "--json", "Family")
 	family := decode[api.Library](t, r)
 	photo := cs.UploadAsset(token, "f.jpg", servertest.JPEG(t, 16, 16, 1), map[string]string{"library_id": family.ID})
 	for _, l := range cs.Libraries(token) {
@@ -67,20 +66,16 @@ func TestCLISeveralLibrariesWithoutFriction(t *testing.T) {
 		listsFamily(t, cs.run(t, "", nil, "--config", cfg, "ls", "--json"))
 	})
 	t.Run("bulk-edit --dry-run with --library, from a file and from filters", func(t *testing.T) {
-		r := cs.run(t, "", nil, "bulk-edit", "--dry-run", "--library", "Family", edits)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", nil, "bulk-edit", "--dry-run", "--library", "Family", edits)
 		require.Contains(t, r.stdout, photo.ID+"  rating: (none) → 4")
-		r = cs.run(t, "", nil, "bulk-edit", "--dry-run", "--library", "Family", "--all-assets", "--rating", "3")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", nil, "bulk-edit", "--dry-run", "--library", "Family", "--all-assets", "--rating", "3")
 		require.Contains(t, r.stdout, photo.ID+"  rating: (none) → 3")
 		// The edit itself names no library, so neither must its dry run.
-		r = cs.run(t, "", nil, "bulk-edit", "--dry-run", edits)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", nil, "bulk-edit", "--dry-run", edits)
 		require.Contains(t, r.stdout, photo.ID+"  rating: (none) → 4")
 	})
 	t.Run("tasks list spans both libraries", func(t *testing.T) {
-		r := cs.run(t, "", nil, "tasks", "list", "--kind", "metadata", "--json")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", nil, "tasks", "list", "--kind", "metadata", "--json")
 		require.Len(t, decode[[]api.Task](t, r), 2)
 	})
 
@@ -89,16 +84,13 @@ func TestCLISeveralLibrariesWithoutFriction(t *testing.T) {
 		listsFamily(t, cs.run(t, "", append(keyEnv, "PHOTOCTL_LIBRARY=Family"), "ls", "--json"))
 	})
 	t.Run("after libraries switch, the profile and the API key use the default", func(t *testing.T) {
-		r := cs.run(t, "", nil, "libraries", "switch", "Family")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", nil, "libraries", "switch", "Family")
 		listsFamily(t, cs.run(t, "", nil, "ls", "--json"))
 		listsFamily(t, cs.run(t, "", keyEnv, "ls", "--json"))
-		r = cs.run(t, "", nil, "bulk-edit", "--dry-run", "--all-assets", "--rating", "2")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", nil, "bulk-edit", "--dry-run", "--all-assets", "--rating", "2")
 		require.Contains(t, r.stdout, photo.ID+"  rating: (none) → 2")
 		// $PHOTOCTL_LIBRARY outranks the default.
-		r = cs.run(t, "", []string{"PHOTOCTL_LIBRARY=My Library"}, "ls", "--json")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r = cs.ok(t, "", []string{"PHOTOCTL_LIBRARY=My Library"}, "ls", "--json")
 		require.NotEqual(t, photo.ID, decode[[]api.Asset](t, r)[0].ID)
 	})
 }
@@ -116,8 +108,7 @@ func TestCLINeverPrintsServerControlCharacters(t *testing.T) {
 	resp := cs.Do("PATCH", "/api/assets/"+a.ID, token, map[string]any{"description": "calm\u001b[2J\u001b]0;pwned\u0007\u009b31m"})
 	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
 
-	r := cs.run(t, "", nil, "get", a.ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "get", a.ID)
 	require.Contains(t, r.stdout, `calm\x1b[2J\x1b]0;pwned\x07\u009b31m`)
 	require.NotContains(t, r.stdout, "\x1b")
 	require.NotContains(t, r.stdout, "\u009b")
@@ -137,8 +128,7 @@ func TestCLIPeopleAndMembersSayWhoIsThere(t *testing.T) {
 	token := cs.Login(cs.user).AccessToken
 	lib := cs.Libraries(token)[0].ID
 
-	r := cs.run(t, "", nil, "people", "list")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "people", "list")
 	require.Empty(t, r.stderr, "no clusters at all: nothing to hint at")
 
 	st := servertest.OpenStore(t, cs.Config)
@@ -147,21 +137,18 @@ func TestCLIPeopleAndMembersSayWhoIsThere(t *testing.T) {
 		return rp.Clustering().CreateCluster(t.Context(), &catalog.Person{ID: catalog.NewID(catalog.PrefixPerson, now),
 			LibraryID: lib, CreatedAt: now, UpdatedAt: now})
 	}))
-	r = cs.run(t, "", nil, "people", "list")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "people", "list")
 	require.Contains(t, r.stderr, "--include-unverified")
 	require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %s", r.stderr)
 
 	nameless, err := cs.App().CreateUser(t.Context(), app.NewUser{Email: "jo.doe@example.com", Password: "correct horse battery"})
 	require.NoError(t, err)
-	r = cs.run(t, "", nil, "invite", "create", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "invite", "create", "--json")
 	inv := decode[api.InvitationCreated](t, r)
 	jo := cs.Login(servertest.User{ID: nameless.ID, Email: "jo.doe@example.com", Password: "correct horse battery"})
 	resp := cs.Do("POST", "/api/libraries/invitations/join", jo.AccessToken, api.InvitationTokenRequest{Token: inv.Token})
 	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-	r = cs.run(t, "", nil, "members", "list")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "members", "list")
 	require.Regexp(t, `(?m)^`+nameless.ID+`\s+jo\.doe\s+viewer`, r.stdout)
 	require.Regexp(t, `(?m)^`+cs.user.ID+`\s+User\d+\s+owner`, r.stdout)
 }

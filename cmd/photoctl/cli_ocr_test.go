@@ -26,17 +26,14 @@ func TestCLIGetShowsTheTextOCRRead(t *testing.T) {
 		env: append(binaryEnv(t, "XDG_CACHE_HOME="+t.TempDir(), "NO_COLOR=1"), s.DatabaseEnv()...)}
 	env := cs.keyEnv(t)
 	dir := photoTree(t, nil, map[string][]byte{"sign.png": servertest.TextPNG(t, "HARBOUR CAFE", "Open daily 1987")})
-	r := cs.run(t, "", env, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", dir)
+	r = cs.ok(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 	list := decode[[]api.Asset](t, cs.run(t, "", env, "ls", "--json"))
 	require.Len(t, list, 1)
 
 	// The model sometimes runs two words together: compare the letters.
 	letters := func(s string) string { return strings.NewReplacer(" ", "", "/", "").Replace(s) }
-	r = cs.run(t, "", env, "get", list[0].ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "get", list[0].ID)
 	var text string
 	for _, line := range strings.Split(r.stdout, "\n") {
 		if rest, ok := strings.CutPrefix(line, "text"); ok {

@@ -31,37 +31,29 @@ func TestCLIShowsTheTown(t *testing.T) {
 	out, err := exec.Command("exiftool", "-q", "-overwrite_original", "-GPSLatitude=28.39", "-GPSLatitudeRef=N",
 		"-GPSLongitude=80.60", "-GPSLongitudeRef=W", path).CombinedOutput()
 	require.NoError(t, err, "exiftool: %s", out)
-	r := cs.run(t, "", env, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", dir)
+	r = cs.ok(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 
 	r = cs.run(t, "", env, "ls", "--json")
 	list := decode[[]api.Asset](t, r)
 	require.Len(t, list, 1)
 	id := list[0].ID
-	r = cs.run(t, "", env, "get", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "get", id)
 	require.Contains(t, r.stdout, "28.390000, -80.600000 (Cape Canaveral, United States of America)")
-	r = cs.run(t, "", env, "ls")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "ls")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Contains(t, lines[0], "PLACE")
 	require.Contains(t, lines[1], "Cape Canaveral  launch.jpg")
-	r = cs.run(t, "", env, "search", "-q", "canaveral")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "search", "-q", "canaveral")
 	require.Contains(t, r.stdout, "Cape Canaveral  launch.jpg")
 
 	// An administrator queues the re-geocoding; the server runs it and
 	// finds the place unchanged.
-	r = cs.run(t, "", nil, "admin", "regeocode", "--data-dir", s.Config.DataDir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "admin", "regeocode", "--data-dir", s.Config.DataDir)
 	require.Equal(t, "queued regeocode for 1 libraries\n", r.stdout)
-	r = cs.run(t, "", nil, "admin", "regeocode", "--data-dir", s.Config.DataDir, "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "admin", "regeocode", "--data-dir", s.Config.DataDir, "--json")
 	require.Equal(t, map[string]int{"libraries": 1}, decode[map[string]int](t, r), "queued again: the one already queued is kept")
-	r = cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 	r = cs.run(t, "", env, "tasks", "list", "--state", "succeeded", "--all", "--json")
 	kinds := []string{}
 	for _, task := range decode[[]api.Task](t, r) {

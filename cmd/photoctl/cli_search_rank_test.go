@@ -35,15 +35,12 @@ func TestCLISearchFindsPlacesAndSignsByWhatTheySay(t *testing.T) {
 			"-GPSLongitude="+pos[2], "-GPSLongitudeRef="+pos[3], filepath.Join(dir, name)).CombinedOutput()
 		require.NoError(t, err, "exiftool: %s", out)
 	}
-	r := cs.run(t, "", env, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	cs.ok(t, "", env, "upload", dir)
+	cs.ok(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 
 	search := func(query string) []string {
 		t.Helper()
-		r := cs.run(t, "", env, "search", "-q", query, "--json")
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := cs.ok(t, "", env, "search", "-q", query, "--json")
 		names := []string{}
 		for _, h := range decode[[]api.SearchHit](t, r) {
 			names = append(names, h.OriginalFileName)

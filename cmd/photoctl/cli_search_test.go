@@ -14,42 +14,36 @@ func TestCLISearch(t *testing.T) {
 	cs := newCLIServer(t)
 	cs.login(t)
 	dir := photoTree(t, []string{"kyoto-temple.jpg", "beach.jpg", "market.jpg"}, nil)
-	r := cs.run(t, "", nil, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "upload", dir)
 	r = cs.run(t, "", nil, "ls", "--all", "--json")
 	byName := map[string]string{}
 	for _, a := range decode[[]api.Asset](t, r) {
 		byName[a.OriginalFileName] = a.ID
 	}
 
-	r = cs.run(t, "", nil, "search", "--query", "kyoto", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "search", "--query", "kyoto", "--json")
 	hits := decode[[]api.SearchHit](t, r)
 	require.Len(t, hits, 1)
 	require.Equal(t, byName["kyoto-temple.jpg"], hits[0].ID)
 	require.Positive(t, hits[0].Score)
-	r = cs.run(t, "", nil, "search", "-q", "temple")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "search", "-q", "temple")
 	require.Contains(t, r.stdout, "kyoto-temple.jpg")
 
 	// An album and a person named by name are criteria too.
 	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "create", "Trip").code)
 	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "add", "Trip", byName["beach.jpg"], byName["market.jpg"]).code)
 	require.Equal(t, exitOK, cs.run(t, "", nil, "people", "create", "Ann").code)
-	r = cs.run(t, "", nil, "faces", "create", "--asset", byName["market.jpg"], "--box", "0.1,0.1,0.3,0.3", "--person", "Ann")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "faces", "create", "--asset", byName["market.jpg"], "--box", "0.1,0.1,0.3,0.3", "--person", "Ann")
 	r = cs.run(t, "", nil, "search", "--album", "Trip", "--json")
 	require.Len(t, decode[[]api.SearchHit](t, r), 2)
-	r = cs.run(t, "", nil, "search", "--album", "Trip", "--person", "Ann", "--limit", "1", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "search", "--album", "Trip", "--person", "Ann", "--limit", "1", "--json")
 	hits = decode[[]api.SearchHit](t, r)
 	require.Len(t, hits, 1)
 	require.Equal(t, byName["market.jpg"], hits[0].ID)
 
 	// A picture is a criterion; the answer is a list (possibly empty
 	// without the pipeline's visual signatures).
-	r = cs.run(t, "", nil, "search", "--image", filepath.Join(dir, "beach.jpg"), "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "search", "--image", filepath.Join(dir, "beach.jpg"), "--json")
 	decode[[]api.SearchHit](t, r)
 
 	r = cs.run(t, "", nil, "search", "--media-type", "image")

@@ -30,12 +30,10 @@ func TestCLITasksWatchEndsWithTheReclusterScheduledAhead(t *testing.T) {
 	photo, err := os.ReadFile(filepath.Join(models, "photos", "face-api-sample1.jpg"))
 	require.NoError(t, err)
 	dir := photoTree(t, nil, map[string][]byte{"group.jpg": photo})
-	r := cs.run(t, "", env, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", dir)
 
 	started := time.Now()
-	r = cs.run(t, "", env, "tasks", "watch", "--interval", "200ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "watch", "--interval", "200ms", "--json")
 	out := decode[tasks.WatchJSON](t, r)
 	require.Zero(t, out.Failed, "%+v", out)
 	require.Equal(t, 1, out.Scheduled, "%+v", out)
@@ -54,8 +52,7 @@ func TestCLITasksWatchEndsWithTheReclusterScheduledAhead(t *testing.T) {
 	}
 	require.True(t, kinds["faces"] && kinds["cluster"], "the faces were found and clustered: %v", kinds)
 
-	r = cs.run(t, "", env, "tasks", "watch")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "watch")
 	require.Contains(t, r.stdout, "Nothing queued or running: 0 task(s) succeeded, 0 failed")
 	require.Contains(t, r.stdout, "1 task(s) scheduled for later, the next at "+out.NextDue.Local().Format("2006-01-02 15:04"))
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -21,18 +19,14 @@ func TestCLITasksList(t *testing.T) {
 	env := cs.keyEnv(t)
 	assets := uploaded(t, cs, env, 2)
 
-	r := cs.run(t, "", env, "tasks", "list", "--state", "queued", "--kind", "metadata", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "tasks", "list", "--state", "queued", "--kind", "metadata", "--json")
 	tasks := decode[[]api.Task](t, r)
 	require.Len(t, tasks, 2)
-	r = cs.run(t, "", env, "tasks", "list", "--asset", assets[0].ID, "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "list", "--asset", assets[0].ID, "--json")
 	require.Len(t, decode[[]api.Task](t, r), 1)
-	r = cs.run(t, "", env, "tasks", "list", "--limit", "1")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "list", "--limit", "1")
 	require.Contains(t, r.stdout, "metadata")
-	r = cs.run(t, "", env, "tasks", "get", "--json", tasks[0].ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "get", "--json", tasks[0].ID)
 	require.Equal(t, tasks[0].ID, decode[api.Task](t, r).ID)
 
 	r = cs.run(t, "", env, "tasks", "list", "--state", "done")
@@ -51,8 +45,7 @@ func TestCLITasksWatchUntilTheQueueDrains(t *testing.T) {
 	env := cs.keyEnv(t)
 	uploaded(t, cs, env, 3)
 
-	r := cs.run(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "tasks", "watch", "--interval", "100ms", "--json")
 	out := decode[tasks.WatchJSON](t, r)
 	require.Zero(t, out.Failed, "%+v", out)
 	require.Empty(t, out.FailedTasks)
@@ -63,8 +56,7 @@ func TestCLITasksWatchUntilTheQueueDrains(t *testing.T) {
 	r = cs.run(t, "", env, "tasks", "list", "--state", "succeeded", "--all", "--json")
 	require.NotEmpty(t, decode[[]api.Task](t, r))
 
-	r = cs.run(t, "", env, "tasks", "watch")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "tasks", "watch")
 	require.Contains(t, r.stdout, "Nothing queued or running: 0 task(s) succeeded, 0 failed")
 }
 
@@ -79,8 +71,7 @@ func TestCLITasksWatchFailsWhenATaskFails(t *testing.T) {
 	good := servertest.JPEG(t, 64, 48, 7)
 	bad := good[:len(good)/3]
 	dir := photoTree(t, []string{"good.jpg"}, map[string][]byte{"bad.jpg": bad})
-	r := cs.run(t, "", env, "upload", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	cs.ok(t, "", env, "upload", dir)
 
 	watch := startCLI(t, append(append([]string{}, cs.env...), env...), "tasks", "watch", "--interval", "100ms", "--json")
 	watch.waitFor(t, "Watching 2 queued or running task(s)")
@@ -99,21 +90,7 @@ func TestCLITasksWatchFailsWhenATaskFails(t *testing.T) {
 // killed at the end of the test if it still runs.
 func startCLI(t *testing.T, env []string, args ...string) *server {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	cmd := exec.CommandContext(ctx, photoctlBinary(t), args...)
-	cmd.Env = env
-	p := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = p.stdout, p.stderr
-	require.NoError(t, cmd.Start())
-	go func() {
-		_ = cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-p.done
-	})
-	return p
+	return startProcess(t, 3*time.Minute, photoctlBinary(t), "", env, args...)
 }
 
 // waitFor waits until the process printed text on stderr, failing the

@@ -71,28 +71,24 @@ func TestCLIUploadRerunIsIncremental(t *testing.T) {
 	env := cs.keyEnv(t)
 	dir := photoTree(t, []string{"a.jpg", "b.jpg", "sub/c.jpg"}, nil)
 
-	r := cs.run(t, "", env, "import", "-r", "--json", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "import", "-r", "--json", dir)
 	first := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 3, first.New)
 	require.Equal(t, int64(3), first.Hashed)
 
-	r = cs.run(t, "", env, "upload", "-r", "--json", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "upload", "-r", "--json", dir)
 	again := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 3, again.Duplicate)
 	require.Zero(t, again.Hashed, "an unchanged folder is not read again")
 	require.Zero(t, again.SentBytes)
 
 	writeFile(t, filepath.Join(dir, "sub", "d.jpg"), servertest.JPEG(t, 24, 24, 99))
-	r = cs.run(t, "", env, "upload", "-r", "--json", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "upload", "-r", "--json", dir)
 	third := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 1, third.New)
 	require.Equal(t, int64(1), third.Hashed)
 
-	r = cs.run(t, "", env, "upload", "-r", "--dry-run", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "upload", "-r", "--dry-run", dir)
 	require.Contains(t, r.stdout, "Dry run: would upload 0 new")
 }
 
@@ -100,16 +96,13 @@ func TestCLIUploadNeedsALibraryWhenThereAreSeveral(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	cs.login(t)
-	r := cs.run(t, "", nil, "libraries", "create", "Travel")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", nil, "libraries", "create", "Travel")
 	dir := photoTree(t, []string{"a.jpg"}, nil)
 	r = cs.run(t, "", nil, "upload", dir)
 	require.Equal(t, exitUsage, r.code, r.stderr)
 	require.Contains(t, r.stderr, "--library", "the 422 becomes a hint")
-	r = cs.run(t, "", nil, "upload", "--library", "travel", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = cs.run(t, "", nil, "ls", "--library", "Travel", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "upload", "--library", "travel", dir)
+	r = cs.ok(t, "", nil, "ls", "--library", "Travel", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 1)
 }
 
@@ -146,8 +139,7 @@ func TestCLIUploadInterruptedResumes(t *testing.T) {
 	require.Equal(t, exitFailure, cmd.ProcessState.ExitCode(), out.String())
 	require.Contains(t, out.String(), "run the same command again to resume")
 
-	r := cs.run(t, "", env, "upload", "-r", "--json", dir)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", "-r", "--json", dir)
 	second := decode[assets.UploadJSON](t, r)
 	require.Equal(t, 150, second.New+second.Duplicate)
 	require.Less(t, second.Hashed, int64(150), "files hashed before the interruption come from the index")
@@ -160,8 +152,7 @@ func TestCLIUploadAlbumFromFolder(t *testing.T) {
 	cs := newCLIServer(t)
 	env := cs.keyEnv(t)
 	dir := photoTree(t, []string{"Trips/Lisbon/a.jpg", "Trips/Lisbon/b.jpg", "Trips/Porto/c.jpg"}, nil)
-	r := cs.run(t, "", env, "upload", "-r", "--album-from-folder", "--json", filepath.Join(dir, "Trips"))
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "upload", "-r", "--album-from-folder", "--json", filepath.Join(dir, "Trips"))
 	out := decode[assets.UploadJSON](t, r)
 	added := map[string]int{}
 	for _, a := range out.Albums {
@@ -172,8 +163,7 @@ func TestCLIUploadAlbumFromFolder(t *testing.T) {
 	albums := servertest.List[api.Album](cs.Server, token, "/api/albums")
 	require.Len(t, albums, 2)
 
-	r = cs.run(t, "", env, "upload", "-r", "--album", "Portugal", filepath.Join(dir, "Trips"))
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", env, "upload", "-r", "--album", "Portugal", filepath.Join(dir, "Trips"))
 	require.Contains(t, r.stdout, `Album "Portugal"`)
 	require.Contains(t, r.stdout, "3 added")
 }

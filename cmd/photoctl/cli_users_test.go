@@ -29,8 +29,7 @@ func TestCLIUsersAdministration(t *testing.T) {
 	cs := newCLIServer(t)
 	admin := cs.adminEnv(t)
 
-	r := cs.run(t, "", admin, "users", "create", "--email", "ada@example.com", "--first-name", "Ada", "--quota", "2MB")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", admin, "users", "create", "--email", "ada@example.com", "--first-name", "Ada", "--quota", "2MB")
 	password := strings.TrimSpace(r.stdout)
 	require.GreaterOrEqual(t, len(password), 16, "the generated password alone on stdout")
 	require.Contains(t, r.stderr, "shown once")
@@ -44,8 +43,7 @@ func TestCLIUsersAdministration(t *testing.T) {
 	list := decode[[]api.AdminUser](t, cs.run(t, "", admin, "users", "list", "--email", "ada@", "--json"))
 	require.Len(t, list, 1)
 	require.Equal(t, int64(2_000_000), *list[0].QuotaBytes)
-	r = cs.run(t, "", admin, "users", "list")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", admin, "users", "list")
 	require.Contains(t, r.stdout, "2.0 MB")
 	require.Contains(t, r.stdout, "root@example.com")
 
@@ -56,22 +54,18 @@ func TestCLIUsersAdministration(t *testing.T) {
 	require.Nil(t, upd.QuotaBytes)
 	require.True(t, upd.IsSuperuser)
 
-	r = cs.run(t, "", admin, "users", "disable", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", admin, "users", "disable", id)
 	require.Contains(t, r.stdout, "active false")
 	require.Equal(t, 401, cs.Do("GET", "/api/users/me", ada.AccessToken, nil).Status)
-	r = cs.run(t, "", admin, "users", "update", "--active", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", admin, "users", "update", "--active", id)
 
-	r = cs.run(t, "", admin, "users", "reset-password", "--json", id)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", admin, "users", "reset-password", "--json", id)
 	reset := decode[map[string]any](t, r)
 	cs.Login(servertest.User{Email: "ada@example.com", Password: reset["password"].(string)})
 
 	r = cs.run(t, "n\n", admin, "users", "delete", created.ID)
 	require.NotEqual(t, exitOK, r.code, "not confirmed")
-	r = cs.run(t, "", admin, "users", "delete", "--yes", "--json", created.ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", admin, "users", "delete", "--yes", "--json", created.ID)
 	require.Equal(t, created.ID, decode[map[string]string](t, r)["deleted"])
 
 	// An ordinary user is refused, whatever the key grants.
@@ -92,7 +86,6 @@ func TestCLIStorage(t *testing.T) {
 	got := decode[users.StorageJSON](t, cs.run(t, "", env, "storage", "--json"))
 	require.Equal(t, int64(len(photo)), got.UsedBytes)
 	require.Equal(t, int64(1_000_000), *got.QuotaBytes)
-	r := cs.run(t, "", env, "storage")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, "", env, "storage")
 	require.Contains(t, r.stdout, "used of 1.0 MB")
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -26,10 +25,7 @@ func TestBinaryAdminMigrateMovesALibraryToPostgres(t *testing.T) {
 	}
 	dataDir, addr := t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv, c := serveSignedIn(t, env, addr, dataDir)
 	data := servertest.JPEG(t, 32, 32, 7)
 	id, ok := c.upload(data, "a.jpg")
 	require.True(t, ok)

@@ -44,10 +44,7 @@ func TestBinaryBackupBesideServeAndRestore(t *testing.T) {
 	photoctlBinary(t)
 	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
 	createUser(t, env, "--data-dir", dataDir)
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv, c := serveSignedIn(t, env, addr, dataDir)
 	data := servertest.JPEG(t, 32, 32, 7)
 	id, ok := c.upload(data, "a.jpg")
 	require.True(t, ok)

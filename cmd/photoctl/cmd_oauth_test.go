@@ -24,8 +24,7 @@ func TestCLIOAuthClients(t *testing.T) {
 	admin := servertest.User{Email: "root@example.com", Password: "correct horse battery"}
 	_, err := cs.App().CreateUser(context.Background(), app.NewUser{Email: admin.Email, Password: admin.Password, Superuser: true})
 	require.NoError(t, err)
-	r := cs.run(t, admin.Password+"\n", nil, "login", "--server", cs.URL, "--email", admin.Email, "--password-stdin")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := cs.ok(t, admin.Password+"\n", nil, "login", "--server", cs.URL, "--email", admin.Email, "--password-stdin")
 
 	r = cs.run(t, "", nil, "admin", "oauth-clients", "create",
 		"--redirect-uri", "https://frame.example.com/cb", "--scope", "asset.read", "--scope", "album.read", "--json", "Photo frame")
@@ -44,8 +43,7 @@ func TestCLIOAuthClients(t *testing.T) {
 	r = cs.run(t, "", nil, "admin", "oauth-clients", "create", "--redirect-uri", "https://x.example/cb", "--scope", "admin", "Bad")
 	require.Equal(t, exitUsage, r.code, "an unknown scope is a usage error: %s", r.stderr)
 
-	r = cs.run(t, "", nil, "admin", "oauth-clients", "revoke", created.ID)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cs.ok(t, "", nil, "admin", "oauth-clients", "revoke", created.ID)
 
 	list := decode[[]api.OAuthClient](t, cs.run(t, "", nil, "admin", "oauth-clients", "list", "--json"))
 	require.Len(t, list, 2)

@@ -28,6 +28,17 @@ type crashClient struct {
 	http        *http.Client
 }
 
+// serveSignedIn starts `photoctl serve` on addr over dataDir and returns
+// it with a client signed in as the test user.
+func serveSignedIn(t testing.TB, env []string, addr, dataDir string) (*server, *crashClient) {
+	t.Helper()
+	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
+	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
+	srv.waitReady(t, c.base)
+	c.token = login(t, c.base)
+	return srv, c
+}
+
 func (c *crashClient) upload(data []byte, name string) (string, bool) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -88,10 +99,7 @@ func crashTrial(t *testing.T, trial int) {
 	env := binaryEnv(t)
 	createUser(t, env, "--data-dir", dataDir)
 	addr := freeAddr(t)
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv, c := serveSignedIn(t, env, addr, dataDir)
 
 	contents := map[string][]byte{} // acknowledged uploads: id → bytes
 	var mu sync.Mutex
@@ -140,8 +148,7 @@ func crashTrial(t *testing.T, trial int) {
 		}()
 	}
 	time.Sleep(time.Duration(50+rand.IntN(250)) * time.Millisecond)
-	require.NoError(t, srv.cmd.Process.Kill())
-	<-srv.done
+	srv.kill(t)
 	close(stop)
 	wg.Wait()
 

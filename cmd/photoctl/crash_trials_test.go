@@ -89,10 +89,7 @@ func TestCrashTrials(t *testing.T) {
 
 // runCrashTrial runs one trial and returns the recovery time.
 func runCrashTrial(t *testing.T, env []string, addr, dataDir string, l *trialLedger, trial int) time.Duration {
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv, c := serveSignedIn(t, env, addr, dataDir)
 	if trial == 0 {
 		for i := range 10 {
 			data := servertest.JPEG(t, 48, 48, i)
@@ -120,8 +117,7 @@ func runCrashTrial(t *testing.T, env []string, addr, dataDir string, l *trialLed
 		}()
 	}
 	time.Sleep(time.Duration(100+rand.IntN(700)) * time.Millisecond)
-	require.NoError(t, srv.cmd.Process.Kill())
-	<-srv.done
+	srv.kill(t)
 	close(stop)
 	wg.Wait()
 

@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,22 +21,7 @@ import (
 // the end of the test if it still runs.
 func startWorker(t *testing.T, env []string, args ...string) *server {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	cmd := exec.CommandContext(ctx, photoctlBinary(t), append([]string{"worker"}, args...)...)
-	cmd.Env = env
-	w := &server{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = w.stdout, w.stderr
-	cmd.WaitDelay = 5 * time.Second
-	require.NoError(t, cmd.Start())
-	go func() {
-		_ = cmd.Wait()
-		close(w.done)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-w.done
-	})
-	return w
+	return startProcess(t, 3*time.Minute, photoctlBinary(t), "", env, append([]string{"worker"}, args...)...)
 }
 
 // tasksOf lists every task of the caller's library.
@@ -60,10 +43,7 @@ func TestBinaryWorkerAloneDrainsTheQueue(t *testing.T) {
 	dataDir, addr := t.TempDir(), freeAddr(t)
 	env := binaryEnv(t, "PHOTOCTL_WORKERS_CONCURRENCY=0")
 	createUser(t, env, "--data-dir", dataDir)
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv, c := serveSignedIn(t, env, addr, dataDir)
 
 	uploaded := map[string]bool{}
 	for i := range 4 {
@@ -112,15 +92,7 @@ func TestBinaryWorkerAloneDrainsTheQueue(t *testing.T) {
 		require.Greater(t, len(perAsset[id]), 1, "metadata chains to the next steps")
 	}
 
-	require.NoError(t, w.cmd.Process.Signal(syscall.SIGTERM))
-	select {
-	case <-w.done:
-	case <-time.After(20 * time.Second):
-		t.Fatalf("photoctl worker still running 20s after SIGTERM; stderr:\n%s", w.stderr)
-	}
-	require.Equal(t, 0, w.cmd.ProcessState.ExitCode(), "stderr:\n%s", w.stderr)
-	require.Empty(t, w.stdout.String(), "the worker logs to stderr only")
-	require.Contains(t, w.stderr.String(), "photoctl worker running")
+	w.terminate(t, 20*time.Second, "photoctl worker running")
 	srv.stop(t)
 }
 
