@@ -45,28 +45,33 @@ type ListOptions struct {
 	// Library is an id or a name, looked up once connected.
 	Library string
 	Asset   string
-	JSON    bool
 }
 
-// NewCmdList returns `photoctl albums list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List a library's albums, newest first",
-		Description: `Prints the albums with their asset count and the span of their capture
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List a library's albums, newest first",
+	Description: `Prints the albums with their asset count and the span of their capture
 times, or with --json the API's Album records.
 
 Example:
    photoctl albums list --asset asset_01hx...   # the albums showing that asset
    photoctl albums list --json | jq -r '.[] | select(.asset_count == 0) | .id'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "asset", Usage: "only the albums that show asset `ID`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
-			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Asset: c.String("asset"),
-				JSON: c.Bool("json")}, nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "asset", Usage: "only the albums that show asset `ID`"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.Library, opts.Asset = c.String("library"), c.String("asset")
+		return nil
+	},
+	Run: runList,
+}
+
+// NewCmdList returns `photoctl albums list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return cmdutil.New(f, listCmd, runF)
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
@@ -97,36 +102,33 @@ type EachOptions struct {
 // wantAlbums is what get and delete say without an album.
 const wantAlbums = "give at least one album id or name"
 
-// withLibrary adds --library to the ids of c.
-func withLibrary(c *cli.Context, each cmdutil.EachOptions) EachOptions {
-	return EachOptions{EachOptions: each, Library: c.String("library")}
-}
-
 // GetOptions are what `photoctl albums get` was asked for.
 type GetOptions struct{ EachOptions }
 
-// NewCmdGet returns `photoctl albums get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "get",
-		Usage:     "Show albums in full",
-		ArgsUsage: "ALBUM...",
-		Description: `Prints each album's fields, or with --json the API's Album record (one
+var getCmd = cmdutil.Command[GetOptions]{
+	Name:      "get",
+	Usage:     "Show albums in full",
+	ArgsUsage: "ALBUM...",
+	Description: `Prints each album's fields, or with --json the API's Album record (one
 object for one album, an array for several).
 
 Example:
    photoctl albums get "Summer 2024"
    photoctl albums get album_01hx... --json | jq .asset_count`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, wantAlbums)
-			if err != nil {
-				return err
-			}
-			return cmdutil.RunConnected(c.Context, &GetOptions{withLibrary(c, each)}, runF, runGet)
-		},
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.AtLeastOne(wantAlbums),
+	Parse: func(c *cli.Context, _ []string, opts *GetOptions) error {
+		opts.Library = c.String("library")
+		return nil
+	},
+	Run: runGet,
+}
+
+// NewCmdGet returns `photoctl albums get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return cmdutil.New(f, getCmd, runF)
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
@@ -146,29 +148,33 @@ func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error 
 // DeleteOptions are what `photoctl albums delete` was asked for.
 type DeleteOptions struct{ EachOptions }
 
-// NewCmdDelete returns `photoctl albums delete`; runF, when not nil, gets
-// the parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "delete",
-		Usage:     "Delete albums (their assets stay)",
-		ArgsUsage: "ALBUM...",
-		Description: `Deletes albums and their links to assets; the assets themselves stay in the
+var deleteCmd = cmdutil.Command[DeleteOptions]{
+	Name:      "delete",
+	Usage:     "Delete albums (their assets stay)",
+	ArgsUsage: "ALBUM...",
+	Description: `Deletes albums and their links to assets; the assets themselves stay in the
 library.
 
 Example:
    photoctl albums delete "Screenshots" album_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.EachAction(f, wantAlbums,
-			func(c *cli.Context, each cmdutil.EachOptions) *DeleteOptions {
-				return &DeleteOptions{withLibrary(c, each)}
-			},
-			runF, runDelete),
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.AtLeastOne(wantAlbums),
+	Parse: func(c *cli.Context, _ []string, opts *DeleteOptions) error {
+		opts.Library = c.String("library")
+		return nil
+	},
+	Run: runDelete,
 }
 
-func runDelete(ctx context.Context, opts *DeleteOptions) error {
-	return opts.Act("Deleted", "deleted", "album", func(conn *cmdutil.APIConn, arg string) (string, error) {
+// NewCmdDelete returns `photoctl albums delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
+	return cmdutil.New(f, deleteCmd, runF)
+}
+
+func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
+	return opts.ForEach("Deleted", "deleted", "album", func(arg string) (string, error) {
 		id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, arg)
 		if err != nil {
 			return "", err

@@ -24,18 +24,20 @@ type AssetsOptions struct {
 	Filter *client.AssetQuery
 	// Remove is albums remove; else albums add.
 	Remove bool
-	JSON   bool
 }
 
-// NewCmdAdd returns `photoctl albums add`, which also takes the asset
-// filter flags and adds every asset they select; runF, when not nil, gets
-// the parsed options instead of runAssets (tests).
-func NewCmdAdd(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
-	return newCmdAssets(f, runF, &cli.Command{
-		Name:      "add",
-		Usage:     "Add assets to an album",
-		ArgsUsage: "ALBUM ASSET... | ALBUM - | ALBUM FILTER...",
-		Description: `Adds live assets of the album's library; assets already in it stay as they
+// wantAdd and wantRemove are what add and remove say when their
+// arguments are off.
+const (
+	wantAdd    = "want the album, and asset ids (or - to read them from stdin) or filters"
+	wantRemove = "want the album and at least one asset id (or - to read them from stdin)"
+)
+
+var addCmd = cmdutil.Command[AssetsOptions]{
+	Name:      "add",
+	Usage:     "Add assets to an album",
+	ArgsUsage: "ALBUM ASSET... | ALBUM - | ALBUM FILTER...",
+	Description: `Adds live assets of the album's library; assets already in it stay as they
 are. An asset that is unknown, in another library or in the trash refuses
 its batch of 100 (exit 2). Asset ids come from the arguments, from standard
 input with "-" (ids, or the JSON that ls --json prints), or from the filter
@@ -48,54 +50,63 @@ Example:
    photoctl albums add "Summer 2024" asset_01hx... asset_01hy...
    photoctl albums add --after 2024-07-01 --before 2024-09-01 "Summer 2024"
    photoctl ls --after 2024-07-01 --all --json | jq -r '.[].id' | photoctl albums add "Summer 2024" -`,
-		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...), cmdutil.JSONFlag()),
-	}, 1, "want the album, and asset ids (or - to read them from stdin) or filters")
+	Flags: cmdutil.AssetFilterFlags(),
+	JSON:  true,
+	Args:  cmdutil.AtLeastOne(wantAdd),
+	Parse: parseAssets(false, wantAdd),
+	Run:   runAssets,
 }
 
-// NewCmdRemove returns `photoctl albums remove`; runF, when not nil, gets
+// NewCmdAdd returns `photoctl albums add`, which also takes the asset
+// filter flags and adds every asset they select; runF, when not nil, gets
 // the parsed options instead of runAssets (tests).
-func NewCmdRemove(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
-	return newCmdAssets(f, runF, &cli.Command{
-		Name:      "remove",
-		Usage:     "Remove assets from an album",
-		ArgsUsage: "ALBUM ASSET... | ALBUM -",
-		Description: `Removes assets from an album (ids not in it are ignored); the assets stay in
+func NewCmdAdd(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
+	return cmdutil.New(f, addCmd, runF)
+}
+
+var removeCmd = cmdutil.Command[AssetsOptions]{
+	Name:      "remove",
+	Usage:     "Remove assets from an album",
+	ArgsUsage: "ALBUM ASSET... | ALBUM -",
+	Description: `Removes assets from an album (ids not in it are ignored); the assets stay in
 the library. Asset ids come from the arguments, or from standard input with
 "-".
 
 Example:
    photoctl albums remove "Summer 2024" asset_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-	}, 2, "want the album and at least one asset id (or - to read them from stdin)")
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.Between(2, -1, wantRemove),
+	Parse: parseAssets(true, wantRemove),
+	Run:   runAssets,
 }
 
-// newCmdAssets gives cmd (add or remove) its action: at least least
-// arguments (want says what is wanted), then ids or, for add, filters.
-func newCmdAssets(f *cmdutil.Factory, runF func(*AssetsOptions) error, cmd *cli.Command, least int, want string) *cli.Command {
-	cmd.Action = func(c *cli.Context) error {
-		args, err := cmdutil.NeedArgs(c, least, -1, want)
-		if err != nil {
-			return err
-		}
-		filtered := cmd.Name == "add" && cmdutil.HasAssetFilter(c)
+// NewCmdRemove returns `photoctl albums remove`; runF, when not nil, gets
+// the parsed options instead of runAssets (tests).
+func NewCmdRemove(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
+	return cmdutil.New(f, removeCmd, runF)
+}
+
+// parseAssets is the Parse of add (remove false) or remove: the album,
+// then ids or, for add, filters (want says what is wanted).
+func parseAssets(remove bool, want string) func(c *cli.Context, args []string, opts *AssetsOptions) error {
+	return func(c *cli.Context, args []string, opts *AssetsOptions) error {
+		filtered := !remove && cmdutil.HasAssetFilter(c)
 		switch {
 		case filtered && len(args) > 1:
 			return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
 		case !filtered && len(args) < 2:
 			return cmdutil.UsageErrorf(c, "%s", want)
 		}
-		co := f.ClientOptions(c)
-		opts := &AssetsOptions{ClientOptions: co, Library: c.String("library"), Album: args[0],
-			Remove: cmd.Name == "remove", JSON: c.Bool("json")}
+		opts.Library, opts.Album, opts.Remove = c.String("library"), args[0], remove
 		if filtered {
 			q := cmdutil.ParseAssetFilter(c).Query
 			opts.Filter = &q
 		} else {
-			opts.Assets = cmdutil.NewIDArgs(c, co.IO.In, args[1:])
+			opts.Assets = cmdutil.NewIDArgs(c, opts.IO.In, args[1:])
 		}
-		return cmdutil.RunConnected(c.Context, opts, runF, runAssets)
+		return nil
 	}
-	return cmd
 }
 
 func runAssets(ctx context.Context, conn *cmdutil.APIConn, opts *AssetsOptions) error {

@@ -18,36 +18,40 @@ type CreateOptions struct {
 	Name    string
 	// Description is nil when --description was not given.
 	Description *string
-	JSON        bool
 }
 
-// NewCmdCreate returns `photoctl albums create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Create an album (or find the library's album of that name)",
-		ArgsUsage: "NAME",
-		Description: `Creates an album in the library. An album with the same name (ignoring case)
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:      "create",
+	Usage:     "Create an album (or find the library's album of that name)",
+	ArgsUsage: "NAME",
+	Description: `Creates an album in the library. An album with the same name (ignoring case)
 is returned instead of a second one, unless --description differs from its
 own (a conflict, exit 1).
 
 Example:
    photoctl albums create "Summer 2024" --description "Brittany and back"
    ID=$(photoctl albums create Birthdays --json | jq -r .id)`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "description", Usage: "the album's `TEXT`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album name", runF, runCreate,
-			func(c *cli.Context, args []string) (*CreateOptions, error) {
-				opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
-					JSON: c.Bool("json")}
-				if c.IsSet("description") {
-					d := c.String("description")
-					opts.Description = &d
-				}
-				return opts, nil
-			}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "description", Usage: "the album's `TEXT`"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the album name"),
+	Parse: func(c *cli.Context, args []string, opts *CreateOptions) error {
+		opts.Library, opts.Name = c.String("library"), args[0]
+		if c.IsSet("description") {
+			d := c.String("description")
+			opts.Description = &d
+		}
+		return nil
+	},
+	Run: runCreate,
+}
+
+// NewCmdCreate returns `photoctl albums create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
 }
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
@@ -74,47 +78,51 @@ type EditOptions struct {
 
 	Library, Album string
 	Update         api.AlbumUpdateRequest
-	JSON           bool
+}
+
+var editCmd = cmdutil.Command[EditOptions]{
+	Name:      "edit",
+	Usage:     "Rename an album or change its description",
+	ArgsUsage: "ALBUM",
+	Description: `Changes what the flags name; the rest stays.
+
+Example:
+   photoctl albums edit "Summer 2024" --name "Summer in Brittany"
+   photoctl albums edit album_01hx... --description ""   # or --clear-description`,
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "name", Usage: "the new `NAME`"},
+		&cli.StringFlag{Name: "description", Usage: "the new description `TEXT`"},
+		&cli.BoolFlag{Name: "clear-description", Usage: "empty the description"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the album id or name"),
+	Parse: func(c *cli.Context, args []string, opts *EditOptions) error {
+		u := &opts.Update
+		if c.IsSet("name") {
+			u.Name = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("name"))}
+		}
+		switch {
+		case c.IsSet("description") && c.Bool("clear-description"):
+			return cmdutil.UsageErrorf(c, "give --description or --clear-description, not both")
+		case c.IsSet("description"):
+			u.Description = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("description"))}
+		case c.Bool("clear-description"):
+			u.Description = api.Optional[string]{Set: true}
+		}
+		if !u.Name.Set && !u.Description.Set {
+			return cmdutil.UsageErrorf(c, "nothing to change: give --name, --description or --clear-description")
+		}
+		opts.Library, opts.Album = c.String("library"), args[0]
+		return nil
+	},
+	Run: runEdit,
 }
 
 // NewCmdEdit returns `photoctl albums edit`; runF, when not nil, gets the
 // parsed options instead of runEdit (tests).
 func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "edit",
-		Usage:     "Rename an album or change its description",
-		ArgsUsage: "ALBUM",
-		Description: `Changes what the flags name; the rest stays.
-
-Example:
-   photoctl albums edit "Summer 2024" --name "Summer in Brittany"
-   photoctl albums edit album_01hx... --description ""   # or --clear-description`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "name", Usage: "the new `NAME`"},
-			&cli.StringFlag{Name: "description", Usage: "the new description `TEXT`"},
-			&cli.BoolFlag{Name: "clear-description", Usage: "empty the description"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the album id or name", runF, runEdit,
-			func(c *cli.Context, args []string) (*EditOptions, error) {
-				var u api.AlbumUpdateRequest
-				if c.IsSet("name") {
-					u.Name = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("name"))}
-				}
-				switch {
-				case c.IsSet("description") && c.Bool("clear-description"):
-					return nil, cmdutil.UsageErrorf(c, "give --description or --clear-description, not both")
-				case c.IsSet("description"):
-					u.Description = api.Optional[string]{Set: true, Value: cmdutil.Optional(c.String("description"))}
-				case c.Bool("clear-description"):
-					u.Description = api.Optional[string]{Set: true}
-				}
-				if !u.Name.Set && !u.Description.Set {
-					return nil, cmdutil.UsageErrorf(c, "nothing to change: give --name, --description or --clear-description")
-				}
-				return &EditOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
-					Update: u, JSON: c.Bool("json")}, nil
-			}),
-	}
+	return cmdutil.New(f, editCmd, runF)
 }
 
 func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
@@ -136,37 +144,41 @@ type CoverOptions struct {
 	Library, Album string
 	// Asset is the cover's asset id; nil for --auto.
 	Asset *string
-	JSON  bool
 }
 
-// NewCmdCover returns `photoctl albums cover`; runF, when not nil, gets
-// the parsed options instead of runCover (tests).
-func NewCmdCover(f *cmdutil.Factory, runF func(*CoverOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "cover",
-		Usage:     "Choose an album's cover",
-		ArgsUsage: "ALBUM [ASSET]",
-		Description: `Makes a live asset of the album its cover; with --auto (or no asset) the
+var coverCmd = cmdutil.Command[CoverOptions]{
+	Name:      "cover",
+	Usage:     "Choose an album's cover",
+	ArgsUsage: "ALBUM [ASSET]",
+	Description: `Makes a live asset of the album its cover; with --auto (or no asset) the
 cover is chosen automatically again (the most recently captured member).
 
 Example:
    photoctl albums cover "Summer 2024" asset_01hx...
    photoctl albums cover --auto "Summer 2024"`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.BoolFlag{Name: "auto", Usage: "go back to the automatic cover"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 2, "want the album and the asset of the cover (or --auto)", runF, runCover,
-			func(c *cli.Context, args []string) (*CoverOptions, error) {
-				if (len(args) == 2) == c.Bool("auto") {
-					return nil, cmdutil.UsageErrorf(c, "give the cover's asset id or --auto")
-				}
-				opts := &CoverOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: args[0],
-					JSON: c.Bool("json")}
-				if len(args) == 2 {
-					opts.Asset = &args[1]
-				}
-				return opts, nil
-			}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.BoolFlag{Name: "auto", Usage: "go back to the automatic cover"},
+	},
+	JSON: true,
+	Args: cmdutil.Between(1, 2, "want the album and the asset of the cover (or --auto)"),
+	Parse: func(c *cli.Context, args []string, opts *CoverOptions) error {
+		if (len(args) == 2) == c.Bool("auto") {
+			return cmdutil.UsageErrorf(c, "give the cover's asset id or --auto")
+		}
+		opts.Library, opts.Album = c.String("library"), args[0]
+		if len(args) == 2 {
+			opts.Asset = &args[1]
+		}
+		return nil
+	},
+	Run: runCover,
+}
+
+// NewCmdCover returns `photoctl albums cover`; runF, when not nil, gets
+// the parsed options instead of runCover (tests).
+func NewCmdCover(f *cmdutil.Factory, runF func(*CoverOptions) error) *cli.Command {
+	return cmdutil.New(f, coverCmd, runF)
 }
 
 func runCover(ctx context.Context, conn *cmdutil.APIConn, opts *CoverOptions) error {

@@ -18,32 +18,37 @@ type CreateOptions struct {
 	// Assets are the ids to stack, or "-" for standard input.
 	Assets cmdutil.IDArgs
 	Cover  string
-	JSON   bool
 }
 
-// NewCmdCreate returns `photoctl stacks create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Stack assets",
-		ArgsUsage: "ASSET... | -",
-		Description: `Stacks 2 to 100 live assets of the library; the cover is the first one
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:      "create",
+	Usage:     "Stack assets",
+	ArgsUsage: "ASSET... | -",
+	Description: `Stacks 2 to 100 live assets of the library; the cover is the first one
 unless --cover names another of them. An asset already in a stack is a
 conflict (exit 1). Asset ids come from the arguments, or from standard input
 with "-".
 
 Example:
    photoctl stacks create --cover asset_01hy... asset_01hx... asset_01hy...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, -1, "give the asset ids to stack (or - to read them from stdin)", runF, runCreate,
-			func(c *cli.Context, args []string) (*CreateOptions, error) {
-				co := f.ClientOptions(c)
-				return &CreateOptions{ClientOptions: co, Library: c.String("library"), Assets: cmdutil.NewIDArgs(c, co.IO.In, args),
-					Cover: c.String("cover"), JSON: c.Bool("json")}, nil
-			}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "cover", Usage: "the cover, asset `ID` (one of the stacked assets)"},
+	},
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give the asset ids to stack (or - to read them from stdin)"),
+	Parse: func(c *cli.Context, args []string, opts *CreateOptions) error {
+		opts.Library, opts.Cover = c.String("library"), c.String("cover")
+		opts.Assets = cmdutil.NewIDArgs(c, opts.IO.In, args)
+		return nil
+	},
+	Run: runCreate,
+}
+
+// NewCmdCreate returns `photoctl stacks create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
 }
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
@@ -70,38 +75,41 @@ type EditOptions struct {
 
 	ID     string
 	Update api.StackUpdateRequest
-	JSON   bool
 }
 
-// NewCmdEdit returns `photoctl stacks edit`; runF, when not nil, gets the
-// parsed options instead of runEdit (tests).
-func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "edit",
-		Usage:     "Change a stack's cover, add and remove assets",
-		ArgsUsage: "STACK",
-		Description: `Changes the cover (a live member after the change), adds assets (not in
+var editCmd = cmdutil.Command[EditOptions]{
+	Name:      "edit",
+	Usage:     "Change a stack's cover, add and remove assets",
+	ArgsUsage: "STACK",
+	Description: `Changes the cover (a live member after the change), adds assets (not in
 another stack) and removes members. A stack left with fewer than two members
 is dissolved; with --json it then prints {"id": ..., "dissolved": true}.
 
 Example:
    photoctl stacks edit stack_01hx... --cover asset_01hy...
    photoctl stacks edit stack_01hx... --add asset_01hq... --remove asset_01hz...`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "cover", Usage: "make member asset `ID` the cover"},
-			&cli.StringSliceFlag{Name: "add", Usage: "add asset `ID`s (repeat or comma-separate)"},
-			&cli.StringSliceFlag{Name: "remove", Usage: "remove member `ID`s (repeat or comma-separate)"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the stack id", runF, runEdit,
-			func(c *cli.Context, args []string) (*EditOptions, error) {
-				u := api.StackUpdateRequest{CoverAssetID: cmdutil.Optional(c.String("cover")),
-					AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")), RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
-				if u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
-					return nil, cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
-				}
-				return &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Update: u, JSON: c.Bool("json")}, nil
-			}),
-	}
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "cover", Usage: "make member asset `ID` the cover"},
+		&cli.StringSliceFlag{Name: "add", Usage: "add asset `ID`s (repeat or comma-separate)"},
+		&cli.StringSliceFlag{Name: "remove", Usage: "remove member `ID`s (repeat or comma-separate)"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the stack id"),
+	Parse: func(c *cli.Context, args []string, opts *EditOptions) error {
+		opts.ID, opts.Update = args[0], api.StackUpdateRequest{CoverAssetID: cmdutil.Optional(c.String("cover")),
+			AddAssetIDs: cmdutil.SplitList(c.StringSlice("add")), RemoveAssetIDs: cmdutil.SplitList(c.StringSlice("remove"))}
+		if u := opts.Update; u.CoverAssetID == nil && u.AddAssetIDs == nil && u.RemoveAssetIDs == nil {
+			return cmdutil.UsageErrorf(c, "nothing to change: give --cover, --add or --remove")
+		}
+		return nil
+	},
+	Run: runEdit,
+}
+
+// NewCmdEdit returns `photoctl stacks edit`; runF, when not nil, gets the
+// parsed options instead of runEdit (tests).
+func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
+	return cmdutil.New(f, editCmd, runF)
 }
 
 func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {

@@ -47,25 +47,29 @@ type ListOptions struct {
 
 	// Library is an id or a name, looked up once connected.
 	Library string
-	JSON    bool
+}
+
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List a library's stacks, newest first",
+	Description: `Prints the stacks with their cover and member count, or with --json the
+API's Stack records.
+
+Example:
+   photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.Library = c.String("library")
+		return nil
+	},
+	Run: runList,
 }
 
 // NewCmdList returns `photoctl stacks list`; runF, when not nil, gets the
 // parsed options instead of runList (tests).
 func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List a library's stacks, newest first",
-		Description: `Prints the stacks with their cover and member count, or with --json the
-API's Stack records.
-
-Example:
-   photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
-			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), JSON: c.Bool("json")}, nil
-		}),
-	}
+	return cmdutil.New(f, listCmd, runF)
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
@@ -83,32 +87,32 @@ func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) erro
 		})
 }
 
+// wantStacks is what get and delete say without a stack.
+const wantStacks = "give at least one stack id"
+
 // GetOptions are what `photoctl stacks get` was asked for: the ids of the
 // stacks to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-// NewCmdGet returns `photoctl stacks get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "get",
-		Usage:     "Show stacks with their members",
-		ArgsUsage: "STACK...",
-		Description: `Prints each stack's fields and members (by capture time, trashed ones
+var getCmd = cmdutil.Command[GetOptions]{
+	Name:      "get",
+	Usage:     "Show stacks with their members",
+	ArgsUsage: "STACK...",
+	Description: `Prints each stack's fields and members (by capture time, trashed ones
 included), or with --json the API's Stack record (one object for one stack,
 an array for several).
 
 Example:
    photoctl stacks get stack_01hx... --json | jq -r '.asset_ids[]'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one stack id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne(wantStacks),
+	Run:  runGet,
+}
+
+// NewCmdGet returns `photoctl stacks get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return cmdutil.New(f, getCmd, runF)
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
@@ -126,25 +130,27 @@ func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error 
 // of the stacks to dissolve.
 type DeleteOptions struct{ cmdutil.EachOptions }
 
-// NewCmdDelete returns `photoctl stacks delete`; runF, when not nil, gets
-// the parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "delete",
-		Usage:     "Unstack: the assets stay, ungrouped",
-		ArgsUsage: "STACK...",
-		Description: `Deletes stacks; their assets stay in the library and show one by one again.
+var deleteCmd = cmdutil.Command[DeleteOptions]{
+	Name:      "delete",
+	Usage:     "Unstack: the assets stay, ungrouped",
+	ArgsUsage: "STACK...",
+	Description: `Deletes stacks; their assets stay in the library and show one by one again.
 
 Example:
    photoctl stacks delete stack_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.EachAction(f, "give at least one stack id",
-			func(_ *cli.Context, each cmdutil.EachOptions) *DeleteOptions { return &DeleteOptions{each} }, runF, runDelete),
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne(wantStacks),
+	Run:  runDelete,
 }
 
-func runDelete(ctx context.Context, opts *DeleteOptions) error {
-	return opts.Act("Deleted", "deleted", "stack", func(conn *cmdutil.APIConn, id string) (string, error) {
+// NewCmdDelete returns `photoctl stacks delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
+	return cmdutil.New(f, deleteCmd, runF)
+}
+
+func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
+	return opts.ForEach("Deleted", "deleted", "stack", func(id string) (string, error) {
 		return id, conn.DeleteStack(ctx, id)
 	})
 }
