@@ -1,10 +1,11 @@
 // Package assets holds the client commands that work on assets: ls (and
 // `assets list`), get, edit, bulk-edit, trash, restore, rm, download (and
 // export), upload (and import) and search. Each command is an Options
-// struct, a NewCmdX(f, runF) that parses the command line into it (every
-// refusal a usage error, before connecting), and a runX that connects and
-// does the work. The asset filter flags, library and name lookups they
-// share with other nouns' commands live in cmdutil.
+// struct, a cmdutil.Command that declares it and parses the command line
+// into it (every refusal a usage error, before connecting), its
+// NewCmdX(f, runF), and a runX that does the work with the connection.
+// The asset filter flags, library and name lookups they share with other
+// nouns' commands live in cmdutil.
 package assets
 
 import (
@@ -27,4 +28,13 @@ Example:
 		Subcommands: []*cli.Command{NewCmdList(f, "list", nil)},
 		Action:      cmdutil.GroupAction(cli.ShowSubcommandHelp),
 	}
+}
+
+// synonym is cmd under another name: itself for its own name, else a
+// hidden alias kept for old scripts (export for download, import for
+// upload).
+func synonym[O any](cmd cmdutil.Command[O], name string) cmdutil.Command[O] {
+	cmd.Hidden = name != cmd.Name
+	cmd.Name = name
+	return cmd
 }

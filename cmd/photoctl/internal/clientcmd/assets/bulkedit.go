@@ -22,7 +22,6 @@ type BulkEditOptions struct {
 	Change    api.AssetChange
 	BatchSize int
 	DryRun    bool
-	JSON      bool
 }
 
 // BatchJSON reports one batch in --json.
@@ -48,14 +47,11 @@ type BulkEditJSON struct {
 	DryRun   []DiffJSON  `json:"dry_run,omitempty"`
 }
 
-// NewCmdBulkEdit returns `photoctl bulk-edit`; runF, when not nil, gets
-// the parsed options instead of runBulkEdit (tests).
-func NewCmdBulkEdit(f *cmdutil.Factory, runF func(*BulkEditOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "bulk-edit",
-		Usage:     "Edit many assets from a CSV, JSON or JSONL file, or every asset a filter selects",
-		ArgsUsage: "[FILE | -]",
-		Description: `With FILE (or - for standard input), applies one edit per row. Columns or
+var bulkEditCmd = cmdutil.Command[BulkEditOptions]{
+	Name:      "bulk-edit",
+	Usage:     "Edit many assets from a CSV, JSON or JSONL file, or every asset a filter selects",
+	ArgsUsage: "[FILE | -]",
+	Description: `With FILE (or - for standard input), applies one edit per row. Columns or
 fields: id, rating, description, latitude, longitude, original_datetime. In
 CSV an empty cell leaves a field alone and the word null clears it; in JSON
 (an array of objects) and JSONL (an object per line) an absent field stays
@@ -76,42 +72,41 @@ Example:
    photoctl bulk-edit ratings.csv
    jq -c '.[] | {id, rating: 5}' picks.json | photoctl bulk-edit --format jsonl -
    photoctl bulk-edit --after 2023-07-01 --before 2023-07-15 --description "Summer in Brittany"`,
-		Flags: append(append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...), editFlags()...),
-			&cli.StringFlag{Name: "format", Usage: "`FORMAT` of FILE: csv, json or jsonl (default: from the extension)"},
-			&cli.IntFlag{Name: "batch-size", Value: client.MaxBulkUpdate, Usage: "edits per atomic batch, `N` from 1 to 200"},
-			&cli.BoolFlag{Name: "all-assets", Usage: "without FILE or filters, edit every asset of the library"},
-			&cli.BoolFlag{Name: "dry-run", Usage: "print the changes without making them"},
-			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args := c.Args().Slice()
-			if len(args) > 1 {
-				return cmdutil.UsageErrorf(c, "want at most one argument, the file")
-			}
-			n := c.Int("batch-size")
-			if n < 1 || n > client.MaxBulkUpdate {
-				return cmdutil.UsageErrorf(c, "--batch-size must be from 1 to %d", client.MaxBulkUpdate)
-			}
-			opts := &BulkEditOptions{ClientOptions: f.ClientOptions(c), Filter: cmdutil.ParseAssetFilter(c), BatchSize: n,
-				DryRun: c.Bool("dry-run"), JSON: c.Bool("json")}
-			var err error
-			if c.NArg() == 1 {
-				opts.Rows, err = rowsFromFile(c, opts.IO.In)
-			} else if !opts.Filter.Set && !c.Bool("all-assets") {
-				err = cmdutil.UsageErrorf(c, "give a FILE, a filter (--after, --id, ...) or --all-assets")
-			} else {
-				opts.Change, err = changeFromFlags(c)
-			}
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, opts, runF, runBulkEdit)
-		},
-	}
+	Flags: append(append(cmdutil.AssetFilterFlags(), editFlags()...),
+		&cli.StringFlag{Name: "format", Usage: "`FORMAT` of FILE: csv, json or jsonl (default: from the extension)"},
+		&cli.IntFlag{Name: "batch-size", Value: client.MaxBulkUpdate, Usage: "edits per atomic batch, `N` from 1 to 200"},
+		&cli.BoolFlag{Name: "all-assets", Usage: "without FILE or filters, edit every asset of the library"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "print the changes without making them"},
+		cmdutil.QuietFlag()),
+	JSON: true,
+	Args: cmdutil.Between(0, 1, "want at most one argument, the file"),
+	Parse: func(c *cli.Context, args []string, opts *BulkEditOptions) (err error) {
+		n := c.Int("batch-size")
+		if n < 1 || n > client.MaxBulkUpdate {
+			return cmdutil.UsageErrorf(c, "--batch-size must be from 1 to %d", client.MaxBulkUpdate)
+		}
+		opts.Filter, opts.BatchSize, opts.DryRun = cmdutil.ParseAssetFilter(c), n, c.Bool("dry-run")
+		switch {
+		case len(args) == 1:
+			opts.Rows, err = rowsFromFile(c, args[0], opts.IO.In)
+		case !opts.Filter.Set && !c.Bool("all-assets"):
+			err = cmdutil.UsageErrorf(c, "give a FILE, a filter (--after, --id, ...) or --all-assets")
+		default:
+			opts.Change, err = changeFromFlags(c)
+		}
+		return err
+	},
+	Run: runBulkEdit,
 }
 
-// rowsFromFile reads the rows of FILE, or of in (standard input) for "-".
-func rowsFromFile(c *cli.Context, in io.Reader) ([]editRow, error) {
-	path := c.Args().First()
+// NewCmdBulkEdit returns `photoctl bulk-edit`; runF, when not nil, gets
+// the parsed options instead of runBulkEdit (tests).
+func NewCmdBulkEdit(f *cmdutil.Factory, runF func(*BulkEditOptions) error) *cli.Command {
+	return cmdutil.New(f, bulkEditCmd, runF)
+}
+
+// rowsFromFile reads the rows of path, or of in (standard input) for "-".
+func rowsFromFile(c *cli.Context, path string, in io.Reader) ([]editRow, error) {
 	format, err := editFormat(c.String("format"), path)
 	if err != nil {
 		return nil, cmdutil.UsageErrorf(c, "%v", err)

@@ -32,11 +32,7 @@ func rowsFromFilter(ctx context.Context, conn *cmdutil.APIConn, opts *BulkEditOp
 }
 
 // runBulkEdit sends the rows in batches, or prints their diff.
-func runBulkEdit(ctx context.Context, opts *BulkEditOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runBulkEdit(ctx context.Context, conn *cmdutil.APIConn, opts *BulkEditOptions) error {
 	// Where --dry-run reads the assets ("" for every library of the caller's).
 	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Filter.Library)
 	if err != nil {

@@ -21,7 +21,6 @@ type DownloadOptions struct {
 	Dir    string
 	ByDate bool
 	Jobs   int
-	JSON   bool
 }
 
 // DownloadResult is one asset's outcome, in --json.
@@ -33,16 +32,11 @@ type DownloadResult struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// NewCmdDownload returns `photoctl download`, or under another name the
-// hidden synonym `photoctl export`; runF, when not nil, gets the parsed
-// options instead of runDownload (tests).
-func NewCmdDownload(f *cmdutil.Factory, name string, runF func(*DownloadOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      name,
-		Hidden:    name != "download",
-		Usage:     "Download originals, resumably and checksum-verified (also: photoctl export)",
-		ArgsUsage: "[ID...]",
-		Description: `Downloads the original files of the given assets, or of every asset the
+var downloadCmd = cmdutil.Command[DownloadOptions]{
+	Name:      "download",
+	Usage:     "Download originals, resumably and checksum-verified (also: photoctl export)",
+	ArgsUsage: "[ID...]",
+	Description: `Downloads the original files of the given assets, or of every asset the
 filter flags select (all live assets without any), into --output. With
 --by-date they go into YYYY/MM/DD folders by capture date.
 
@@ -64,28 +58,37 @@ Example:
    photoctl export --by-date -o /backup/photos
    photoctl export --after 2024-01-01 --media-type video -o videos -j 8 -q
    photoctl export --covers-only --after 2024-05-01 --before 2024-06-01 -o picks`,
-		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...),
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
-			&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
-			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if c.Int("jobs") < 1 {
-				return cmdutil.UsageErrorf(c, "--jobs must be at least 1")
-			}
-			opts := &DownloadOptions{ClientOptions: f.ClientOptions(c), IDs: c.Args().Slice(), Filter: cmdutil.ParseAssetFilter(c),
-				Dir: c.String("output"), ByDate: c.Bool("by-date"), Jobs: c.Int("jobs"), JSON: c.Bool("json")}
-			if len(opts.IDs) > 0 && opts.Filter.Set {
-				return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
-			}
-			return cmdutil.Run(c.Context, opts, runF, runDownload)
-		},
-	}
+	Flags: append(cmdutil.AssetFilterFlags(),
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: ".", Usage: "write into `DIR`"},
+		&cli.BoolFlag{Name: "by-date", Usage: "put files into YYYY/MM/DD folders by capture date"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "download `N` files at once"},
+		cmdutil.QuietFlag()),
+	JSON: true,
+	Args: cmdutil.Between(0, -1, ""),
+	Parse: func(c *cli.Context, ids []string, opts *DownloadOptions) error {
+		if c.Int("jobs") < 1 {
+			return cmdutil.UsageErrorf(c, "--jobs must be at least 1")
+		}
+		opts.IDs, opts.Filter = ids, cmdutil.ParseAssetFilter(c)
+		opts.Dir, opts.ByDate, opts.Jobs = c.String("output"), c.Bool("by-date"), c.Int("jobs")
+		if len(opts.IDs) > 0 && opts.Filter.Set {
+			return cmdutil.UsageErrorf(c, "give asset ids or filters, not both")
+		}
+		return nil
+	},
+	Run: runDownload,
+}
+
+// NewCmdDownload returns `photoctl download`, or under another name the
+// hidden synonym `photoctl export`; runF, when not nil, gets the parsed
+// options instead of runDownload (tests).
+func NewCmdDownload(f *cmdutil.Factory, name string, runF func(*DownloadOptions) error) *cli.Command {
+	return cmdutil.New(f, synonym(downloadCmd, name), runF)
 }
 
 // runDownload downloads every selected asset with opts.Jobs workers.
-func runDownload(ctx context.Context, opts *DownloadOptions) error {
-	conn, q, err := opts.Filter.Connect(ctx, opts.Conn)
+func runDownload(ctx context.Context, conn *cmdutil.APIConn, opts *DownloadOptions) error {
+	q, err := opts.Filter.Resolve(ctx, conn)
 	if err != nil {
 		return err
 	}

@@ -84,17 +84,13 @@ type EditOptions struct {
 
 	ID     string
 	Change api.AssetChange
-	JSON   bool
 }
 
-// NewCmdEdit returns `photoctl edit`; runF, when not nil, gets the parsed
-// options instead of runEdit (tests).
-func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "edit",
-		Usage:     "Edit an asset's rating, description, location or capture time",
-		ArgsUsage: "ID",
-		Description: `Changes your values of an asset's metadata; the file's own values are kept
+var editCmd = cmdutil.Command[EditOptions]{
+	Name:      "edit",
+	Usage:     "Edit an asset's rating, description, location or capture time",
+	ArgsUsage: "ID",
+	Description: `Changes your values of an asset's metadata; the file's own values are kept
 underneath, and --clear brings them back. Prints the asset as 'get' does.
 
 Example:
@@ -102,27 +98,24 @@ Example:
    photoctl edit asset_01hx... --latitude 48.8584 --longitude 2.2945
    photoctl edit asset_01hx... --datetime 2019-07-14T21:30:00+02:00
    photoctl edit asset_01hx... --clear rating --clear location`,
-		Flags: append(append(cmdutil.ClientFlags(), editFlags()...), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the asset id")
-			if err != nil {
-				return err
-			}
-			ch, err := changeFromFlags(c)
-			if err != nil {
-				return err
-			}
-			opts := &EditOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Change: ch, JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runEdit)
-		},
-	}
+	Flags: editFlags(),
+	JSON:  true,
+	Args:  cmdutil.ExactlyOne("want exactly one argument, the asset id"),
+	Parse: func(c *cli.Context, args []string, opts *EditOptions) (err error) {
+		opts.ID = args[0]
+		opts.Change, err = changeFromFlags(c)
+		return err
+	},
+	Run: runEdit,
 }
 
-func runEdit(ctx context.Context, opts *EditOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdEdit returns `photoctl edit`; runF, when not nil, gets the parsed
+// options instead of runEdit (tests).
+func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
+	return cmdutil.New(f, editCmd, runF)
+}
+
+func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
 	a, err := conn.UpdateAsset(ctx, opts.ID, opts.Change)
 	if err != nil {
 		return fmt.Errorf("edit %s: %w", opts.ID, err)

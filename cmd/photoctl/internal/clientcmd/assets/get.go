@@ -13,36 +13,29 @@ import (
 // to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-// NewCmdGet returns `photoctl get`; runF, when not nil, gets the parsed
-// options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "get",
-		Usage:     "Show assets in full",
-		ArgsUsage: "ID...",
-		Description: `Prints the main fields of each asset, with the text OCR read in it, or with
+var getCmd = cmdutil.Command[GetOptions]{
+	Name:      "get",
+	Usage:     "Show assets in full",
+	ArgsUsage: "ID...",
+	Description: `Prints the main fields of each asset, with the text OCR read in it, or with
 --json the API's record of one asset (an Asset with ocr_text; one object for
 one id, an array for several).
 
 Example:
    photoctl get asset_01hx...
    photoctl get asset_01hx... --json | jq .metadata`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one asset id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &GetOptions{each}, runF, runGet)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one asset id"),
+	Run:  runGet,
 }
 
-func runGet(ctx context.Context, opts *GetOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdGet returns `photoctl get`; runF, when not nil, gets the parsed
+// options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return cmdutil.New(f, getCmd, runF)
+}
+
+func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	assets, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(ctx, id) })
 	if err != nil {
 		return err

@@ -16,17 +16,12 @@ type ListOptions struct {
 
 	Filter cmdutil.AssetFilter
 	Limit  int // 0: all
-	JSON   bool
 }
 
-// NewCmdList returns `photoctl ls`, or under the name "list" `photoctl
-// assets list`; runF, when not nil, gets the parsed options instead of
-// runList (tests).
-func NewCmdList(f *cmdutil.Factory, name string, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  name,
-		Usage: "List assets, newest first, with filters",
-		Description: `Lists the assets of a library: by default the 50 most recently captured
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "ls",
+	Usage: "List assets, newest first, with filters",
+	Description: `Lists the assets of a library: by default the 50 most recently captured
 live ones (a line on standard error says when more match; --all or --limit
 shows them). Filters combine. Capture-time bounds are both without an offset
 (wall clock) or both with one; --after is inclusive, --before exclusive.
@@ -45,29 +40,34 @@ Example:
    photoctl ls --bbox 2.2,48.8,2.5,48.9 --all --json | jq -r '.[].id'
    photoctl ls --covers-only --all
    photoctl ls --state trashed --library "Family archive"`,
-		Flags: append(append(cmdutil.ClientFlags(), cmdutil.AssetFilterFlags()...),
-			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
-			&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			limit := c.Int("limit")
-			if c.Bool("all") {
-				limit = 0
-			} else if limit <= 0 {
-				return cmdutil.UsageErrorf(c, "--limit must be at least 1 (or use --all)")
-			}
-			opts := &ListOptions{ClientOptions: f.ClientOptions(c), Filter: cmdutil.ParseAssetFilter(c), Limit: limit,
-				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runList)
-		},
-	}
+	Flags: append(cmdutil.AssetFilterFlags(),
+		&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
+		&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"}),
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.Limit = c.Int("limit")
+		if c.Bool("all") {
+			opts.Limit = 0
+		} else if opts.Limit <= 0 {
+			return cmdutil.UsageErrorf(c, "--limit must be at least 1 (or use --all)")
+		}
+		opts.Filter = cmdutil.ParseAssetFilter(c)
+		return nil
+	},
+	Run: runList,
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, q, err := opts.Filter.Connect(ctx, opts.Conn)
+// NewCmdList returns `photoctl ls`, or under the name "list" `photoctl
+// assets list`; runF, when not nil, gets the parsed options instead of
+// runList (tests).
+func NewCmdList(f *cmdutil.Factory, name string, runF func(*ListOptions) error) *cli.Command {
+	cmd := listCmd
+	cmd.Name = name
+	return cmdutil.New(f, cmd, runF)
+}
+
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
+	q, err := opts.Filter.Resolve(ctx, conn)
 	if err != nil {
 		return err
 	}

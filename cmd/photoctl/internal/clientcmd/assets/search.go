@@ -26,19 +26,15 @@ type SearchOptions struct {
 	People  []string
 	Image   string // a picture to find assets like
 	Limit   int    // 0: all
-	JSON    bool
 	// Help names the command whose help a bad --image points at.
 	Help string
 }
 
-// NewCmdSearch returns `photoctl search`; runF, when not nil, gets the
-// parsed options instead of runSearch (tests).
-func NewCmdSearch(f *cmdutil.Factory, runF func(*SearchOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "search",
-		Usage:     "Search assets by text, album, people, dates or a picture, best match first",
-		ArgsUsage: "[QUERY...]",
-		Description: `Finds the assets of a library that match: text (the QUERY words, joined
+var searchCmd = cmdutil.Command[SearchOptions]{
+	Name:      "search",
+	Usage:     "Search assets by text, album, people, dates or a picture, best match first",
+	ArgsUsage: "[QUERY...]",
+	Description: `Finds the assets of a library that match: text (the QUERY words, joined
 with spaces, or --query; not both) in descriptions, text in pictures,
 places, people and album names, file names and cameras; an album; people (all of them in the picture); a capture-time range; or, with
 --image, a picture: assets with the same people and similar looks. At least
@@ -58,47 +54,51 @@ Example:
    photoctl search --person Ann --person Bob --after 2024-01-01
    photoctl search --image ~/Downloads/scan.jpg --limit 5
    photoctl search --album "Summer 2024" --query beach --all --json | jq -r '.[].id'`,
-		Flags: append(append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "query", Aliases: []string{"q"}, Usage: "look for `TEXT`"},
-			&cli.StringFlag{Name: "album", Usage: "only assets of album `ID or NAME`"},
-			&cli.StringSliceFlag{Name: "person", Usage: "only assets showing person `ID or NAME` (repeat: all of them)"},
-			&cli.StringFlag{Name: "after", Usage: "captured at or after `TIME` (2024-05-01, 2024-05-01T12:00:00 or with an offset)"},
-			&cli.StringFlag{Name: "before", Usage: "captured before `TIME` (same forms as --after)"},
-			&cli.StringFlag{Name: "image", Usage: "find assets like the picture in `FILE` (JPEG, PNG, GIF or WebP)"},
-			&cli.StringFlag{Name: "center", Usage: "within --radius of `LON,LAT`"},
-			&cli.Float64Flag{Name: "radius", Usage: "radius in `METRES` around --center"},
-			&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
-			&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
-			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"}),
-			append(cmdutil.LimitFlags("assets"), cmdutil.JSONFlag())...),
-		Action: func(c *cli.Context) error {
-			limit, err := cmdutil.ListLimit(c)
-			if err != nil {
-				return err
+	Flags: append([]cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "query", Aliases: []string{"q"}, Usage: "look for `TEXT`"},
+		&cli.StringFlag{Name: "album", Usage: "only assets of album `ID or NAME`"},
+		&cli.StringSliceFlag{Name: "person", Usage: "only assets showing person `ID or NAME` (repeat: all of them)"},
+		&cli.StringFlag{Name: "after", Usage: "captured at or after `TIME` (2024-05-01, 2024-05-01T12:00:00 or with an offset)"},
+		&cli.StringFlag{Name: "before", Usage: "captured before `TIME` (same forms as --after)"},
+		&cli.StringFlag{Name: "image", Usage: "find assets like the picture in `FILE` (JPEG, PNG, GIF or WebP)"},
+		&cli.StringFlag{Name: "center", Usage: "within --radius of `LON,LAT`"},
+		&cli.Float64Flag{Name: "radius", Usage: "radius in `METRES` around --center"},
+		&cli.StringFlag{Name: "bbox", Usage: "inside the box `MIN_LON,MIN_LAT,MAX_LON,MAX_LAT`"},
+		&cli.StringFlag{Name: "media-type", Usage: "`image` or video only"},
+		&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
+	}, cmdutil.LimitFlags("assets")...),
+	JSON: true,
+	Args: cmdutil.Between(0, -1, ""),
+	Parse: func(c *cli.Context, words []string, opts *SearchOptions) error {
+		limit, err := cmdutil.ListLimit(c)
+		if err != nil {
+			return err
+		}
+		text := c.String("query")
+		if len(words) > 0 {
+			if c.IsSet("query") {
+				return cmdutil.UsageErrorf(c, "give the query as words or as --query, not both")
 			}
-			text := c.String("query")
-			if words := c.Args().Slice(); len(words) > 0 {
-				if c.IsSet("query") {
-					return cmdutil.UsageErrorf(c, "give the query as words or as --query, not both")
-				}
-				text = strings.Join(words, " ")
-			}
-			opts := &SearchOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: c.String("album"),
-				People: cmdutil.SplitList(c.StringSlice("person")), Image: c.String("image"), Limit: limit,
-				JSON: c.Bool("json"), Help: c.Command.HelpName,
-				Query: client.SearchQuery{Query: text, After: c.String("after"), Before: c.String("before"),
-					Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
-					MediaType: c.String("media-type"), State: c.String("state"), PageSize: cmdutil.PageSizeFor(limit)}}
-			return cmdutil.Run(c.Context, opts, runF, runSearch)
-		},
-	}
+			text = strings.Join(words, " ")
+		}
+		opts.Library, opts.Album, opts.People = c.String("library"), c.String("album"), cmdutil.SplitList(c.StringSlice("person"))
+		opts.Image, opts.Limit, opts.Help = c.String("image"), limit, c.Command.HelpName
+		opts.Query = client.SearchQuery{Query: text, After: c.String("after"), Before: c.String("before"),
+			Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
+			MediaType: c.String("media-type"), State: c.String("state"), PageSize: cmdutil.PageSizeFor(limit)}
+		return nil
+	},
+	Run: runSearch,
 }
 
-func runSearch(ctx context.Context, opts *SearchOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdSearch returns `photoctl search`; runF, when not nil, gets the
+// parsed options instead of runSearch (tests).
+func NewCmdSearch(f *cmdutil.Factory, runF func(*SearchOptions) error) *cli.Command {
+	return cmdutil.New(f, searchCmd, runF)
+}
+
+func runSearch(ctx context.Context, conn *cmdutil.APIConn, opts *SearchOptions) error {
 	q, err := resolveSearch(ctx, conn, opts)
 	if err != nil {
 		return err

@@ -13,8 +13,7 @@ import (
 
 // readIDs returns the ids of the arguments; a lone "-" reads them from in,
 // standard input, instead (cmdutil.ReadStdinIDs), and says so.
-func readIDs(c *cli.Context, in io.Reader) ([]string, bool, error) {
-	args := c.Args().Slice()
+func readIDs(args []string, in io.Reader) ([]string, bool, error) {
 	if len(args) == 1 && args[0] == "-" {
 		ids, err := cmdutil.ReadStdinIDs(in)
 		return ids, true, err
@@ -32,11 +31,8 @@ type lifecycleCommand struct {
 	confirm                  bool
 }
 
-// NewCmdTrash returns `photoctl trash`; runF, when not nil, gets the
-// parsed options instead of runLifecycle (tests).
-func NewCmdTrash(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
-	return lifecycle(f, runF, lifecycleCommand{name: "trash", usage: "Move assets to the trash",
-		description: `Moves assets to the trash, where they stay until restored or purged after the
+var trashCmd = lifecycleCmd(lifecycleCommand{name: "trash", usage: "Move assets to the trash",
+	description: `Moves assets to the trash, where they stay until restored or purged after the
 server's retention period. Ids come from the arguments, or from standard
 input with "-" (ids, or the JSON that ls --json prints), sent in batches of
 100. photoctl ls lists every member of a stack, so the pipeline below
@@ -45,30 +41,29 @@ trashes whole bursts (ls --covers-only would give only each stack's cover).
 Example:
    photoctl trash asset_01hx... asset_01hy...
    photoctl ls --before 2010-01-01 --all --json | photoctl trash -`,
-		done: "Moved %d asset(s) to the trash.\n", jsonKey: "ids",
-		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
-			return c.TrashAssets(ctx, lib, ids)
-		}})
+	done: "Moved %d asset(s) to the trash.\n", jsonKey: "ids", call: (*cmdutil.APIConn).TrashAssets})
+
+// NewCmdTrash returns `photoctl trash`; runF, when not nil, gets the
+// parsed options instead of runLifecycle (tests).
+func NewCmdTrash(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return cmdutil.New(f, trashCmd, runF)
 }
 
-// NewCmdRestore returns `photoctl restore`; runF as for NewCmdTrash.
-func NewCmdRestore(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
-	return lifecycle(f, runF, lifecycleCommand{name: "restore", usage: "Restore assets from the trash",
-		description: `Restores trashed assets. Ids come from the arguments, or from standard input
+var restoreCmd = lifecycleCmd(lifecycleCommand{name: "restore", usage: "Restore assets from the trash",
+	description: `Restores trashed assets. Ids come from the arguments, or from standard input
 with "-", sent in batches of 100.
 
 Example:
    photoctl ls --state trashed --all --json | jq -r '.[].id' | photoctl restore -`,
-		done: "Restored %d asset(s).\n", jsonKey: "ids",
-		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
-			return c.RestoreAssets(ctx, lib, ids)
-		}})
+	done: "Restored %d asset(s).\n", jsonKey: "ids", call: (*cmdutil.APIConn).RestoreAssets})
+
+// NewCmdRestore returns `photoctl restore`; runF as for NewCmdTrash.
+func NewCmdRestore(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return cmdutil.New(f, restoreCmd, runF)
 }
 
-// NewCmdRemove returns `photoctl rm`; runF as for NewCmdTrash.
-func NewCmdRemove(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
-	return lifecycle(f, runF, lifecycleCommand{name: "rm", usage: "Delete assets permanently",
-		description: `Deletes assets, their files and everything linked to them, irreversibly
+var removeCmd = lifecycleCmd(lifecycleCommand{name: "rm", usage: "Delete assets permanently",
+	description: `Deletes assets, their files and everything linked to them, irreversibly
 (library owner only). Asks for confirmation unless --yes is given. Ids come
 from the arguments, or from standard input with "-" (which needs --yes),
 sent in batches of 100.
@@ -76,10 +71,11 @@ sent in batches of 100.
 Example:
    photoctl rm asset_01hx...
    photoctl ls --state trashed --all --json | jq -r '.[].id' | photoctl rm --yes -`,
-		done: "Deleted %d asset(s) permanently.\n", jsonKey: "deleted", confirm: true,
-		call: func(c *cmdutil.APIConn, ctx context.Context, lib string, ids []string) ([]string, error) {
-			return c.DeleteAssets(ctx, lib, ids)
-		}})
+	done: "Deleted %d asset(s) permanently.\n", jsonKey: "deleted", confirm: true, call: (*cmdutil.APIConn).DeleteAssets})
+
+// NewCmdRemove returns `photoctl rm`; runF as for NewCmdTrash.
+func NewCmdRemove(f *cmdutil.Factory, runF func(*LifecycleOptions) error) *cli.Command {
+	return cmdutil.New(f, removeCmd, runF)
 }
 
 // LifecycleOptions are what `photoctl trash`, `restore` or `rm` was
@@ -91,26 +87,27 @@ type LifecycleOptions struct {
 	IDs       []string
 	FromStdin bool // the ids came from standard input
 	Yes       bool // rm: do not ask for confirmation
-	JSON      bool
 	lc        lifecycleCommand
 }
 
-func lifecycle(f *cmdutil.Factory, runF func(*LifecycleOptions) error, lc lifecycleCommand) *cli.Command {
-	flags := append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag())
+// lifecycleCmd declares the command lc describes. Its --json comes before
+// rm's --yes, so it is one of the command's own flags. The run connects
+// itself, once rm has its confirmation.
+func lifecycleCmd(lc lifecycleCommand) cmdutil.Command[LifecycleOptions] {
+	flags := []cli.Flag{cmdutil.LibraryFlag(), cmdutil.JSONFlag()}
 	if lc.confirm {
 		flags = append(flags, &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask for confirmation"})
 	}
-	return &cli.Command{
+	return cmdutil.Command[LifecycleOptions]{
 		Name:        lc.name,
 		Usage:       lc.usage,
 		ArgsUsage:   "ID... | -",
 		Description: lc.description,
 		Flags:       flags,
-		Action: func(c *cli.Context) error {
-			opts := &LifecycleOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Yes: c.Bool("yes"), JSON: c.Bool("json"), lc: lc}
-			var err error
-			if opts.IDs, opts.FromStdin, err = readIDs(c, opts.IO.In); err != nil {
+		Args:        cmdutil.Between(0, -1, ""),
+		Parse: func(c *cli.Context, args []string, opts *LifecycleOptions) (err error) {
+			opts.Library, opts.Yes, opts.lc = c.String("library"), c.Bool("yes"), lc
+			if opts.IDs, opts.FromStdin, err = readIDs(args, opts.IO.In); err != nil {
 				return err
 			}
 			if len(opts.IDs) == 0 {
@@ -119,8 +116,9 @@ func lifecycle(f *cmdutil.Factory, runF func(*LifecycleOptions) error, lc lifecy
 			if lc.confirm && !opts.Yes && opts.FromStdin {
 				return cmdutil.UsageErrorf(c, "reading ids from standard input needs --yes")
 			}
-			return cmdutil.Run(c.Context, opts, runF, runLifecycle)
+			return nil
 		},
+		Offline: runLifecycle,
 	}
 }
 

@@ -24,7 +24,6 @@ type UploadOptions struct {
 	Import  importer.Options
 	Library string
 	Verbose bool
-	JSON    bool
 	// OnlyFolders are the folder arguments that, without --recursive, hold
 	// nothing but folders (onlyFolders).
 	OnlyFolders []string
@@ -33,16 +32,11 @@ type UploadOptions struct {
 	Help string
 }
 
-// NewCmdUpload returns `photoctl upload`, or under another name the
-// hidden synonym `photoctl import`; runF, when not nil, gets the parsed
-// options instead of runUpload (tests).
-func NewCmdUpload(f *cmdutil.Factory, name string, runF func(*UploadOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      name,
-		Hidden:    name != "upload",
-		Usage:     "Upload photos and videos from files and folders (also: photoctl import)",
-		ArgsUsage: "PATH...",
-		Description: `Uploads the photos and videos among PATHs (files, or folders with
+var uploadCmd = cmdutil.Command[UploadOptions]{
+	Name:      "upload",
+	Usage:     "Upload photos and videos from files and folders (also: photoctl import)",
+	ArgsUsage: "PATH...",
+	Description: `Uploads the photos and videos among PATHs (files, or folders with
 --recursive for their subfolders too), with their XMP sidecars (IMG_1.JPG.xmp
 or IMG_1.xmp). Hidden files and folders are passed over.
 
@@ -76,55 +70,56 @@ Example:
    photoctl upload -r --album-from-folder ~/Pictures/Trips
    photoctl upload -r ~/Pictures --json | jq '.files[] | select(.status == "failed")'
    photoctl upload -r -q ~/Pictures/2024 || echo "some files failed"`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
-			&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
-			&cli.StringSliceFlag{Name: "exclude", Usage: "pass over files and folders matching `GLOB` (repeatable)"},
-			cmdutil.LibraryFlag(),
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "hash and upload `N` files at once"},
-			&cli.StringFlag{Name: "album", Usage: "add every file (new or already there) to the album `NAME`, made if missing"},
-			&cli.BoolFlag{Name: "album-from-folder", Usage: "add each file to an album named after its folder"},
-			&cli.BoolFlag{Name: "dry-run", Usage: "hash and check, but upload nothing"},
-			&cli.BoolFlag{Name: "no-index", Usage: "do not read or write the checksum index"},
-			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "list every file with its outcome"},
-			cmdutil.QuietFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			paths := c.Args().Slice()
-			if len(paths) == 0 {
-				return cmdutil.UsageErrorf(c, "give at least one file or folder")
+	Flags: []cli.Flag{
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "descend into subfolders"},
+		&cli.StringSliceFlag{Name: "include", Usage: "upload only files matching `GLOB` (repeatable)"},
+		&cli.StringSliceFlag{Name: "exclude", Usage: "pass over files and folders matching `GLOB` (repeatable)"},
+		cmdutil.LibraryFlag(),
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 4, Usage: "hash and upload `N` files at once"},
+		&cli.StringFlag{Name: "album", Usage: "add every file (new or already there) to the album `NAME`, made if missing"},
+		&cli.BoolFlag{Name: "album-from-folder", Usage: "add each file to an album named after its folder"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "hash and check, but upload nothing"},
+		&cli.BoolFlag{Name: "no-index", Usage: "do not read or write the checksum index"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "list every file with its outcome"},
+		cmdutil.QuietFlag(),
+	},
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one file or folder"),
+	Parse: func(c *cli.Context, paths []string, opts *UploadOptions) error {
+		if c.Int("jobs") < 1 || c.Int("jobs") > 64 {
+			return cmdutil.UsageErrorf(c, "--jobs must be from 1 to 64")
+		}
+		if c.Bool("quiet") && c.Bool("verbose") {
+			return cmdutil.UsageErrorf(c, "--quiet and --verbose do not go together")
+		}
+		opts.Library, opts.Verbose, opts.Help = c.String("library"), c.Bool("verbose"), c.Command.HelpName
+		opts.Import = importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
+			Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"),
+			Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
+			Album: c.String("album"), AlbumFromFolder: c.Bool("album-from-folder")}
+		if !opts.Import.Recursive {
+			opts.OnlyFolders = onlyFolders(paths)
+		}
+		if !c.Bool("no-index") {
+			if dir := cmdutil.XDGDir("XDG_CACHE_HOME", ".cache"); dir != "" {
+				opts.Import.CacheDir = filepath.Join(dir, "photoctl")
 			}
-			if c.Int("jobs") < 1 || c.Int("jobs") > 64 {
-				return cmdutil.UsageErrorf(c, "--jobs must be from 1 to 64")
-			}
-			if c.Bool("quiet") && c.Bool("verbose") {
-				return cmdutil.UsageErrorf(c, "--quiet and --verbose do not go together")
-			}
-			opts := &UploadOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Verbose: c.Bool("verbose"), JSON: c.Bool("json"), Help: c.Command.HelpName,
-				Import: importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
-					Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"),
-					Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
-					Album: c.String("album"), AlbumFromFolder: c.Bool("album-from-folder")}}
-			if !opts.Import.Recursive {
-				opts.OnlyFolders = onlyFolders(paths)
-			}
-			if !c.Bool("no-index") {
-				if dir := cmdutil.XDGDir("XDG_CACHE_HOME", ".cache"); dir != "" {
-					opts.Import.CacheDir = filepath.Join(dir, "photoctl")
-				}
-			}
-			return cmdutil.Run(c.Context, opts, runF, runUpload)
-		},
-	}
+		}
+		return nil
+	},
+	Run: runUpload,
 }
 
-// runUpload connects, resolves the library and runs the import; what the
-// import refuses (a bad glob, folders of folders only) is a usage error.
-func runUpload(ctx context.Context, opts *UploadOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdUpload returns `photoctl upload`, or under another name the
+// hidden synonym `photoctl import`; runF, when not nil, gets the parsed
+// options instead of runUpload (tests).
+func NewCmdUpload(f *cmdutil.Factory, name string, runF func(*UploadOptions) error) *cli.Command {
+	return cmdutil.New(f, synonym(uploadCmd, name), runF)
+}
+
+// runUpload resolves the library and runs the import; what the import
+// refuses (a bad glob, folders of folders only) is a usage error.
+func runUpload(ctx context.Context, conn *cmdutil.APIConn, opts *UploadOptions) (err error) {
 	if opts.Import.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
 		return err
 	}
