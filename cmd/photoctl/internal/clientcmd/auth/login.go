@@ -23,10 +23,10 @@ import (
 // LoginOptions is what `photoctl login` needs once its flags are parsed
 // and its secrets read (the terminal prompts come before the run).
 type LoginOptions struct {
+	cmdutil.ClientOptions
+
 	Server, Profile, Email, Password, APIKey string
-	JSON                                     bool
 	Store                                    *cmdutil.CredentialsStore
-	IO                                       *cmdutil.Streams
 
 	// OIDC signs in through the server's identity provider (oidc.go);
 	// NoBrowser only prints the address to open.
@@ -41,13 +41,10 @@ type LoginJSON struct {
 	User       *api.User `json:"user"`
 }
 
-// NewCmdLogin returns `photoctl login`; runF, when not nil, gets the
-// parsed options instead of runLogin (tests).
-func NewCmdLogin(f *cmdutil.Factory, runF func(*LoginOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "login",
-		Usage: "Sign in to a server and save the session in a profile",
-		Description: `Signs in with e-mail and password and saves the session (or, with
+var loginCmd = cmdutil.Command[LoginOptions]{
+	Name:  "login",
+	Usage: "Sign in to a server and save the session in a profile",
+	Description: `Signs in with e-mail and password and saves the session (or, with
 --api-key, the key) as a profile in $XDG_CONFIG_HOME/photoctl/credentials.json
 (mode 0600), which becomes the current profile. Sessions are refreshed
 automatically. Keep one profile per server with --profile.
@@ -68,41 +65,45 @@ Example:
 With --oidc the sign-in goes through the server's identity provider: photoctl
 opens the browser (or, with --no-browser or without a display, prints the
 address to open) and receives the answer on a loopback port.`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (asked for on a terminal when missing)"},
-			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
-			&cli.BoolFlag{Name: "oidc", Usage: "sign in through the server's identity provider in a browser"},
-			&cli.BoolFlag{Name: "no-browser", Usage: "with --oidc, print the sign-in address instead of opening a browser"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			cfg, err := cmdutil.LoadClientConfig(c)
-			if err != nil {
-				return err
-			}
-			store, err := cmdutil.NewCredentialsStore()
-			if err != nil {
-				return err
-			}
-			opts := &LoginOptions{Server: cfg.Server, Profile: cfg.Profile, APIKey: string(cfg.APIKey),
-				Email: c.String("email"), JSON: c.Bool("json"), Store: store, IO: f.Streams(c),
-				OIDC: c.Bool("oidc"), NoBrowser: c.Bool("no-browser")}
-			if opts.OIDC && (opts.APIKey != "" || opts.Email != "") {
-				return cmdutil.UsageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
-			}
-			if err := resolveLoginTarget(opts); err != nil {
-				return &cmdutil.UsageError{Err: err, Help: c.Command.HelpName}
-			}
-			if opts.APIKey == "" && !opts.OIDC {
-				if err := readLoginSecrets(c, opts); err != nil {
-					return err
-				}
-			}
-			return cmdutil.Run(c.Context, opts, runF, runLogin)
-		},
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (asked for on a terminal when missing)"},
+		&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from the first line of standard input"},
+		&cli.BoolFlag{Name: "oidc", Usage: "sign in through the server's identity provider in a browser"},
+		&cli.BoolFlag{Name: "no-browser", Usage: "with --oidc, print the sign-in address instead of opening a browser"},
+	},
+	JSON:    true,
+	Parse:   parseLogin,
+	Offline: runLogin,
+}
+
+// NewCmdLogin returns `photoctl login`; runF, when not nil, gets the
+// parsed options instead of runLogin (tests).
+func NewCmdLogin(f *cmdutil.Factory, runF func(*LoginOptions) error) *cli.Command {
+	return cmdutil.New(f, loginCmd, runF)
+}
+
+// parseLogin reads the server, profile and credential (flags, environment,
+// config file, then the credentials file) and the secrets still missing.
+func parseLogin(c *cli.Context, _ []string, opts *LoginOptions) error {
+	cfg, err := cmdutil.LoadClientConfig(c)
+	if err != nil {
+		return err
 	}
+	if opts.Store, err = cmdutil.NewCredentialsStore(); err != nil {
+		return err
+	}
+	opts.Server, opts.Profile, opts.APIKey, opts.Email = cfg.Server, cfg.Profile, string(cfg.APIKey), c.String("email")
+	opts.OIDC, opts.NoBrowser = c.Bool("oidc"), c.Bool("no-browser")
+	if opts.OIDC && (opts.APIKey != "" || opts.Email != "") {
+		return cmdutil.UsageErrorf(c, "--oidc signs in through the identity provider; leave out --email and --api-key")
+	}
+	if err := resolveLoginTarget(opts); err != nil {
+		return &cmdutil.UsageError{Err: err, Help: c.Command.HelpName}
+	}
+	if opts.APIKey == "" && !opts.OIDC {
+		return readLoginSecrets(c, opts)
+	}
+	return nil
 }
 
 // resolveLoginTarget fills the profile and server from the credentials

@@ -11,24 +11,20 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// LogoutOptions are what `photoctl logout` was asked for.
+// LogoutOptions are what `photoctl logout` was asked for. Its Conn
+// connects without requiring a credential: a profile whose session is
+// gone is still forgotten.
 type LogoutOptions struct {
-	IO *cmdutil.Streams
-	// Conn connects without requiring a credential: a profile whose
-	// session is gone is still forgotten.
-	Conn func() (*cmdutil.APIConn, error)
-	JSON bool
+	cmdutil.ClientOptions
+
 	// Help is the command whose --help a usage error names.
 	Help string
 }
 
-// NewCmdLogout returns `photoctl logout`; runF, when not nil, gets the
-// parsed options instead of runLogout (tests).
-func NewCmdLogout(f *cmdutil.Factory, runF func(*LogoutOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "logout",
-		Usage: "End the session and forget the profile's credential",
-		Description: `Ends the current (or --profile) profile's session on the server and removes
+var logoutCmd = cmdutil.Command[LogoutOptions]{
+	Name:  "logout",
+	Usage: "End the session and forget the profile's credential",
+	Description: `Ends the current (or --profile) profile's session on the server and removes
 its credential from the credentials file; the profile keeps its server, so
 'photoctl login' signs in there again. A saved API key is only forgotten
 here: revoke it with 'photoctl keys delete'.
@@ -36,19 +32,22 @@ here: revoke it with 'photoctl keys delete'.
 Example:
    photoctl logout
    photoctl logout --profile home`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *LogoutOptions {
-			return &LogoutOptions{IO: f.Streams(c), Conn: func() (*cmdutil.APIConn, error) { return f.Connect(c, false) },
-				JSON: c.Bool("json"), Help: c.Command.HelpName}
-		}, runF, runLogout),
-	}
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *LogoutOptions) error {
+		opts.Help = c.Command.HelpName
+		return nil
+	},
+	Run:    runLogout,
+	NoAuth: true,
 }
 
-func runLogout(ctx context.Context, opts *LogoutOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdLogout returns `photoctl logout`; runF, when not nil, gets the
+// parsed options instead of runLogout (tests).
+func NewCmdLogout(f *cmdutil.Factory, runF func(*LogoutOptions) error) *cli.Command {
+	return cmdutil.New(f, logoutCmd, runF)
+}
+
+func runLogout(ctx context.Context, conn *cmdutil.APIConn, opts *LogoutOptions) error {
 	if conn.Profile == "" {
 		return &cmdutil.UsageError{Err: fmt.Errorf("no signed-in profile for %s", conn.Server()), Help: opts.Help}
 	}

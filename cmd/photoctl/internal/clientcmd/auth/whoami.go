@@ -10,36 +10,28 @@ import (
 )
 
 // WhoamiOptions are what `photoctl whoami` was asked for.
-type WhoamiOptions struct {
-	cmdutil.ClientOptions
+type WhoamiOptions struct{ cmdutil.ClientOptions }
 
-	JSON bool
-}
-
-// NewCmdWhoami returns `photoctl whoami`; runF, when not nil, gets the
-// parsed options instead of runWhoami (tests).
-func NewCmdWhoami(f *cmdutil.Factory, runF func(*WhoamiOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "whoami",
-		Usage: "Show who the credential in use belongs to",
-		Description: `Asks the server who the credential belongs to, and prints the user with the
+var whoamiCmd = cmdutil.Command[WhoamiOptions]{
+	Name:  "whoami",
+	Usage: "Show who the credential in use belongs to",
+	Description: `Asks the server who the credential belongs to, and prints the user with the
 server, profile and kind of credential in use.
 
 Example:
    photoctl whoami
    PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *WhoamiOptions {
-			return &WhoamiOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-		}, runF, runWhoami),
-	}
+	JSON: true,
+	Run:  runWhoami,
 }
 
-func runWhoami(ctx context.Context, opts *WhoamiOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdWhoami returns `photoctl whoami`; runF, when not nil, gets the
+// parsed options instead of runWhoami (tests).
+func NewCmdWhoami(f *cmdutil.Factory, runF func(*WhoamiOptions) error) *cli.Command {
+	return cmdutil.New(f, whoamiCmd, runF)
+}
+
+func runWhoami(ctx context.Context, conn *cmdutil.APIConn, opts *WhoamiOptions) error {
 	u, err := conn.Me(ctx)
 	if err != nil {
 		return err

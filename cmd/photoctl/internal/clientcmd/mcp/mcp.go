@@ -23,13 +23,10 @@ type Options struct {
 	cmdutil.ClientOptions
 }
 
-// NewCmdMCP returns `photoctl mcp`, the assistant interface over stdio;
-// runF, when not nil, gets the parsed options instead of runMCP (tests).
-func NewCmdMCP(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return &cli.Command{
-		Name:  "mcp",
-		Usage: "Serve the library's assistant tools over stdio (Model Context Protocol) for a local assistant",
-		Description: `Speaks the Model Context Protocol on standard input and output, so a local
+var mcpCmd = cmdutil.Command[Options]{
+	Name:  "mcp",
+	Usage: "Serve the library's assistant tools over stdio (Model Context Protocol) for a local assistant",
+	Description: `Speaks the Model Context Protocol on standard input and output, so a local
 assistant (Claude Desktop, an IDE agent, ...) can search, view and organise
 the library. The tools are the same as the server's /api/mcp; each calls the
 server's API with your credentials (the profile or --api-key), so it can do
@@ -42,14 +39,13 @@ Example:
 
    (in an assistant's server configuration:
    {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]})`,
-		Flags: cmdutil.ClientFlags(),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			return cmdutil.RunConnected(c.Context, &Options{ClientOptions: f.ClientOptions(c)}, runF, runMCP)
-		},
-	}
+	Run: runMCP,
+}
+
+// NewCmdMCP returns `photoctl mcp`, the assistant interface over stdio;
+// runF, when not nil, gets the parsed options instead of runMCP (tests).
+func NewCmdMCP(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
+	return cmdutil.New(f, mcpCmd, runF)
 }
 
 // runMCP serves on the process's own stdin and stdout, not the command's

@@ -29,13 +29,10 @@ type Options struct {
 	help string
 }
 
-// NewCmdTUI returns `photoctl tui`; runF, when not nil, gets the parsed
-// options instead of runTUI (tests).
-func NewCmdTUI(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return &cli.Command{
-		Name:  "tui",
-		Usage: "Browse, search and organize a library in the terminal",
-		Description: `Opens a full-screen browser on a library: a timeline by month, albums,
+var tuiCmd = cmdutil.Command[Options]{
+	Name:  "tui",
+	Usage: "Browse, search and organize a library in the terminal",
+	Description: `Opens a full-screen browser on a library: a timeline by month, albums,
 people, search, the trash, the task queue and a library switcher (keys 1-7 or
 tab). Asset lists load a page at a time as the cursor moves; beside them are
 the metadata and a preview of the thumbnail (Kitty or iTerm2 graphics where
@@ -53,13 +50,21 @@ it says which (else dark); nothing waits for its answer.
 Example:
    photoctl tui
    photoctl tui --library "Family" --download-dir ~/Downloads`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "download-dir", Usage: "save downloads in `DIR` (default: the working directory)"}),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runTUI, func(c *cli.Context, _ []string) (*Options, error) {
-			return &Options{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				DownloadDir: c.String("download-dir"), help: c.Command.HelpName}, nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "download-dir", Usage: "save downloads in `DIR` (default: the working directory)"},
+	},
+	Parse: func(c *cli.Context, _ []string, opts *Options) error {
+		opts.Library, opts.DownloadDir, opts.help = c.String("library"), c.String("download-dir"), c.Command.HelpName
+		return nil
+	},
+	Run: runTUI,
+}
+
+// NewCmdTUI returns `photoctl tui`; runF, when not nil, gets the parsed
+// options instead of runTUI (tests).
+func NewCmdTUI(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
+	return cmdutil.New(f, tuiCmd, runF)
 }
 
 func runTUI(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {

@@ -20,55 +20,46 @@ type CreateOptions struct {
 	// ReadPassword reads the password of --password-stdin; nil without
 	// it (the server generates one).
 	ReadPassword func() (string, error)
-	JSON         bool
 }
 
-// NewCmdCreate returns `photoctl users create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "create",
-		Usage: "Create an account with its first library",
-		Description: `Creates an account. Without --password-stdin the server generates a
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:  "create",
+	Usage: "Create an account with its first library",
+	Description: `Creates an account. Without --password-stdin the server generates a
 password, printed once on standard output (with --json, in "password").
 
 Example:
    photoctl users create --email ada@example.com --first-name Ada --quota 50GB
    printf '%s\n' "$PASSWORD" | photoctl users create --email bob@example.com --password-stdin --superuser`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (required)"},
-			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
-			&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
-			&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
-			&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (bytes, or 500MB, 50GB, 1TB; default unlimited)"},
-			&cli.BoolFlag{Name: "superuser", Usage: "let the account administer the server"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			req := api.AdminUserCreate{Email: strings.TrimSpace(c.String("email")), FirstName: c.String("first-name"),
-				LastName: c.String("last-name"), IsSuperuser: c.Bool("superuser")}
-			if req.Email == "" {
-				return cmdutil.UsageErrorf(c, "--email is required")
-			}
-			quota, err := quotaFlag(c)
-			if err != nil {
-				return err
-			}
-			req.QuotaBytes = quota.Value
-			opts := &CreateOptions{ClientOptions: f.ClientOptions(c), Request: req, ReadPassword: passwordReader(c),
-				JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runCreate)
-		},
-	}
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "email", Usage: "sign-in `EMAIL` (required)"},
+		&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
+		&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
+		&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
+		&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (bytes, or 500MB, 50GB, 1TB; default unlimited)"},
+		&cli.BoolFlag{Name: "superuser", Usage: "let the account administer the server"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *CreateOptions) error {
+		opts.Request = api.AdminUserCreate{Email: strings.TrimSpace(c.String("email")), FirstName: c.String("first-name"),
+			LastName: c.String("last-name"), IsSuperuser: c.Bool("superuser")}
+		if opts.Request.Email == "" {
+			return cmdutil.UsageErrorf(c, "--email is required")
+		}
+		quota, err := quotaFlag(c)
+		opts.Request.QuotaBytes, opts.ReadPassword = quota.Value, passwordReader(c)
+		return err
+	},
+	Run: runCreate,
 }
 
-func runCreate(ctx context.Context, opts *CreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdCreate returns `photoctl users create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
+}
+
+func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	req := opts.Request
 	if opts.ReadPassword != nil {
 		p, err := opts.ReadPassword()
@@ -81,13 +72,6 @@ func runCreate(ctx context.Context, opts *CreateOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, u)
-	}
-	fmt.Fprintf(opts.IO.Err, "Created user %s (%s).\n", u.ID, u.Email)
-	if u.Password != nil {
-		fmt.Fprintln(opts.IO.Err, "Generated password (shown once; pass it on now):")
-		_, err = fmt.Fprintln(opts.IO.Out, *u.Password)
-	}
-	return err
+	return printPassword(opts.IO, opts.JSON, u, fmt.Sprintf("Created user %s (%s).\n", u.ID, u.Email),
+		"Generated password (shown once; pass it on now):\n", u.Password)
 }

@@ -21,63 +21,58 @@ type ResetPasswordOptions struct {
 	// ReadPassword reads the password of --password-stdin; nil without
 	// it (a generated password is printed once).
 	ReadPassword func() (string, error)
-	JSON         bool
 }
 
-// NewCmdResetPassword returns `photoctl users reset-password`; runF, when
-// not nil, gets the parsed options instead of runResetPassword (tests).
-func NewCmdResetPassword(f *cmdutil.Factory, runF func(*ResetPasswordOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "reset-password",
-		Usage:     "Set a new password for an account and end all its sessions",
-		ArgsUsage: "ID",
-		Description: `Sets the password from --password-stdin, or a generated one printed once on
+var resetPasswordCmd = cmdutil.Command[ResetPasswordOptions]{
+	Name:      "reset-password",
+	Usage:     "Set a new password for an account and end all its sessions",
+	ArgsUsage: "ID",
+	Description: `Sets the password from --password-stdin, or a generated one printed once on
 standard output. Every session of the account ends.
 
 Example:
    photoctl users reset-password intuser_01hx...
    printf '%s\n' "$PASSWORD" | photoctl users reset-password --password-stdin intuser_01hx...`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.OneArgAction(wantUserID, func(c *cli.Context, id string) *ResetPasswordOptions {
-			return &ResetPasswordOptions{ClientOptions: f.ClientOptions(c), ID: id, ReadPassword: passwordReader(c),
-				JSON: c.Bool("json")}
-		}, runF, runResetPassword),
-	}
+	Flags: []cli.Flag{
+		&cli.BoolFlag{Name: "password-stdin", Usage: "read the password from standard input (prompted on a terminal)"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne(wantUserID),
+	Parse: func(c *cli.Context, args []string, opts *ResetPasswordOptions) error {
+		opts.ID, opts.ReadPassword = args[0], passwordReader(c)
+		return nil
+	},
+	Run: runResetPassword,
 }
 
-func runResetPassword(ctx context.Context, opts *ResetPasswordOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdResetPassword returns `photoctl users reset-password`; runF, when
+// not nil, gets the parsed options instead of runResetPassword (tests).
+func NewCmdResetPassword(f *cmdutil.Factory, runF func(*ResetPasswordOptions) error) *cli.Command {
+	return cmdutil.New(f, resetPasswordCmd, runF)
+}
+
+func runResetPassword(ctx context.Context, conn *cmdutil.APIConn, opts *ResetPasswordOptions) error {
 	var password string
-	generated := opts.ReadPassword == nil
-	if generated {
+	var shown *string // printed once: only a generated password
+	if opts.ReadPassword == nil {
 		b := make([]byte, 18)
 		if _, err := rand.Read(b); err != nil {
 			return err
 		}
 		password = base64.RawURLEncoding.EncodeToString(b)
-	} else if password, err = opts.ReadPassword(); err != nil {
-		return err
+		shown = &password
+	} else {
+		p, err := opts.ReadPassword()
+		if err != nil {
+			return err
+		}
+		password = p
 	}
 	u, err := conn.UpdateUser(ctx, opts.ID, api.AdminUserUpdate{Password: &password})
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		out := map[string]any{"id": u.ID, "email": u.Email, "password": nil}
-		if generated {
-			out["password"] = password
-		}
-		return cmdutil.PrintJSON(opts.IO.Out, out)
-	}
-	fmt.Fprintf(opts.IO.Err, "Reset the password of %s (%s); its sessions have ended.\n", u.ID, u.Email)
-	if generated {
-		fmt.Fprintln(opts.IO.Err, "New password (shown once):")
-		_, err = fmt.Fprintln(opts.IO.Out, password)
-	}
-	return err
+	return printPassword(opts.IO, opts.JSON, map[string]any{"id": u.ID, "email": u.Email, "password": shown},
+		fmt.Sprintf("Reset the password of %s (%s); its sessions have ended.\n", u.ID, u.Email),
+		"New password (shown once):\n", shown)
 }

@@ -16,36 +16,28 @@ type StorageJSON struct {
 }
 
 // StorageOptions are what `photoctl storage` was asked for.
-type StorageOptions struct {
-	cmdutil.ClientOptions
+type StorageOptions struct{ cmdutil.ClientOptions }
 
-	JSON bool
-}
-
-// NewCmdStorage returns `photoctl storage`; runF, when not nil, gets the
-// parsed options instead of runStorage (tests).
-func NewCmdStorage(f *cmdutil.Factory, runF func(*StorageOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "storage",
-		Usage: "Show your storage use and allowance",
-		Description: `Shows the bytes charged to you (the files of every library you own, whoever
+var storageCmd = cmdutil.Command[StorageOptions]{
+	Name:  "storage",
+	Usage: "Show your storage use and allowance",
+	Description: `Shows the bytes charged to you (the files of every library you own, whoever
 uploaded them, versions included) against your allowance.
 
 Example:
    photoctl storage
    photoctl storage --json | jq .used_bytes`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *StorageOptions {
-			return &StorageOptions{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-		}, runF, runStorage),
-	}
+	JSON: true,
+	Run:  runStorage,
 }
 
-func runStorage(ctx context.Context, opts *StorageOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdStorage returns `photoctl storage`; runF, when not nil, gets the
+// parsed options instead of runStorage (tests).
+func NewCmdStorage(f *cmdutil.Factory, runF func(*StorageOptions) error) *cli.Command {
+	return cmdutil.New(f, storageCmd, runF)
+}
+
+func runStorage(ctx context.Context, conn *cmdutil.APIConn, opts *StorageOptions) error {
 	u, err := conn.Storage(ctx)
 	if err != nil {
 		return err

@@ -19,70 +19,68 @@ type UpdateOptions struct {
 	ID     string
 	Change api.AdminUserUpdate
 	Done   string
-	JSON   bool
 }
 
-// NewCmdUpdate returns `photoctl users update`; runF, when not nil, gets
-// the parsed options instead of runUpdate (tests).
-func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "update",
-		Usage:     "Change an account's names, state, role or quota",
-		ArgsUsage: "ID",
-		Description: `Changes only what the flags name. The last active superuser cannot be
+var updateCmd = cmdutil.Command[UpdateOptions]{
+	Name:      "update",
+	Usage:     "Change an account's names, state, role or quota",
+	ArgsUsage: "ID",
+	Description: `Changes only what the flags name. The last active superuser cannot be
 demoted or disabled.
 
 Example:
    photoctl users update --quota 100GB --superuser intuser_01hx...
    photoctl users update --active --quota unlimited intuser_01hx...`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
-			&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
-			&cli.BoolFlag{Name: "active", Usage: "enable (--active) or disable (--active=false) the account"},
-			&cli.BoolFlag{Name: "superuser", Usage: "promote (--superuser) or demote (--superuser=false)"},
-			&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (500MB, 50GB) or unlimited"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, wantUserID)
-			if err != nil {
-				return err
-			}
-			u := api.AdminUserUpdate{FirstName: changed(c, "first-name", c.String), LastName: changed(c, "last-name", c.String),
-				IsActive: changed(c, "active", c.Bool), IsSuperuser: changed(c, "superuser", c.Bool)}
-			if u.QuotaBytes, err = quotaFlag(c); err != nil {
-				return err
-			}
-			opts := &UpdateOptions{ClientOptions: f.ClientOptions(c), ID: args[0], Change: u, Done: "Updated", JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runUpdate)
-		},
-	}
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "first-name", Usage: "first `NAME`"},
+		&cli.StringFlag{Name: "last-name", Usage: "last `NAME`"},
+		&cli.BoolFlag{Name: "active", Usage: "enable (--active) or disable (--active=false) the account"},
+		&cli.BoolFlag{Name: "superuser", Usage: "promote (--superuser) or demote (--superuser=false)"},
+		&cli.StringFlag{Name: "quota", Usage: "storage allowance `SIZE` (500MB, 50GB) or unlimited"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne(wantUserID),
+	Parse: func(c *cli.Context, args []string, opts *UpdateOptions) (err error) {
+		opts.ID, opts.Done = args[0], "Updated"
+		opts.Change = api.AdminUserUpdate{FirstName: changed(c, "first-name", c.String), LastName: changed(c, "last-name", c.String),
+			IsActive: changed(c, "active", c.Bool), IsSuperuser: changed(c, "superuser", c.Bool)}
+		opts.Change.QuotaBytes, err = quotaFlag(c)
+		return err
+	},
+	Run: runUpdate,
+}
+
+// NewCmdUpdate returns `photoctl users update`; runF, when not nil, gets
+// the parsed options instead of runUpdate (tests).
+func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
+	return cmdutil.New(f, updateCmd, runF)
+}
+
+var disableCmd = cmdutil.Command[UpdateOptions]{
+	Name:      "disable",
+	Usage:     "Disable an account: it can no longer sign in or use its keys and tokens",
+	ArgsUsage: "ID",
+	Description: `Disables an account at once; 'users update --active ID' enables it again.
+
+Example:
+   photoctl users disable intuser_01hx...`,
+	JSON: true,
+	Args: cmdutil.ExactlyOne(wantUserID),
+	Parse: func(_ *cli.Context, args []string, opts *UpdateOptions) error {
+		opts.ID, opts.Change, opts.Done = args[0], api.AdminUserUpdate{IsActive: ptrTo(false)}, "Disabled"
+		return nil
+	},
+	Run: runUpdate,
 }
 
 // NewCmdDisable returns `photoctl users disable`, an update that sets the
 // account inactive; runF, when not nil, gets the parsed options instead of
 // runUpdate (tests).
 func NewCmdDisable(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "disable",
-		Usage:     "Disable an account: it can no longer sign in or use its keys and tokens",
-		ArgsUsage: "ID",
-		Description: `Disables an account at once; 'users update --active ID' enables it again.
-
-Example:
-   photoctl users disable intuser_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.OneArgAction(wantUserID, func(c *cli.Context, id string) *UpdateOptions {
-			return &UpdateOptions{ClientOptions: f.ClientOptions(c), ID: id,
-				Change: api.AdminUserUpdate{IsActive: ptrTo(false)}, Done: "Disabled", JSON: c.Bool("json")}
-		}, runF, runUpdate),
-	}
+	return cmdutil.New(f, disableCmd, runF)
 }
 
-func runUpdate(ctx context.Context, opts *UpdateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runUpdate(ctx context.Context, conn *cmdutil.APIConn, opts *UpdateOptions) error {
 	out, err := conn.UpdateUser(ctx, opts.ID, opts.Change)
 	if err != nil {
 		return err

@@ -45,32 +45,32 @@ type ListOptions struct {
 	cmdutil.ClientOptions
 
 	Email string
-	JSON  bool
+}
+
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List every account, newest first",
+	Description: `Lists the server's accounts with their state, role and storage quota.
+
+Example:
+   photoctl users list
+   photoctl users list --email ada --json`,
+	Flags: []cli.Flag{&cli.StringFlag{Name: "email", Usage: "only accounts whose e-mail contains `TEXT`"}},
+	JSON:  true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.Email = c.String("email")
+		return nil
+	},
+	Run: runList,
 }
 
 // NewCmdList returns `photoctl users list`; runF, when not nil, gets the
 // parsed options instead of runList (tests).
 func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List every account, newest first",
-		Description: `Lists the server's accounts with their state, role and storage quota.
-
-Example:
-   photoctl users list
-   photoctl users list --email ada --json`,
-		Flags: append(cmdutil.ClientFlags(), &cli.StringFlag{Name: "email", Usage: "only accounts whose e-mail contains `TEXT`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ListOptions {
-			return &ListOptions{ClientOptions: f.ClientOptions(c), Email: c.String("email"), JSON: c.Bool("json")}
-		}, runF, runList),
-	}
+	return cmdutil.New(f, listCmd, runF)
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	list, err := client.Collect(conn.AdminUsers(ctx, opts.Email))
 	if err != nil {
 		return err
@@ -133,4 +133,15 @@ func passwordReader(c *cli.Context) func() (string, error) {
 		return nil
 	}
 	return func() (string, error) { return cmdutil.ReadPasswordLine(c) }
+}
+
+// printPassword reports an account whose password was just set: v with
+// --json, else notice on the error stream and, when password is one that
+// nobody knows yet (generated), label there and the password on the
+// output, once.
+func printPassword(io *cmdutil.Streams, asJSON bool, v any, notice, label string, password *string) error {
+	if password == nil {
+		return cmdutil.PrintSecret(io, asJSON, v, notice, "")
+	}
+	return cmdutil.PrintSecret(io, asJSON, v, notice+label, *password+"\n")
 }

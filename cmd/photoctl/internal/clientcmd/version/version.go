@@ -28,19 +28,12 @@ type JSON struct {
 }
 
 // Options are what `photoctl version` was asked for.
-type Options struct {
-	cmdutil.ClientOptions
+type Options struct{ cmdutil.ClientOptions }
 
-	JSON bool
-}
-
-// NewCmdVersion returns `photoctl version`; runF, when not nil, gets the
-// parsed options instead of runVersion (tests).
-func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return &cli.Command{
-		Name:  "version",
-		Usage: "Print the client's version and, when signed in, the server's",
-		Description: `Prints the version of this photoctl and, when signed in (a profile, or
+var versionCmd = cmdutil.Command[Options]{
+	Name:  "version",
+	Usage: "Print the client's version and, when signed in, the server's",
+	Description: `Prints the version of this photoctl and, when signed in (a profile, or
 --api-key/$PHOTOCTL_API_KEY with --server/$PHOTOCTL_SERVER), the version of
 the server it talks to. When not signed in, or when the server does not
 answer within 5 seconds, only the client's version is printed, with a note
@@ -52,15 +45,16 @@ server.
 Example:
    photoctl version
    photoctl version --json | jq -r .server`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			opts := &Options{ClientOptions: f.ClientOptions(c), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runVersion)
-		},
-	}
+	JSON: true,
+	// Offline: serverVersion connects itself, as not being signed in (or
+	// no answer) is a note, not a failure.
+	Offline: runVersion,
+}
+
+// NewCmdVersion returns `photoctl version`; runF, when not nil, gets the
+// parsed options instead of runVersion (tests).
+func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
+	return cmdutil.New(f, versionCmd, runF)
 }
 
 func runVersion(ctx context.Context, opts *Options) error {
