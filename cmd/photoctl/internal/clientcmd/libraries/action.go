@@ -48,30 +48,31 @@ type ActionOptions struct {
 
 	// Action is switch, trash or restore; Library the id or name.
 	Action, Library string
-	JSON            bool
+}
+
+// actionCmd is each of `photoctl libraries switch|trash|restore` but for
+// its name, help and Parse, which NewCmdAction fills in.
+var actionCmd = cmdutil.Command[ActionOptions]{
+	ArgsUsage: "LIBRARY",
+	JSON:      true,
+	Args:      cmdutil.ExactlyOne(wantLibrary),
+	Run:       runAction,
 }
 
 // NewCmdAction returns `photoctl libraries switch|trash|restore` (name);
 // runF, when not nil, gets the parsed options instead of runAction
 // (tests).
 func NewCmdAction(f *cmdutil.Factory, name string, runF func(*ActionOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:        name,
-		Usage:       actionHelp[name][0],
-		ArgsUsage:   "LIBRARY",
-		Description: actionHelp[name][1],
-		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.OneArgAction(wantLibrary, func(c *cli.Context, lib string) *ActionOptions {
-			return &ActionOptions{ClientOptions: f.ClientOptions(c), Action: name, Library: lib, JSON: c.Bool("json")}
-		}, runF, runAction),
+	cmd := actionCmd
+	cmd.Name, cmd.Usage, cmd.Description = name, actionHelp[name][0], actionHelp[name][1]
+	cmd.Parse = func(_ *cli.Context, args []string, opts *ActionOptions) error {
+		opts.Action, opts.Library = name, args[0]
+		return nil
 	}
+	return cmdutil.New(f, cmd, runF)
 }
 
-func runAction(ctx context.Context, opts *ActionOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runAction(ctx context.Context, conn *cmdutil.APIConn, opts *ActionOptions) error {
 	state := ""
 	if opts.Action == "restore" {
 		state = "trashed"

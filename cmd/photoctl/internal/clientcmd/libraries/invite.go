@@ -43,16 +43,12 @@ type InviteCreateOptions struct {
 	Role    string
 	Expires time.Time
 	Max     int
-	JSON    bool
 }
 
-// NewCmdInviteCreate returns `photoctl invite create`; runF, when not
-// nil, gets the parsed options instead of runInviteCreate (tests).
-func NewCmdInviteCreate(f *cmdutil.Factory, runF func(*InviteCreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "create",
-		Usage: "Invite people to a library you own; prints the token once",
-		Description: `Creates an invitation to the library (--library, your default, or your only
+var inviteCreateCmd = cmdutil.Command[InviteCreateOptions]{
+	Name:  "create",
+	Usage: "Invite people to a library you own; prints the token once",
+	Description: `Creates an invitation to the library (--library, your default, or your only
 one) and prints its token, which cannot be shown again: pass it on to the
 people you invite. --expires takes a duration from now (72h, 7d) or a time
 (2025-01-31T18:00:00+01:00).
@@ -60,28 +56,31 @@ people you invite. --expires takes a duration from now (72h, 7d) or a time
 Example:
    photoctl invite create --role viewer --expires 7d --max 5
    TOKEN=$(photoctl invite create --library Family --role collaborator --expires 48h --max 1 --json | jq -r .token)`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "role", Value: "viewer", Usage: "`ROLE` granted: viewer or collaborator"},
-			&cli.StringFlag{Name: "expires", Value: "7d", Usage: "valid for `DURATION` (72h, 7d) or until a TIME (RFC 3339)"},
-			&cli.IntFlag{Name: "max", Value: 1, Usage: "at most `N` accounts may join (1-1000)"},
-			cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cmdutil.NoArgs(c); err != nil {
-				return err
-			}
-			expires, err := parseExpiry(c.String("expires"), time.Now())
-			if err != nil {
-				return cmdutil.UsageErrorf(c, "--expires: %v", err)
-			}
-			opts := &InviteCreateOptions{ClientOptions: f.ClientOptions(c), Library: cmdutil.LibraryArgOf(c),
-				Role: c.String("role"), Expires: expires, Max: c.Int("max"), JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runInviteCreate)
-		},
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "role", Value: "viewer", Usage: "`ROLE` granted: viewer or collaborator"},
+		&cli.StringFlag{Name: "expires", Value: "7d", Usage: "valid for `DURATION` (72h, 7d) or until a TIME (RFC 3339)"},
+		&cli.IntFlag{Name: "max", Value: 1, Usage: "at most `N` accounts may join (1-1000)"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *InviteCreateOptions) (err error) {
+		if opts.Expires, err = parseExpiry(c.String("expires"), time.Now()); err != nil {
+			return cmdutil.UsageErrorf(c, "--expires: %v", err)
+		}
+		opts.Library, opts.Role, opts.Max = cmdutil.LibraryArgOf(c), c.String("role"), c.Int("max")
+		return nil
+	},
+	Run: runInviteCreate,
 }
 
-func runInviteCreate(ctx context.Context, opts *InviteCreateOptions) error {
-	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
+// NewCmdInviteCreate returns `photoctl invite create`; runF, when not
+// nil, gets the parsed options instead of runInviteCreate (tests).
+func NewCmdInviteCreate(f *cmdutil.Factory, runF func(*InviteCreateOptions) error) *cli.Command {
+	return cmdutil.New(f, inviteCreateCmd, runF)
+}
+
+func runInviteCreate(ctx context.Context, conn *cmdutil.APIConn, opts *InviteCreateOptions) error {
+	lib, err := opts.Library.ID(ctx, conn)
 	if err != nil {
 		return err
 	}
@@ -122,46 +121,37 @@ type InLibraryOptions struct {
 	cmdutil.ClientOptions
 
 	Library cmdutil.LibraryArg
-	JSON    bool
 }
 
-// NewCmdInviteList returns `photoctl invite list`; runF, when not nil,
-// gets the parsed options instead of runInviteList (tests).
-func NewCmdInviteList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List a library's invitations (owner), newest first",
-		Description: `Prints the invitations of the library with their state (active, exhausted,
+// parseInLibrary is the Parse of such a command: --library.
+func parseInLibrary(c *cli.Context, _ []string, opts *InLibraryOptions) error {
+	opts.Library = cmdutil.LibraryArgOf(c)
+	return nil
+}
+
+var inviteListCmd = cmdutil.Command[InLibraryOptions]{
+	Name:  "list",
+	Usage: "List a library's invitations (owner), newest first",
+	Description: `Prints the invitations of the library with their state (active, exhausted,
 expired or disabled) and places left; never their tokens.
 
 Example:
    photoctl invite list --library "Family archive"
    photoctl invite list --json | jq -r '.[] | select(.state == "active") | .id'`,
-		Flags:  append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: inLibraryAction(f, runF, runInviteList),
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Parse: parseInLibrary,
+	Run:   runInviteList,
 }
 
-// inLibraryAction is the Action of such a command: no arguments, then
-// --library and --json.
-func inLibraryAction(f *cmdutil.Factory, runF func(*InLibraryOptions) error, run func(context.Context, *InLibraryOptions) error) cli.ActionFunc {
-	return cmdutil.NoArgsAction(func(c *cli.Context) *InLibraryOptions {
-		return &InLibraryOptions{ClientOptions: f.ClientOptions(c), Library: cmdutil.LibraryArgOf(c), JSON: c.Bool("json")}
-	}, runF, run)
+// NewCmdInviteList returns `photoctl invite list`; runF, when not nil,
+// gets the parsed options instead of runInviteList (tests).
+func NewCmdInviteList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
+	return cmdutil.New(f, inviteListCmd, runF)
 }
 
-// connectIn connects and looks up the library a command works in.
-func connectIn(ctx context.Context, co cmdutil.ClientOptions, l cmdutil.LibraryArg) (*cmdutil.APIConn, string, error) {
-	conn, err := co.Conn()
-	if err != nil {
-		return nil, "", err
-	}
-	lib, err := l.ID(ctx, conn)
-	return conn, lib, err
-}
-
-func runInviteList(ctx context.Context, opts *InLibraryOptions) error {
-	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
+func runInviteList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryOptions) error {
+	lib, err := opts.Library.ID(ctx, conn)
 	if err != nil {
 		return err
 	}

@@ -15,34 +15,27 @@ import (
 // the ids of the invitations.
 type InviteDisableOptions struct{ cmdutil.EachOptions }
 
-// NewCmdInviteDisable returns `photoctl invite disable`; runF, when not
-// nil, gets the parsed options instead of runInviteDisable (tests).
-func NewCmdInviteDisable(f *cmdutil.Factory, runF func(*InviteDisableOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "disable",
-		Usage:     "Disable invitations (owner); members who joined stay",
-		ArgsUsage: "INVITATION...",
-		Description: `Disables invitations so their tokens admit nobody else; disabling one twice
+var inviteDisableCmd = cmdutil.Command[InviteDisableOptions]{
+	Name:      "disable",
+	Usage:     "Disable invitations (owner); members who joined stay",
+	ArgsUsage: "INVITATION...",
+	Description: `Disables invitations so their tokens admit nobody else; disabling one twice
 changes nothing.
 
 Example:
    photoctl invite disable inv_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one invitation id (inv_…)")
-			if err != nil {
-				return err
-			}
-			return cmdutil.Run(c.Context, &InviteDisableOptions{each}, runF, runInviteDisable)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one invitation id (inv_…)"),
+	Run:  runInviteDisable,
 }
 
-func runInviteDisable(ctx context.Context, opts *InviteDisableOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdInviteDisable returns `photoctl invite disable`; runF, when not
+// nil, gets the parsed options instead of runInviteDisable (tests).
+func NewCmdInviteDisable(f *cmdutil.Factory, runF func(*InviteDisableOptions) error) *cli.Command {
+	return cmdutil.New(f, inviteDisableCmd, runF)
+}
+
+func runInviteDisable(ctx context.Context, conn *cmdutil.APIConn, opts *InviteDisableOptions) error {
 	var done []*api.Invitation
 	if err := cmdutil.EachID(opts.IDs, "disable invitation", func(id string) error {
 		inv, err := conn.DisableInvitation(ctx, id)
@@ -83,43 +76,38 @@ type InviteTokenOptions struct {
 	// Join joins; else the invitation is only previewed.
 	Join  bool
 	Token string
-	JSON  bool
+}
+
+// inviteTokenCmd is `photoctl invite preview` and `invite join` but for
+// the name, help and Parse, which NewCmdInviteToken fills in.
+var inviteTokenCmd = cmdutil.Command[InviteTokenOptions]{
+	ArgsUsage: "TOKEN | -",
+	JSON:      true,
+	Args:      cmdutil.ExactlyOne("want exactly one argument, the invitation token (or - to read it from stdin)"),
+	Run:       runInviteToken,
 }
 
 // NewCmdInviteToken returns `photoctl invite preview` or `invite join`
 // (name); runF, when not nil, gets the parsed options instead of
 // runInviteToken (tests).
 func NewCmdInviteToken(f *cmdutil.Factory, name string, runF func(*InviteTokenOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:        name,
-		Usage:       tokenHelp[name][0],
-		ArgsUsage:   "TOKEN | -",
-		Description: tokenHelp[name][1],
-		Flags:       append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 1, 1, "want exactly one argument, the invitation token (or - to read it from stdin)")
-			if err != nil {
-				return err
-			}
-			opts := &InviteTokenOptions{ClientOptions: f.ClientOptions(c), Join: name == "join", JSON: c.Bool("json")}
-			args, err = cmdutil.NewIDArgs(c, opts.IO.In, args).IDs()
-			if err == nil && len(args) != 1 {
-				err = cmdutil.UsageErrorf(c, "want one token on standard input")
-			}
-			if err != nil {
-				return err
-			}
-			opts.Token = strings.TrimSpace(args[0])
-			return cmdutil.Run(c.Context, opts, runF, runInviteToken)
-		},
+	cmd := inviteTokenCmd
+	cmd.Name, cmd.Usage, cmd.Description = name, tokenHelp[name][0], tokenHelp[name][1]
+	cmd.Parse = func(c *cli.Context, args []string, opts *InviteTokenOptions) error {
+		args, err := cmdutil.NewIDArgs(c, opts.IO.In, args).IDs()
+		if err == nil && len(args) != 1 {
+			err = cmdutil.UsageErrorf(c, "want one token on standard input")
+		}
+		if err != nil {
+			return err
+		}
+		opts.Join, opts.Token = name == "join", strings.TrimSpace(args[0])
+		return nil
 	}
+	return cmdutil.New(f, cmd, runF)
 }
 
-func runInviteToken(ctx context.Context, opts *InviteTokenOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runInviteToken(ctx context.Context, conn *cmdutil.APIConn, opts *InviteTokenOptions) error {
 	if opts.Join {
 		lib, err := conn.JoinInvitation(ctx, opts.Token)
 		if err != nil {

@@ -42,35 +42,35 @@ type ListOptions struct {
 
 	// State is live (""), trashed or all.
 	State string
-	JSON  bool
 }
 
-// NewCmdList returns `photoctl libraries list`; runF, when not nil, gets
-// the parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List your libraries with your role in each",
-		Description: `Prints the libraries you own or belong to, newest first; the default of your
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List your libraries with your role in each",
+	Description: `Prints the libraries you own or belong to, newest first; the default of your
 profile (photoctl libraries switch) is marked with *.
 
 Example:
    photoctl libraries list --json | jq -r '.[].id'
    photoctl libraries list --state trashed`,
-		Flags: append(cmdutil.ClientFlags(),
-			&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ListOptions {
-			return &ListOptions{ClientOptions: f.ClientOptions(c), State: c.String("state"), JSON: c.Bool("json")}
-		}, runF, runList),
-	}
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "state", Usage: "`live` (default), trashed or all"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		opts.State = c.String("state")
+		return nil
+	},
+	Run: runList,
 }
 
-func runList(ctx context.Context, opts *ListOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdList returns `photoctl libraries list`; runF, when not nil, gets
+// the parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return cmdutil.New(f, listCmd, runF)
+}
+
+func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	libs, err := client.Collect(conn.LibrariesIn(ctx, opts.State))
 	if err != nil {
 		return err
@@ -93,34 +93,34 @@ type CreateOptions struct {
 	cmdutil.ClientOptions
 
 	Name string
-	JSON bool
 }
 
-// NewCmdCreate returns `photoctl libraries create`; runF, when not nil,
-// gets the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Create a library (or find yours of that name)",
-		ArgsUsage: "NAME",
-		Description: `Creates a library you own. A library of yours with the same name (ignoring
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:      "create",
+	Usage:     "Create a library (or find yours of that name)",
+	ArgsUsage: "NAME",
+	Description: `Creates a library you own. A library of yours with the same name (ignoring
 case) is returned instead of a second one. Needs a signed-in session, not an
 API key.
 
 Example:
    photoctl libraries create "Family archive"`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.OneArgAction("want exactly one argument, the library name", func(c *cli.Context, name string) *CreateOptions {
-			return &CreateOptions{ClientOptions: f.ClientOptions(c), Name: name, JSON: c.Bool("json")}
-		}, runF, runCreate),
-	}
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the library name"),
+	Parse: func(_ *cli.Context, args []string, opts *CreateOptions) error {
+		opts.Name = args[0]
+		return nil
+	},
+	Run: runCreate,
 }
 
-func runCreate(ctx context.Context, opts *CreateOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+// NewCmdCreate returns `photoctl libraries create`; runF, when not nil,
+// gets the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
+}
+
+func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	lib, created, err := conn.CreateLibrary(ctx, opts.Name)
 	if err != nil {
 		return err

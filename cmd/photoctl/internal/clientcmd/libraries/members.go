@@ -30,24 +30,28 @@ Example:
 	}
 }
 
-// NewCmdMembersList returns `photoctl members list`; runF, when not nil,
-// gets the parsed options instead of runMembersList (tests).
-func NewCmdMembersList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List a library's members, most recently joined first",
-		Description: `Prints the current members of the library (--library, your default, or your
+var membersListCmd = cmdutil.Command[InLibraryOptions]{
+	Name:  "list",
+	Usage: "List a library's members, most recently joined first",
+	Description: `Prints the current members of the library (--library, your default, or your
 only one) with their roles; any member may list them.
 
 Example:
    photoctl members list --library "Family archive" --json | jq -r '.[] | select(.role == "viewer") | .id'`,
-		Flags:  append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: inLibraryAction(f, runF, runMembersList),
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Parse: parseInLibrary,
+	Run:   runMembersList,
 }
 
-func runMembersList(ctx context.Context, opts *InLibraryOptions) error {
-	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
+// NewCmdMembersList returns `photoctl members list`; runF, when not nil,
+// gets the parsed options instead of runMembersList (tests).
+func NewCmdMembersList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
+	return cmdutil.New(f, membersListCmd, runF)
+}
+
+func runMembersList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryOptions) error {
+	lib, err := opts.Library.ID(ctx, conn)
 	if err != nil {
 		return err
 	}
@@ -67,35 +71,34 @@ type MembersRoleOptions struct {
 
 	Library    cmdutil.LibraryArg
 	User, Role string
-	JSON       bool
+}
+
+var membersRoleCmd = cmdutil.Command[MembersRoleOptions]{
+	Name:      "role",
+	Usage:     "Change a member's role (owner)",
+	ArgsUsage: "USER ROLE",
+	Description: `Makes a member a viewer (reads) or a collaborator (reads and writes).
+
+Example:
+   photoctl members role --library "Family archive" intuser_01hx... collaborator`,
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.Between(2, 2, "want the member's user id and the role (viewer or collaborator)"),
+	Parse: func(c *cli.Context, args []string, opts *MembersRoleOptions) error {
+		opts.Library, opts.User, opts.Role = cmdutil.LibraryArgOf(c), args[0], args[1]
+		return nil
+	},
+	Run: runMembersRole,
 }
 
 // NewCmdMembersRole returns `photoctl members role`; runF, when not nil,
 // gets the parsed options instead of runMembersRole (tests).
 func NewCmdMembersRole(f *cmdutil.Factory, runF func(*MembersRoleOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "role",
-		Usage:     "Change a member's role (owner)",
-		ArgsUsage: "USER ROLE",
-		Description: `Makes a member a viewer (reads) or a collaborator (reads and writes).
-
-Example:
-   photoctl members role --library "Family archive" intuser_01hx... collaborator`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			args, err := cmdutil.NeedArgs(c, 2, 2, "want the member's user id and the role (viewer or collaborator)")
-			if err != nil {
-				return err
-			}
-			opts := &MembersRoleOptions{ClientOptions: f.ClientOptions(c), Library: cmdutil.LibraryArgOf(c),
-				User: args[0], Role: args[1], JSON: c.Bool("json")}
-			return cmdutil.Run(c.Context, opts, runF, runMembersRole)
-		},
-	}
+	return cmdutil.New(f, membersRoleCmd, runF)
 }
 
-func runMembersRole(ctx context.Context, opts *MembersRoleOptions) error {
-	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
+func runMembersRole(ctx context.Context, conn *cmdutil.APIConn, opts *MembersRoleOptions) error {
+	lib, err := opts.Library.ID(ctx, conn)
 	if err != nil {
 		return err
 	}
@@ -115,36 +118,37 @@ type MembersRemoveOptions struct {
 	Library cmdutil.LibraryArg
 }
 
-// NewCmdMembersRemove returns `photoctl members remove`; runF, when not
-// nil, gets the parsed options instead of runMembersRemove (tests).
-func NewCmdMembersRemove(f *cmdutil.Factory, runF func(*MembersRemoveOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "remove",
-		Usage:     "Remove members from a library (owner)",
-		ArgsUsage: "USER...",
-		Description: `Removes members at once: their sessions and API keys lose the library. A
+var membersRemoveCmd = cmdutil.Command[MembersRemoveOptions]{
+	Name:      "remove",
+	Usage:     "Remove members from a library (owner)",
+	ArgsUsage: "USER...",
+	Description: `Removes members at once: their sessions and API keys lose the library. A
 removed member can rejoin only through an invitation made afterwards.
 
 Example:
    photoctl members remove --library "Family archive" intuser_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one member's user id")
-			if err != nil {
-				return err
-			}
-			opts := &MembersRemoveOptions{EachOptions: each, Library: cmdutil.LibraryArgOf(c)}
-			return cmdutil.Run(c.Context, opts, runF, runMembersRemove)
-		},
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.AtLeastOne("give at least one member's user id"),
+	Parse: func(c *cli.Context, _ []string, opts *MembersRemoveOptions) error {
+		opts.Library = cmdutil.LibraryArgOf(c)
+		return nil
+	},
+	Run: runMembersRemove,
 }
 
-func runMembersRemove(ctx context.Context, opts *MembersRemoveOptions) error {
-	conn, lib, err := connectIn(ctx, opts.ClientOptions, opts.Library)
+// NewCmdMembersRemove returns `photoctl members remove`; runF, when not
+// nil, gets the parsed options instead of runMembersRemove (tests).
+func NewCmdMembersRemove(f *cmdutil.Factory, runF func(*MembersRemoveOptions) error) *cli.Command {
+	return cmdutil.New(f, membersRemoveCmd, runF)
+}
+
+func runMembersRemove(ctx context.Context, conn *cmdutil.APIConn, opts *MembersRemoveOptions) error {
+	lib, err := opts.Library.ID(ctx, conn)
 	if err != nil {
 		return err
 	}
-	return cmdutil.ActOnEach(opts.IO, opts.JSON, opts.IDs, "Removed", "removed", "member", func(id string) (string, error) {
+	return opts.ForEach("Removed", "removed", "member", func(id string) (string, error) {
 		return id, conn.RemoveMember(ctx, lib, id)
 	})
 }
@@ -155,33 +159,33 @@ type MembersLeaveOptions struct {
 
 	// Library is the id or name of the library to leave.
 	Library string
-	JSON    bool
+}
+
+var membersLeaveCmd = cmdutil.Command[MembersLeaveOptions]{
+	Name:      "leave",
+	Usage:     "Leave a library you joined",
+	ArgsUsage: "LIBRARY",
+	Description: `Ends your membership of a library (by id or name); its owner cannot leave.
+If it was your profile's default library, the default is cleared.
+
+Example:
+   photoctl members leave "Family archive"`,
+	JSON: true,
+	Args: cmdutil.ExactlyOne(wantLibrary),
+	Parse: func(_ *cli.Context, args []string, opts *MembersLeaveOptions) error {
+		opts.Library = args[0]
+		return nil
+	},
+	Run: runMembersLeave,
 }
 
 // NewCmdMembersLeave returns `photoctl members leave`; runF, when not nil,
 // gets the parsed options instead of runMembersLeave (tests).
 func NewCmdMembersLeave(f *cmdutil.Factory, runF func(*MembersLeaveOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "leave",
-		Usage:     "Leave a library you joined",
-		ArgsUsage: "LIBRARY",
-		Description: `Ends your membership of a library (by id or name); its owner cannot leave.
-If it was your profile's default library, the default is cleared.
-
-Example:
-   photoctl members leave "Family archive"`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.OneArgAction(wantLibrary, func(c *cli.Context, lib string) *MembersLeaveOptions {
-			return &MembersLeaveOptions{ClientOptions: f.ClientOptions(c), Library: lib, JSON: c.Bool("json")}
-		}, runF, runMembersLeave),
-	}
+	return cmdutil.New(f, membersLeaveCmd, runF)
 }
 
-func runMembersLeave(ctx context.Context, opts *MembersLeaveOptions) error {
-	conn, err := opts.Conn()
-	if err != nil {
-		return err
-	}
+func runMembersLeave(ctx context.Context, conn *cmdutil.APIConn, opts *MembersLeaveOptions) error {
 	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "all")
 	if err != nil {
 		return err
