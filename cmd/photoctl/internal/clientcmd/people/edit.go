@@ -17,30 +17,35 @@ type CreateOptions struct {
 	// Library is an id or a name, looked up once connected.
 	Library         string
 	Name, BirthDate string
-	JSON            bool
 }
 
-// NewCmdCreate returns `photoctl people create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "create",
-		Usage:     "Create a person (or find the library's person of that name)",
-		ArgsUsage: "NAME",
-		Description: `Creates a named person, to give faces to (photoctl faces create --person). A
+var createCmd = cmdutil.Command[CreateOptions]{
+	Name:      "create",
+	Usage:     "Create a person (or find the library's person of that name)",
+	ArgsUsage: "NAME",
+	Description: `Creates a named person, to give faces to (photoctl faces create --person). A
 person with the same name (ignoring case) is returned instead of a second
 one, unless --birth-date differs from theirs (a conflict, exit 1).
 
 Example:
    photoctl people create "Ann" --birth-date 1990-04-01`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 1, "want exactly one argument, the person's name", runF, runCreate,
-			func(c *cli.Context, args []string) (*CreateOptions, error) {
-				return &CreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Name: args[0],
-					BirthDate: c.String("birth-date"), JSON: c.Bool("json")}, nil
-			}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "birth-date", Usage: "born on `YYYY-MM-DD`"},
+	},
+	JSON: true,
+	Args: cmdutil.ExactlyOne("want exactly one argument, the person's name"),
+	Parse: func(c *cli.Context, args []string, opts *CreateOptions) error {
+		opts.Library, opts.Name, opts.BirthDate = c.String("library"), args[0], c.String("birth-date")
+		return nil
+	},
+	Run: runCreate,
+}
+
+// NewCmdCreate returns `photoctl people create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
+	return cmdutil.New(f, createCmd, runF)
 }
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
@@ -70,36 +75,55 @@ type UpdateOptions struct {
 	People  []string
 	Update  api.PersonUpdateRequest
 	Verb    string
-	JSON    bool
 }
 
-// NewCmdRename returns `photoctl people rename`; runF, when not nil, gets
-// the parsed options instead of runUpdate (tests).
-func NewCmdRename(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	const want = "want the person and the new name (or --clear and the person)"
-	return &cli.Command{
-		Name:      "rename",
-		Usage:     "Name or rename a person",
-		ArgsUsage: "PERSON NAME",
-		Description: `Gives a person a name (another person of the library may not have it), or
+// renameWant is the usage error of `photoctl people rename`.
+const renameWant = "want the person and the new name (or --clear and the person)"
+
+var renameCmd = cmdutil.Command[UpdateOptions]{
+	Name:      "rename",
+	Usage:     "Name or rename a person",
+	ArgsUsage: "PERSON NAME",
+	Description: `Gives a person a name (another person of the library may not have it), or
 with --clear takes it away.
 
 Example:
    photoctl people rename person_01hx... "Ann"
    photoctl people rename --clear person_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.BoolFlag{Name: "clear", Usage: "remove the name"}, cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, 2, want, runF, runUpdate, func(c *cli.Context, args []string) (*UpdateOptions, error) {
-			name := api.Optional[string]{Set: true}
-			switch {
-			case len(args) == 2 && !c.Bool("clear"):
-				name.Value = &args[1]
-			case len(args) != 1 || !c.Bool("clear"):
-				return nil, cmdutil.UsageErrorf(c, want)
-			}
-			return parseUpdate(f, c, args[:1], api.PersonUpdateRequest{Name: name}, "Renamed"), nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.BoolFlag{Name: "clear", Usage: "remove the name"},
+	},
+	JSON: true,
+	Args: cmdutil.Between(1, 2, renameWant),
+	Parse: func(c *cli.Context, args []string, opts *UpdateOptions) error {
+		name := api.Optional[string]{Set: true}
+		switch {
+		case len(args) == 2 && !c.Bool("clear"):
+			name.Value = &args[1]
+		case len(args) != 1 || !c.Bool("clear"):
+			return cmdutil.UsageErrorf(c, renameWant)
+		}
+		parseUpdate(c, opts, args[:1], api.PersonUpdateRequest{Name: name}, "Renamed")
+		return nil
+	},
+	Run: runUpdate,
+}
+
+// NewCmdRename returns `photoctl people rename`; runF, when not nil, gets
+// the parsed options instead of runUpdate (tests).
+func NewCmdRename(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
+	return cmdutil.New(f, renameCmd, runF)
+}
+
+// setFlagCmd is what hide, unhide, favorite and unfavorite share;
+// NewCmdSetFlag names each and says what it sets.
+var setFlagCmd = cmdutil.Command[UpdateOptions]{
+	ArgsUsage: "PERSON...",
+	Flags:     []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:      true,
+	Args:      cmdutil.AtLeastOne("give at least one person id or name"),
+	Run:       runUpdate,
 }
 
 // NewCmdSetFlag returns hide, unhide, favorite or unfavorite: a command
@@ -107,33 +131,29 @@ Example:
 // value; runF, when not nil, gets the parsed options instead of runUpdate
 // (tests).
 func NewCmdSetFlag(f *cmdutil.Factory, runF func(*UpdateOptions) error, name, usage, field string, value bool) *cli.Command {
-	return &cli.Command{
-		Name:      name,
-		Usage:     usage,
-		ArgsUsage: "PERSON...",
-		Description: fmt.Sprintf(`Sets %s to %t on each person.
+	cmd := setFlagCmd
+	cmd.Name, cmd.Usage = name, usage
+	cmd.Description = fmt.Sprintf(`Sets %s to %t on each person.
 
 Example:
-   photoctl people %s person_01hx... Ann`, field, value, name),
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(1, -1, "give at least one person id or name", runF, runUpdate,
-			func(c *cli.Context, args []string) (*UpdateOptions, error) {
-				set := api.Optional[bool]{Set: true, Value: &value}
-				var u api.PersonUpdateRequest
-				if field == "is_hidden" {
-					u.IsHidden = set
-				} else {
-					u.IsFavorite = set
-				}
-				return parseUpdate(f, c, args, u, "Updated"), nil
-			}),
+   photoctl people %s person_01hx... Ann`, field, value, name)
+	cmd.Parse = func(c *cli.Context, args []string, opts *UpdateOptions) error {
+		set := api.Optional[bool]{Set: true, Value: &value}
+		var u api.PersonUpdateRequest
+		if field == "is_hidden" {
+			u.IsHidden = set
+		} else {
+			u.IsFavorite = set
+		}
+		parseUpdate(c, opts, args, u, "Updated")
+		return nil
 	}
+	return cmdutil.New(f, cmd, runF)
 }
 
-// parseUpdate returns the options of an update of people.
-func parseUpdate(f *cmdutil.Factory, c *cli.Context, people []string, u api.PersonUpdateRequest, verb string) *UpdateOptions {
-	return &UpdateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: people, Update: u,
-		Verb: verb, JSON: c.Bool("json")}
+// parseUpdate fills the options of an update of people.
+func parseUpdate(c *cli.Context, opts *UpdateOptions, people []string, u api.PersonUpdateRequest, verb string) {
+	opts.Library, opts.People, opts.Update, opts.Verb = c.String("library"), people, u, verb
 }
 
 // runUpdate applies the change to each person; with --json it prints the
@@ -170,28 +190,31 @@ type MergeOptions struct {
 
 	Library string
 	People  []string
-	JSON    bool
+}
+
+var mergeCmd = cmdutil.Command[MergeOptions]{
+	Name:      "merge",
+	Usage:     "Merge people into one",
+	ArgsUsage: "PERSON OTHER...",
+	Description: `Moves the faces of the OTHER people (up to 100, of the same library) to
+PERSON and deletes them; PERSON keeps its own name and fields.
+
+Example:
+   photoctl people merge Ann person_01hy... person_01hz...`,
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.Between(2, -1, "want the person to keep and at least one to merge into it"),
+	Parse: func(c *cli.Context, args []string, opts *MergeOptions) error {
+		opts.Library, opts.People = c.String("library"), args
+		return nil
+	},
+	Run: runMerge,
 }
 
 // NewCmdMerge returns `photoctl people merge`; runF, when not nil, gets
 // the parsed options instead of runMerge (tests).
 func NewCmdMerge(f *cmdutil.Factory, runF func(*MergeOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "merge",
-		Usage:     "Merge people into one",
-		ArgsUsage: "PERSON OTHER...",
-		Description: `Moves the faces of the OTHER people (up to 100, of the same library) to
-PERSON and deletes them; PERSON keeps its own name and fields.
-
-Example:
-   photoctl people merge Ann person_01hy... person_01hz...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(2, -1, "want the person to keep and at least one to merge into it", runF, runMerge,
-			func(c *cli.Context, args []string) (*MergeOptions, error) {
-				return &MergeOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), People: args,
-					JSON: c.Bool("json")}, nil
-			}),
-	}
+	return cmdutil.New(f, mergeCmd, runF)
 }
 
 func runMerge(ctx context.Context, conn *cmdutil.APIConn, opts *MergeOptions) error {

@@ -40,45 +40,44 @@ type FacesListOptions struct {
 	// both looked up once connected into Query.
 	Library, Person string
 	Query           client.FaceQuery
-	JSON            bool
 }
 
-// NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
-// the parsed options instead of runFacesList (tests).
-func NewCmdFacesList(f *cmdutil.Factory, runF func(*FacesListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List faces by asset or person, newest first",
-		Description: `Lists the faces of an asset, of a person, or of the whole library; faces on
+var facesListCmd = cmdutil.Command[FacesListOptions]{
+	Name:  "list",
+	Usage: "List faces by asset or person, newest first",
+	Description: `Lists the faces of an asset, of a person, or of the whole library; faces on
 trashed assets included. With --json the output is a JSON array of the
 API's Face records.
 
 Example:
    photoctl faces list --person Ann
    photoctl faces list --asset asset_01hx... --json | jq '.[].bounding_box'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "asset", Usage: "only the faces on asset `ID`"},
-			&cli.StringFlag{Name: "person", Usage: "only the faces of person `ID or NAME`"},
-			&cli.StringSliceFlag{Name: "id", Usage: "only these face `ID`s (repeat or comma-separate; at most 100)"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runFacesList, func(c *cli.Context, _ []string) (*FacesListOptions, error) {
-			return &FacesListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Person: c.String("person"), JSON: c.Bool("json"),
-				Query: client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}}, nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "asset", Usage: "only the faces on asset `ID`"},
+		&cli.StringFlag{Name: "person", Usage: "only the faces of person `ID or NAME`"},
+		&cli.StringSliceFlag{Name: "id", Usage: "only these face `ID`s (repeat or comma-separate; at most 100)"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *FacesListOptions) error {
+		opts.Library, opts.Person = c.String("library"), c.String("person")
+		opts.Query = client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}
+		return nil
+	},
+	Run: runFacesList,
+}
+
+// NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
+// the parsed options instead of runFacesList (tests).
+func NewCmdFacesList(f *cmdutil.Factory, runF func(*FacesListOptions) error) *cli.Command {
+	return cmdutil.New(f, facesListCmd, runF)
 }
 
 func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOptions) error {
 	q := opts.Query
 	var err error
-	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
+	if q.LibraryID, q.PersonID, err = resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson); err != nil {
 		return err
-	}
-	if opts.Person != "" {
-		if q.PersonID, err = cmdutil.ResolvePerson(ctx, conn, q.LibraryID, opts.Person); err != nil {
-			return err
-		}
 	}
 	faces, err := client.Collect(conn.Faces(ctx, q))
 	if err != nil {
@@ -100,26 +99,27 @@ func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOpt
 // ids of the faces to delete.
 type FacesDeleteOptions struct{ cmdutil.EachOptions }
 
-// NewCmdFacesDelete returns `photoctl faces delete`; runF, when not nil,
-// gets the parsed options instead of runFacesDelete (tests).
-func NewCmdFacesDelete(f *cmdutil.Factory, runF func(*FacesDeleteOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "delete",
-		Usage:     "Delete faces",
-		ArgsUsage: "FACE...",
-		Description: `Deletes faces; their assets and people stay.
+var facesDeleteCmd = cmdutil.Command[FacesDeleteOptions]{
+	Name:      "delete",
+	Usage:     "Delete faces",
+	ArgsUsage: "FACE...",
+	Description: `Deletes faces; their assets and people stay.
 
 Example:
    photoctl faces delete face_01hx...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: cmdutil.EachAction(f, "give at least one face id",
-			func(_ *cli.Context, each cmdutil.EachOptions) *FacesDeleteOptions { return &FacesDeleteOptions{each} },
-			runF, runFacesDelete),
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one face id"),
+	Run:  runFacesDelete,
 }
 
-func runFacesDelete(ctx context.Context, opts *FacesDeleteOptions) error {
-	return opts.Act("Deleted", "deleted", "face", func(conn *cmdutil.APIConn, id string) (string, error) {
+// NewCmdFacesDelete returns `photoctl faces delete`; runF, when not nil,
+// gets the parsed options instead of runFacesDelete (tests).
+func NewCmdFacesDelete(f *cmdutil.Factory, runF func(*FacesDeleteOptions) error) *cli.Command {
+	return cmdutil.New(f, facesDeleteCmd, runF)
+}
+
+func runFacesDelete(ctx context.Context, conn *cmdutil.APIConn, opts *FacesDeleteOptions) error {
+	return opts.ForEach("Deleted", "deleted", "face", func(id string) (string, error) {
 		return id, conn.DeleteFace(ctx, id)
 	})
 }

@@ -20,59 +20,58 @@ type FacesCreateOptions struct {
 
 	Library, Person string
 	Request         api.FaceCreateRequest
-	JSON            bool
 }
 
-// NewCmdFacesCreate returns `photoctl faces create`; runF, when not nil,
-// gets the parsed options instead of runFacesCreate (tests).
-func NewCmdFacesCreate(f *cmdutil.Factory, runF func(*FacesCreateOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "create",
-		Usage: "Draw a face on an asset",
-		Description: `Draws a face (source manual) on an asset, optionally giving it to a person.
+var facesCreateCmd = cmdutil.Command[FacesCreateOptions]{
+	Name:  "create",
+	Usage: "Draw a face on an asset",
+	Description: `Draws a face (source manual) on an asset, optionally giving it to a person.
 The box is LEFT,TOP,WIDTH,HEIGHT as fractions of the upright image; it must
 stay inside the image (else exit 2). --at places it in a video.
 
 Example:
    photoctl faces create --asset asset_01hx... --box 0.42,0.10,0.12,0.18 --person Ann
    photoctl faces create --asset asset_01hv... --box 0.1,0.1,0.2,0.3 --at 4500 --json`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "asset", Usage: "the asset `ID` (required)"},
-			&cli.StringFlag{Name: "box", Usage: "the face's `LEFT,TOP,WIDTH,HEIGHT` as fractions 0..1 (required)"},
-			&cli.StringFlag{Name: "person", Usage: "give the face to person `ID or NAME`"},
-			&cli.Int64Flag{Name: "at", Usage: "position in a video, in `MILLISECONDS`", Value: -1, DefaultText: "none"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runFacesCreate, func(c *cli.Context, _ []string) (*FacesCreateOptions, error) {
-			if c.String("asset") == "" || c.String("box") == "" {
-				return nil, cmdutil.UsageErrorf(c, "give --asset and --box")
-			}
-			box, err := parseBox(c.String("box"))
-			if err != nil {
-				return nil, cmdutil.UsageErrorf(c, "--box: %v", err)
-			}
-			opts := &FacesCreateOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Person: c.String("person"), JSON: c.Bool("json"),
-				Request: api.FaceCreateRequest{AssetID: c.String("asset"), BoundingBox: box}}
-			if at := c.Int64("at"); at >= 0 {
-				opts.Request.TimestampMS = &at
-			}
-			return opts, nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "asset", Usage: "the asset `ID` (required)"},
+		&cli.StringFlag{Name: "box", Usage: "the face's `LEFT,TOP,WIDTH,HEIGHT` as fractions 0..1 (required)"},
+		&cli.StringFlag{Name: "person", Usage: "give the face to person `ID or NAME`"},
+		&cli.Int64Flag{Name: "at", Usage: "position in a video, in `MILLISECONDS`", Value: -1, DefaultText: "none"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *FacesCreateOptions) error {
+		if c.String("asset") == "" || c.String("box") == "" {
+			return cmdutil.UsageErrorf(c, "give --asset and --box")
+		}
+		box, err := parseBox(c.String("box"))
+		if err != nil {
+			return cmdutil.UsageErrorf(c, "--box: %v", err)
+		}
+		opts.Library, opts.Person = c.String("library"), c.String("person")
+		opts.Request = api.FaceCreateRequest{AssetID: c.String("asset"), BoundingBox: box}
+		if at := c.Int64("at"); at >= 0 {
+			opts.Request.TimestampMS = &at
+		}
+		return nil
+	},
+	Run: runFacesCreate,
+}
+
+// NewCmdFacesCreate returns `photoctl faces create`; runF, when not nil,
+// gets the parsed options instead of runFacesCreate (tests).
+func NewCmdFacesCreate(f *cmdutil.Factory, runF func(*FacesCreateOptions) error) *cli.Command {
+	return cmdutil.New(f, facesCreateCmd, runF)
 }
 
 func runFacesCreate(ctx context.Context, conn *cmdutil.APIConn, opts *FacesCreateOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
+	lib, person, err := resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson)
 	if err != nil {
 		return err
 	}
 	req := opts.Request
 	req.LibraryID = cmdutil.Optional(lib)
 	if opts.Person != "" {
-		person, err := cmdutil.ResolvePerson(ctx, conn, lib, opts.Person)
-		if err != nil {
-			return err
-		}
 		req.PersonID = &person
 	}
 	f, err := conn.CreateFace(ctx, req)
@@ -90,28 +89,31 @@ type FacesAssignOptions struct {
 
 	Library, Person string
 	Faces           []string
-	JSON            bool
+}
+
+var facesAssignCmd = cmdutil.Command[FacesAssignOptions]{
+	Name:      "assign",
+	Usage:     "Give faces to a person",
+	ArgsUsage: "PERSON FACE...",
+	Description: `Gives faces (up to 100, of the person's library) to a person; faces already
+theirs are left alone.
+
+Example:
+   photoctl faces assign Ann face_01hx... face_01hy...`,
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.Between(2, -1, "want the person and at least one face id"),
+	Parse: func(c *cli.Context, args []string, opts *FacesAssignOptions) error {
+		opts.Library, opts.Person, opts.Faces = c.String("library"), args[0], args[1:]
+		return nil
+	},
+	Run: runFacesAssign,
 }
 
 // NewCmdFacesAssign returns `photoctl faces assign`; runF, when not nil,
 // gets the parsed options instead of runFacesAssign (tests).
 func NewCmdFacesAssign(f *cmdutil.Factory, runF func(*FacesAssignOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "assign",
-		Usage:     "Give faces to a person",
-		ArgsUsage: "PERSON FACE...",
-		Description: `Gives faces (up to 100, of the person's library) to a person; faces already
-theirs are left alone.
-
-Example:
-   photoctl faces assign Ann face_01hx... face_01hy...`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(2, -1, "want the person and at least one face id", runF, runFacesAssign,
-			func(c *cli.Context, args []string) (*FacesAssignOptions, error) {
-				return &FacesAssignOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Person: args[0],
-					Faces: args[1:], JSON: c.Bool("json")}, nil
-			}),
-	}
+	return cmdutil.New(f, facesAssignCmd, runF)
 }
 
 func runFacesAssign(ctx context.Context, conn *cmdutil.APIConn, opts *FacesAssignOptions) error {

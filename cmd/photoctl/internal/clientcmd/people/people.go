@@ -52,16 +52,12 @@ type ListOptions struct {
 	Library, Album string
 	Query          client.PersonQuery
 	NoHidden       bool
-	JSON           bool
 }
 
-// NewCmdList returns `photoctl people list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List people, newest first, with filters",
-		Description: `Lists the people of a library with how many assets show them. Filters
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List people, newest first, with filters",
+	Description: `Lists the people of a library with how many assets show them. Filters
 combine. Hidden people are listed (marked in the table) unless --no-hidden.
 With --json the output is a JSON array of the API's Person records.
 
@@ -69,42 +65,45 @@ Example:
    photoctl people list --named --name ann
    photoctl people list --album "Summer 2024"
    photoctl people list --include-unverified --unnamed --json | jq -r '.[].id'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringSliceFlag{Name: "id", Usage: "only these person `ID`s (repeat or comma-separate; at most 100)"},
-			&cli.StringFlag{Name: "name", Usage: "only people whose name contains `TEXT` (ignoring case)"},
-			&cli.BoolFlag{Name: "named", Usage: "only people with a name"},
-			&cli.BoolFlag{Name: "unnamed", Usage: "only people without a name"},
-			&cli.StringFlag{Name: "asset", Usage: "only people with a face in asset `ID`"},
-			&cli.StringFlag{Name: "album", Usage: "only people with a face in album `ID or NAME`"},
-			&cli.BoolFlag{Name: "include-unverified", Usage: "add machine clusters with too few faces to be sure"},
-			&cli.BoolFlag{Name: "no-hidden", Usage: "leave hidden people out"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
-			if c.Bool("named") && c.Bool("unnamed") {
-				return nil, cmdutil.UsageErrorf(c, "give --named or --unnamed, not both")
-			}
-			q := client.PersonQuery{IDs: cmdutil.SplitList(c.StringSlice("id")), Name: c.String("name"),
-				AssetID: c.String("asset"), IncludeUnverified: c.Bool("include-unverified")}
-			if c.Bool("named") || c.Bool("unnamed") {
-				named := c.Bool("named")
-				q.Named = &named
-			}
-			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"), Album: c.String("album"),
-				Query: q, NoHidden: c.Bool("no-hidden"), JSON: c.Bool("json")}, nil
-		}),
-	}
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringSliceFlag{Name: "id", Usage: "only these person `ID`s (repeat or comma-separate; at most 100)"},
+		&cli.StringFlag{Name: "name", Usage: "only people whose name contains `TEXT` (ignoring case)"},
+		&cli.BoolFlag{Name: "named", Usage: "only people with a name"},
+		&cli.BoolFlag{Name: "unnamed", Usage: "only people without a name"},
+		&cli.StringFlag{Name: "asset", Usage: "only people with a face in asset `ID`"},
+		&cli.StringFlag{Name: "album", Usage: "only people with a face in album `ID or NAME`"},
+		&cli.BoolFlag{Name: "include-unverified", Usage: "add machine clusters with too few faces to be sure"},
+		&cli.BoolFlag{Name: "no-hidden", Usage: "leave hidden people out"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
+		if c.Bool("named") && c.Bool("unnamed") {
+			return cmdutil.UsageErrorf(c, "give --named or --unnamed, not both")
+		}
+		opts.Query = client.PersonQuery{IDs: cmdutil.SplitList(c.StringSlice("id")), Name: c.String("name"),
+			AssetID: c.String("asset"), IncludeUnverified: c.Bool("include-unverified")}
+		if c.Bool("named") || c.Bool("unnamed") {
+			named := c.Bool("named")
+			opts.Query.Named = &named
+		}
+		opts.Library, opts.Album, opts.NoHidden = c.String("library"), c.String("album"), c.Bool("no-hidden")
+		return nil
+	},
+	Run: runList,
+}
+
+// NewCmdList returns `photoctl people list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return cmdutil.New(f, listCmd, runF)
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
 	var err error
-	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
+	if q.LibraryID, q.AlbumID, err = resolveIn(ctx, conn, opts.Library, opts.Album, cmdutil.ResolveAlbum); err != nil {
 		return err
-	}
-	if opts.Album != "" {
-		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, q.LibraryID, opts.Album); err != nil {
-			return err
-		}
 	}
 	var people []api.Person
 	for p, err := range conn.People(ctx, q) {
@@ -135,28 +134,30 @@ type GetOptions struct {
 	Library string
 }
 
-// NewCmdGet returns `photoctl people get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "get",
-		Usage:     "Show people in full",
-		ArgsUsage: "PERSON...",
-		Description: `Prints each person's fields, or with --json the API's Person record (one
+var getCmd = cmdutil.Command[GetOptions]{
+	Name:      "get",
+	Usage:     "Show people in full",
+	ArgsUsage: "PERSON...",
+	Description: `Prints each person's fields, or with --json the API's Person record (one
 object for one person, an array for several).
 
 Example:
    photoctl people get Ann
    photoctl people get person_01hx... --json | jq .asset_count`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one person id or name")
-			if err != nil {
-				return err
-			}
-			return cmdutil.RunConnected(c.Context, &GetOptions{EachOptions: each, Library: c.String("library")}, runF, runGet)
-		},
-	}
+	Flags: []cli.Flag{cmdutil.LibraryFlag()},
+	JSON:  true,
+	Args:  cmdutil.AtLeastOne("give at least one person id or name"),
+	Parse: func(c *cli.Context, _ []string, opts *GetOptions) error {
+		opts.Library = c.String("library")
+		return nil
+	},
+	Run: runGet,
+}
+
+// NewCmdGet returns `photoctl people get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return cmdutil.New(f, getCmd, runF)
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
@@ -171,6 +172,18 @@ func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error 
 		return err
 	}
 	return cmdutil.PrintRecords(opts.IO, opts.JSON, people, personFields)
+}
+
+// resolveIn looks up library (an id or a name; "" for the default), then,
+// when name is not "", name within it with resolve (cmdutil.ResolvePerson
+// or ResolveAlbum): the filters and targets given by name.
+func resolveIn(ctx context.Context, conn *cmdutil.APIConn, library, name string,
+	resolve func(ctx context.Context, conn *cmdutil.APIConn, library, value string) (string, error)) (lib, id string, err error) {
+	if lib, err = cmdutil.ResolveLibrary(ctx, conn, library); err != nil || name == "" {
+		return lib, "", err
+	}
+	id, err = resolve(ctx, conn, lib, name)
+	return lib, id, err
 }
 
 // personFlags shows is_hidden and is_favorite in the table.

@@ -31,13 +31,23 @@ Example:
 	}
 }
 
-// NewCmdEventsTail returns `photoctl events tail`; runF, when not nil,
-// gets the parsed options instead of runEventsTail (tests).
-func NewCmdEventsTail(f *cmdutil.Factory, runF func(*EventsTailOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "tail",
-		Usage: "Print events, and with --follow wait for new ones",
-		Description: `Prints the events after --after (from the beginning without it), oldest
+// EventsTailOptions are what `photoctl events tail` was asked for.
+type EventsTailOptions struct {
+	cmdutil.ClientOptions
+
+	// Library is an id or a name, looked up once connected.
+	Library, After string
+	// Last is how many of the events after After to print before
+	// following (-n); -1 for all of them.
+	Last     int
+	Follow   bool
+	Interval time.Duration
+}
+
+var eventsTailCmd = cmdutil.Command[EventsTailOptions]{
+	Name:  "tail",
+	Usage: "Print events, and with --follow wait for new ones",
+	Description: `Prints the events after --after (from the beginning without it), oldest
 first, one a line: id, time, type, resource. With --follow it then polls for
 new events every --interval until interrupted. Keep the last id printed and
 pass it as --after to resume exactly there. With --json each event is one
@@ -53,51 +63,46 @@ Example:
    photoctl events tail -n 0 --follow
    photoctl events tail --after evt_01hx... --follow
    photoctl events tail --json | jq -r 'select(.type == "asset.created") | .resource_id'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "after", Usage: "start after event `ID`"},
-			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep polling for new events"},
-			&cli.IntFlag{Name: "lines", Aliases: []string{"n"}, Value: -1, DefaultText: "all",
-				Usage: "print only the last `N` events before following"},
-			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
-			cmdutil.JSONFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runEventsTail, func(c *cli.Context, _ []string) (*EventsTailOptions, error) {
-			if c.Duration("interval") < 100*time.Millisecond {
-				return nil, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "after", Usage: "start after event `ID`"},
+		&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep polling for new events"},
+		&cli.IntFlag{Name: "lines", Aliases: []string{"n"}, Value: -1, DefaultText: "all",
+			Usage: "print only the last `N` events before following"},
+		&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "poll every `DURATION` with --follow"},
+	},
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *EventsTailOptions) (err error) {
+		if opts.Interval, err = pollInterval(c); err != nil {
+			return err
+		}
+		opts.Last = -1
+		if c.IsSet("lines") {
+			if opts.Last = c.Int("lines"); opts.Last < 0 {
+				return cmdutil.UsageErrorf(c, "-n must be at least 0")
 			}
-			last := -1
-			if c.IsSet("lines") {
-				if last = c.Int("lines"); last < 0 {
-					return nil, cmdutil.UsageErrorf(c, "-n must be at least 0")
-				}
-			}
-			return &EventsTailOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				After: c.String("after"), Last: last, Follow: c.Bool("follow"), Interval: c.Duration("interval"),
-				JSON: c.Bool("json")}, nil
-		}),
-	}
+		}
+		opts.Library, opts.After, opts.Follow = c.String("library"), c.String("after"), c.Bool("follow")
+		return nil
+	},
+	Run: runEventsTail,
 }
 
-// EventsTailOptions are what `photoctl events tail` was asked for.
-type EventsTailOptions struct {
-	cmdutil.ClientOptions
-
-	// Library is an id or a name, looked up once connected.
-	Library, After string
-	// Last is how many of the events after After to print before
-	// following (-n); -1 for all of them.
-	Last     int
-	Follow   bool
-	Interval time.Duration
-	JSON     bool
+// NewCmdEventsTail returns `photoctl events tail`; runF, when not nil,
+// gets the parsed options instead of runEventsTail (tests).
+func NewCmdEventsTail(f *cmdutil.Factory, runF func(*EventsTailOptions) error) *cli.Command {
+	return cmdutil.New(f, eventsTailCmd, runF)
 }
 
 func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	return followLibrary(ctx, conn, opts.Library, func(ctx context.Context, lib string) error {
+		return tailEvents(ctx, conn, lib, opts)
+	})
+}
+
+// tailEvents prints lib's events as opts ask, until the feed ends or,
+// with --follow, until ctx does.
+func tailEvents(ctx context.Context, conn *cmdutil.APIConn, lib string, opts *EventsTailOptions) error {
 	after, show := opts.After, eventPrinter(opts)
 	keep := opts.Last // -n: the first read keeps only its last events
 	for {
@@ -148,6 +153,28 @@ func endTail(ctx context.Context, follow bool, err error) error {
 		return nil
 	}
 	return err
+}
+
+// pollInterval is --interval, which may not be under 100ms (a usage
+// error): tail --follow and watch poll the server that often.
+func pollInterval(c *cli.Context) (time.Duration, error) {
+	if d := c.Duration("interval"); d >= 100*time.Millisecond {
+		return d, nil
+	}
+	return 0, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
+}
+
+// followLibrary resolves library, then runs follow with it and a context
+// that Ctrl-C or SIGTERM ends: runs that poll until done or interrupted.
+func followLibrary(ctx context.Context, conn *cmdutil.APIConn, library string,
+	follow func(ctx context.Context, lib string) error) error {
+	lib, err := cmdutil.ResolveLibrary(ctx, conn, library)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return follow(ctx, lib)
 }
 
 // sleep waits d, or returns false when ctx ends first.

@@ -46,16 +46,12 @@ type ListOptions struct {
 	LibrarySet bool
 	Query      client.TaskQuery
 	Limit      int // 0: all
-	JSON       bool
 }
 
-// NewCmdList returns `photoctl tasks list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List tasks, newest first, with filters",
-		Description: `Lists tasks, by default the 50 newest: those of the library named by --library
+var listCmd = cmdutil.Command[ListOptions]{
+	Name:  "list",
+	Usage: "List tasks, newest first, with filters",
+	Description: `Lists tasks, by default the 50 newest: those of the library named by --library
 (or $PHOTOCTL_LIBRARY, or the default of 'photoctl libraries switch'), else
 of every library you can read. --asset alone names its asset's library. With
 --json the output is a JSON array of the API's Task records.
@@ -63,21 +59,28 @@ of every library you can read. --asset alone names its asset's library. With
 Example:
    photoctl tasks list --state failed --all
    photoctl tasks list --asset asset_01hx... --json | jq -r '.[] | "\(.kind) \(.state)"'`,
-		Flags: append(append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.StringFlag{Name: "state", Usage: "only tasks in `STATE`: queued, running, succeeded or failed"},
-			&cli.StringFlag{Name: "kind", Usage: "only tasks of `KIND` (metadata, variants, ...)"},
-			&cli.StringFlag{Name: "asset", Usage: "only the tasks of asset `ID`"}),
-			append(cmdutil.LimitFlags("tasks"), cmdutil.JSONFlag())...),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runList, func(c *cli.Context, _ []string) (*ListOptions, error) {
-			limit, err := cmdutil.ListLimit(c)
-			if err != nil {
-				return nil, err
-			}
-			return &ListOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				LibrarySet: c.IsSet("library"), Limit: limit, JSON: c.Bool("json"),
-				Query: client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}}, nil
-		}),
-	}
+	Flags: append([]cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.StringFlag{Name: "state", Usage: "only tasks in `STATE`: queued, running, succeeded or failed"},
+		&cli.StringFlag{Name: "kind", Usage: "only tasks of `KIND` (metadata, variants, ...)"},
+		&cli.StringFlag{Name: "asset", Usage: "only the tasks of asset `ID`"},
+	}, cmdutil.LimitFlags("tasks")...),
+	JSON: true,
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) (err error) {
+		if opts.Limit, err = cmdutil.ListLimit(c); err != nil {
+			return err
+		}
+		opts.Library, opts.LibrarySet = c.String("library"), c.IsSet("library")
+		opts.Query = client.TaskQuery{State: c.String("state"), Kind: c.String("kind"), AssetID: c.String("asset")}
+		return nil
+	},
+	Run: runList,
+}
+
+// NewCmdList returns `photoctl tasks list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
+	return cmdutil.New(f, listCmd, runF)
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
@@ -109,27 +112,24 @@ func taskRow(t api.Task) []string {
 // tasks to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-// NewCmdGet returns `photoctl tasks get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "get",
-		Usage:     "Show tasks in full",
-		ArgsUsage: "TASK...",
-		Description: `Prints each task's fields, or with --json the API's Task record (one object
+var getCmd = cmdutil.Command[GetOptions]{
+	Name:      "get",
+	Usage:     "Show tasks in full",
+	ArgsUsage: "TASK...",
+	Description: `Prints each task's fields, or with --json the API's Task record (one object
 for one task, an array for several).
 
 Example:
    photoctl tasks get task_01hx... --json | jq .error`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.JSONFlag()),
-		Action: func(c *cli.Context) error {
-			each, err := cmdutil.ParseEach(f, c, "give at least one task id")
-			if err != nil {
-				return err
-			}
-			return cmdutil.RunConnected(c.Context, &GetOptions{each}, runF, runGet)
-		},
-	}
+	JSON: true,
+	Args: cmdutil.AtLeastOne("give at least one task id"),
+	Run:  runGet,
+}
+
+// NewCmdGet returns `photoctl tasks get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
+	return cmdutil.New(f, getCmd, runF)
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {

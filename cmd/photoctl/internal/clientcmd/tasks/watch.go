@@ -3,9 +3,6 @@ package tasks
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -21,16 +18,12 @@ type WatchOptions struct {
 	// Library is an id or a name, looked up once connected.
 	Library  string
 	Interval time.Duration
-	JSON     bool
 }
 
-// NewCmdWatch returns `photoctl tasks watch`; runF, when not nil, gets the
-// parsed options instead of runWatch (tests).
-func NewCmdWatch(f *cmdutil.Factory, runF func(*WatchOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "watch",
-		Usage: "Wait until no task is queued or running, with a progress bar",
-		Description: `Polls the library's queue every --interval and draws a bar on a terminal
+var watchCmd = cmdutil.Command[WatchOptions]{
+	Name:  "watch",
+	Usage: "Wait until no task is queued or running, with a progress bar",
+	Description: `Polls the library's queue every --interval and draws a bar on a terminal
 (elsewhere one line on stderr): tasks that succeeded since the watch began,
 of those plus the ones queued and running. It ends when nothing is queued
 or running, and prints how many tasks succeeded and which failed meanwhile
@@ -49,17 +42,25 @@ meanwhile (or on Ctrl-C before the queue drained).
 Example:
    photoctl upload ~/Pictures && photoctl tasks watch
    photoctl tasks watch --interval 5s --json | jq '.failed_tasks[].error'`,
-		Flags: append(cmdutil.ClientFlags(), cmdutil.LibraryFlag(),
-			&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
-			cmdutil.JSONFlag(), cmdutil.QuietFlag()),
-		Action: cmdutil.ParseAction(0, 0, "", runF, runWatch, func(c *cli.Context, _ []string) (*WatchOptions, error) {
-			if c.Duration("interval") < 100*time.Millisecond {
-				return nil, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
-			}
-			return &WatchOptions{ClientOptions: f.ClientOptions(c), Library: c.String("library"),
-				Interval: c.Duration("interval"), JSON: c.Bool("json")}, nil
-		}),
-	}
+	// --json comes before -q here, so it is one of the flags.
+	Flags: []cli.Flag{
+		cmdutil.LibraryFlag(),
+		&cli.DurationFlag{Name: "interval", Value: time.Second, Usage: "poll every `DURATION`"},
+		cmdutil.JSONFlag(),
+		cmdutil.QuietFlag(),
+	},
+	Parse: func(c *cli.Context, _ []string, opts *WatchOptions) (err error) {
+		opts.Library = c.String("library")
+		opts.Interval, err = pollInterval(c)
+		return err
+	},
+	Run: runWatch,
+}
+
+// NewCmdWatch returns `photoctl tasks watch`; runF, when not nil, gets the
+// parsed options instead of runWatch (tests).
+func NewCmdWatch(f *cmdutil.Factory, runF func(*WatchOptions) error) *cli.Command {
+	return cmdutil.New(f, watchCmd, runF)
 }
 
 // WatchJSON is the result of `photoctl tasks watch --json`.
@@ -74,13 +75,9 @@ type WatchJSON struct {
 }
 
 func runWatch(ctx context.Context, conn *cmdutil.APIConn, opts *WatchOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return watchQueue(ctx, &taskWatch{conn: conn, lib: lib}, opts.Interval, opts.JSON, opts.IO)
+	return followLibrary(ctx, conn, opts.Library, func(ctx context.Context, lib string) error {
+		return watchQueue(ctx, &taskWatch{conn: conn, lib: lib}, opts.Interval, opts.JSON, opts.IO)
+	})
 }
 
 // watchQueue polls w until nothing is queued or running, then reports.
