@@ -34,7 +34,8 @@ type Command[O any] struct {
 	Args Arity
 
 	// Parse reads what the command line holds beyond the streams, the
-	// connection, --json and, for Options that embed EachOptions, the ids.
+	// connection, --json, the ids of Options that embed EachOptions and
+	// the --library of those that embed InLibrary.
 	// Its errors are usage errors, met before any connection. Nil: nothing
 	// more to read.
 	Parse func(c *cli.Context, args []string, opts *O) error
@@ -65,6 +66,23 @@ func AtLeastOne(want string) Arity { return Arity{1, -1, want} }
 
 // Between takes from least to most arguments (most < 0: no bound).
 func Between(least, most int, want string) Arity { return Arity{least, most, want} }
+
+// InLibrary is what the Options of a command that works in one library
+// from the start of its run embed, with LibraryFlag among its flags: New
+// reads --library into Library and, once connected, resolves it
+// (ResolveLibrary) into LibraryID before the run.
+type InLibrary struct {
+	// Library is --library as given: an id, a name, or "" for the default.
+	Library string
+	// LibraryID is the library it names ("": none is chosen, and the
+	// server's rule decides).
+	LibraryID string
+}
+
+func (l *InLibrary) inLibrary() *InLibrary { return l }
+
+// inLibrary is what Options that embed InLibrary are.
+type inLibrary interface{ inLibrary() *InLibrary }
 
 // clientOptions is what a command's Options are through ClientOptions,
 // which they embed: New fills the streams, the connection and --json
@@ -111,6 +129,11 @@ func New[O any, P clientOptions[O]](f *Factory, cmd Command[O], runF func(*O) er
 			if err != nil {
 				return err
 			}
+			if l, ok := any(opts).(inLibrary); ok {
+				if l.inLibrary().LibraryID, err = ResolveLibrary(c.Context, conn, l.inLibrary().Library); err != nil {
+					return err
+				}
+			}
 			return cmd.Run(c.Context, conn, opts)
 		},
 	}
@@ -130,6 +153,9 @@ func parse[O any, P clientOptions[O]](f *Factory, cmd Command[O], c *cli.Context
 	}
 	if each, ok := any(opts).(takesIDs); ok {
 		each.setIDs(args)
+	}
+	if l, ok := any(opts).(inLibrary); ok {
+		l.inLibrary().Library = c.String("library")
 	}
 	if cmd.Parse != nil {
 		if err := cmd.Parse(c, args, opts); err != nil {

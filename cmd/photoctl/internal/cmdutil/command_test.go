@@ -122,3 +122,26 @@ func TestNewGivesEachOptionsTheArguments(t *testing.T) {
 	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return cmdutil.New(f, drop, nil) },
 		map[string][]string{"no id": {}})
 }
+
+type shelfOptions struct {
+	cmdutil.ClientOptions
+	cmdutil.InLibrary
+}
+
+// Options that embed InLibrary get --library as given, and its id once
+// connected: the run starts from the id.
+func TestNewResolvesTheLibraryOfInLibraryOptions(t *testing.T) {
+	var got *shelfOptions
+	shelf := cmdutil.Command[shelfOptions]{Name: "shelf", Flags: []cli.Flag{cmdutil.LibraryFlag()},
+		Run: func(_ context.Context, _ *cmdutil.APIConn, opts *shelfOptions) error { got = opts; return nil }}
+	parsed := cmdtest.Parse(t, func(f *cmdutil.Factory, runF func(*shelfOptions) error) *cli.Command {
+		return cmdutil.New(f, shelf, runF)
+	}, "", "--library", "lib_1")
+	require.Equal(t, "lib_1", parsed.Library)
+	require.Empty(t, parsed.LibraryID, "resolved only once connected")
+
+	f, _ := cmdtest.NewFactory(t, "")
+	f.Connect = func(*cli.Context, bool) (*cmdutil.APIConn, error) { return &cmdutil.APIConn{}, nil }
+	require.NoError(t, cmdtest.Run(t, cmdutil.New(f, shelf, nil), "--library", "lib_1"))
+	require.Equal(t, "lib_1", got.LibraryID, "an id is used as given")
+}

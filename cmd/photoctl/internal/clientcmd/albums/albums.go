@@ -41,10 +41,9 @@ Example:
 // ListOptions are what `photoctl albums list` was asked for.
 type ListOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, looked up once connected.
-	Library string
-	Asset   string
+	Asset string
 }
 
 var listCmd = cmdutil.Command[ListOptions]{
@@ -62,7 +61,7 @@ Example:
 	},
 	JSON: true,
 	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
-		opts.Library, opts.Asset = c.String("library"), c.String("asset")
+		opts.Asset = c.String("asset")
 		return nil
 	},
 	Run: runList,
@@ -75,11 +74,7 @@ func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command 
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	albums, err := client.Collect(conn.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: lib, AssetID: opts.Asset}))
+	albums, err := client.Collect(conn.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: opts.LibraryID, AssetID: opts.Asset}))
 	if err != nil {
 		return err
 	}
@@ -132,17 +127,8 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
-	albums, err := cmdutil.FetchEach(opts.IDs, func(arg string) (*api.Album, error) {
-		id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, arg)
-		if err != nil {
-			return nil, err
-		}
-		return conn.Album(ctx, id)
-	})
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintRecords(opts.IO, opts.JSON, albums, albumFields)
+	return cmdutil.ShowEach(opts.EachOptions.EachOptions, cmdutil.FetchNamed(ctx, conn, opts.Library, cmdutil.ResolveAlbum, conn.Album),
+		albumFields)
 }
 
 // DeleteOptions are what `photoctl albums delete` was asked for.

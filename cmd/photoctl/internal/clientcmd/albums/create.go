@@ -12,10 +12,9 @@ import (
 // CreateOptions are what `photoctl albums create` was asked for.
 type CreateOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, looked up once connected.
-	Library string
-	Name    string
+	Name string
 	// Description is nil when --description was not given.
 	Description *string
 }
@@ -38,7 +37,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.ExactlyOne("want exactly one argument, the album name"),
 	Parse: func(c *cli.Context, args []string, opts *CreateOptions) error {
-		opts.Library, opts.Name = c.String("library"), args[0]
+		opts.Name = args[0]
 		if c.IsSet("description") {
 			d := c.String("description")
 			opts.Description = &d
@@ -55,11 +54,7 @@ func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Comm
 }
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	req := api.AlbumCreateRequest{LibraryID: cmdutil.Optional(lib), Name: opts.Name, Description: opts.Description}
+	req := api.AlbumCreateRequest{LibraryID: cmdutil.Optional(opts.LibraryID), Name: opts.Name, Description: opts.Description}
 	a, created, err := conn.CreateAlbumWith(ctx, req)
 	if err != nil {
 		return err

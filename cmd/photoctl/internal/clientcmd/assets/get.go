@@ -36,9 +36,6 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
-	assets, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(ctx, id) })
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintRecords(opts.IO, opts.JSON, assets, detailFields)
+	return cmdutil.ShowEach(opts.EachOptions, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(ctx, id) },
+		detailFields)
 }

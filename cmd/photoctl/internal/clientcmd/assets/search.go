@@ -17,15 +17,15 @@ import (
 // SearchOptions are what `photoctl search` was asked for.
 type SearchOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
 	// Query is the search; its LibraryID, AlbumID and PersonIDs are
 	// Library, Album and People resolved once connected.
-	Query   client.SearchQuery
-	Library string
-	Album   string
-	People  []string
-	Image   string // a picture to find assets like
-	Limit   int    // 0: all
+	Query  client.SearchQuery
+	Album  string
+	People []string
+	Image  string // a picture to find assets like
+	Limit  int    // 0: all
 	// Help names the command whose help a bad --image points at.
 	Help string
 }
@@ -82,7 +82,7 @@ Example:
 			}
 			text = strings.Join(words, " ")
 		}
-		opts.Library, opts.Album, opts.People = c.String("library"), c.String("album"), cmdutil.SplitList(c.StringSlice("person"))
+		opts.Album, opts.People = c.String("album"), cmdutil.SplitList(c.StringSlice("person"))
 		opts.Image, opts.Limit, opts.Help = c.String("image"), limit, c.Command.HelpName
 		opts.Query = client.SearchQuery{Query: text, After: c.String("after"), Before: c.String("before"),
 			Center: c.String("center"), Radius: c.Float64("radius"), BBox: c.String("bbox"),
@@ -129,10 +129,8 @@ func runSearch(ctx context.Context, conn *cmdutil.APIConn, opts *SearchOptions) 
 // to ids.
 func resolveSearch(ctx context.Context, conn *cmdutil.APIConn, opts *SearchOptions) (client.SearchQuery, error) {
 	q := opts.Query
+	q.LibraryID = opts.LibraryID
 	var err error
-	if q.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
-		return client.SearchQuery{}, err
-	}
 	if opts.Album != "" {
 		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, q.LibraryID, opts.Album); err != nil {
 			return q, err

@@ -18,11 +18,11 @@ import (
 // UploadOptions are what `photoctl upload` was asked for.
 type UploadOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
 	// Import is the import to run; its LibraryID is Library resolved
 	// once connected.
 	Import  importer.Options
-	Library string
 	Verbose bool
 	// OnlyFolders are the folder arguments that, without --recursive, hold
 	// nothing but folders (onlyFolders).
@@ -92,7 +92,7 @@ Example:
 		if c.Bool("quiet") && c.Bool("verbose") {
 			return cmdutil.UsageErrorf(c, "--quiet and --verbose do not go together")
 		}
-		opts.Library, opts.Verbose, opts.Help = c.String("library"), c.Bool("verbose"), c.Command.HelpName
+		opts.Verbose, opts.Help = c.Bool("verbose"), c.Command.HelpName
 		opts.Import = importer.Options{Paths: paths, Recursive: c.Bool("recursive"),
 			Include: c.StringSlice("include"), Exclude: c.StringSlice("exclude"),
 			Jobs: c.Int("jobs"), DryRun: c.Bool("dry-run"), DeviceID: deviceID(),
@@ -120,9 +120,7 @@ func NewCmdUpload(f *cmdutil.Factory, name string, runF func(*UploadOptions) err
 // runUpload resolves the library and runs the import; what the import
 // refuses (a bad glob, folders of folders only) is a usage error.
 func runUpload(ctx context.Context, conn *cmdutil.APIConn, opts *UploadOptions) (err error) {
-	if opts.Import.LibraryID, err = cmdutil.ResolveLibrary(ctx, conn, opts.Library); err != nil {
-		return err
-	}
+	opts.Import.LibraryID = opts.LibraryID
 	im, err := importer.New(conn.Client, opts.Import)
 	if err != nil {
 		return &cmdutil.UsageError{Err: err, Help: opts.Help}

@@ -13,9 +13,8 @@ import (
 // CreateOptions are what `photoctl people create` was asked for.
 type CreateOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, looked up once connected.
-	Library         string
 	Name, BirthDate string
 }
 
@@ -36,7 +35,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.ExactlyOne("want exactly one argument, the person's name"),
 	Parse: func(c *cli.Context, args []string, opts *CreateOptions) error {
-		opts.Library, opts.Name, opts.BirthDate = c.String("library"), args[0], c.String("birth-date")
+		opts.Name, opts.BirthDate = args[0], c.String("birth-date")
 		return nil
 	},
 	Run: runCreate,
@@ -49,11 +48,7 @@ func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Comm
 }
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	p, created, err := conn.CreatePerson(ctx, api.PersonCreateRequest{Name: opts.Name, LibraryID: cmdutil.Optional(lib),
+	p, created, err := conn.CreatePerson(ctx, api.PersonCreateRequest{Name: opts.Name, LibraryID: cmdutil.Optional(opts.LibraryID),
 		BirthDate: cmdutil.Optional(opts.BirthDate)})
 	if err != nil {
 		return err

@@ -161,17 +161,8 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
-	people, err := cmdutil.FetchEach(opts.IDs, func(arg string) (*api.Person, error) {
-		id, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, arg)
-		if err != nil {
-			return nil, err
-		}
-		return conn.Person(ctx, id)
-	})
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintRecords(opts.IO, opts.JSON, people, personFields)
+	return cmdutil.ShowEach(opts.EachOptions, cmdutil.FetchNamed(ctx, conn, opts.Library, cmdutil.ResolvePerson, conn.Person),
+		personFields)
 }
 
 // resolveIn looks up library (an id or a name; "" for the default), then,

@@ -44,9 +44,7 @@ Example:
 // ListOptions are what `photoctl stacks list` was asked for.
 type ListOptions struct {
 	cmdutil.ClientOptions
-
-	// Library is an id or a name, looked up once connected.
-	Library string
+	cmdutil.InLibrary
 }
 
 var listCmd = cmdutil.Command[ListOptions]{
@@ -59,11 +57,7 @@ Example:
    photoctl stacks list --json | jq -r '.[] | select(.source == "auto") | .id'`,
 	Flags: []cli.Flag{cmdutil.LibraryFlag()},
 	JSON:  true,
-	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
-		opts.Library = c.String("library")
-		return nil
-	},
-	Run: runList,
+	Run:   runList,
 }
 
 // NewCmdList returns `photoctl stacks list`; runF, when not nil, gets the
@@ -73,11 +67,7 @@ func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command 
 }
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, opts.Library)
-	if err != nil {
-		return err
-	}
-	stacks, err := client.Collect(conn.Stacks(ctx, lib))
+	stacks, err := client.Collect(conn.Stacks(ctx, opts.LibraryID))
 	if err != nil {
 		return err
 	}
@@ -116,11 +106,7 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
-	stacks, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.Stack, error) { return conn.Stack(ctx, id) })
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintRecords(opts.IO, opts.JSON, stacks, func(s *api.Stack) [][]string {
+	return cmdutil.ShowEach(opts.EachOptions, cmdutil.Fetch(ctx, conn.Stack), func(s *api.Stack) [][]string {
 		return [][]string{{"id", s.ID}, {"cover", s.CoverAssetID}, {"assets", strings.Join(s.AssetIDs, " ")},
 			{"source", s.Source}, {"library", s.LibraryID}}
 	})

@@ -133,11 +133,7 @@ func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
 }
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
-	tasks, err := cmdutil.FetchEach(opts.IDs, func(id string) (*api.Task, error) { return conn.Task(ctx, id) })
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintRecords(opts.IO, opts.JSON, tasks, func(t *api.Task) [][]string {
+	return cmdutil.ShowEach(opts.EachOptions, cmdutil.Fetch(ctx, conn.Task), func(t *api.Task) [][]string {
 		rows := [][]string{{"id", t.ID}, {"kind", t.Kind}, {"state", t.State}, {"asset", cmdutil.OrDash(cmdutil.Deref(t.AssetID))},
 			{"library", t.LibraryID}, {"attempts", strconv.Itoa(t.Attempts)}, {"error", cmdutil.OrDash(cmdutil.Deref(t.Error))},
 			{"created", t.CreatedAt.Local().Format(time.DateTime)}}
