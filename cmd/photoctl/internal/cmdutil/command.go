@@ -26,7 +26,10 @@ type Command[O any] struct {
 	// scripts).
 	Hidden bool
 	// Flags come after the client flags (ClientFlags), in this order;
-	// JSON adds --json after them.
+	// JSON adds --json after them. Every command New builds from this
+	// value shares these flag values, so they carry no EnvVars and no
+	// Destination (urfave writes what those find into the flag itself);
+	// the configuration layers read the environment instead.
 	Flags []cli.Flag
 	JSON  bool
 
