@@ -12,14 +12,17 @@ import (
 // that every command checks its arguments, fills its Options, hands them to
 // a test's runF and connects in one way, written once here.
 //
-// A command's package declares it as a variable beside its Options and its
-// run:
+// A command's package declares it beside its Options and its run, as the
+// constructor main and the command's runF test call:
 //
-//	var listCmd = cmdutil.Command[ListOptions]{Name: "list", ..., Run: runList}
+//	// NewCmdList returns `photoctl keys list`; runF, when not nil, gets
+//	// the parsed options instead of runList (tests).
+//	var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
+//		Name: "list", ..., Run: runList,
+//	})
 //
-//	func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-//		return cmdutil.New(f, listCmd, runF)
-//	}
+// A declaration that several commands share (aliases, one run for several
+// verbs) is a variable that a NewCmdX function copies and hands to New.
 type Command[O any] struct {
 	Name, Usage, ArgsUsage, Description string
 	// Hidden leaves it out of the help's list (an alias kept for old
@@ -102,6 +105,13 @@ func (o *ClientOptions) client() *ClientOptions { return o }
 type takesIDs interface{ setIDs(ids []string) }
 
 func (o *EachOptions) setIDs(ids []string) { o.IDs = ids }
+
+// Constructor returns the NewCmdX of the command cmd declares: it builds
+// the command (New) for main's command tree, with runF nil, and for a
+// test, whose runF gets the parsed options instead of cmd's run.
+func Constructor[O any, P clientOptions[O]](cmd Command[O]) func(f *Factory, runF func(*O) error) *cli.Command {
+	return func(f *Factory, runF func(*O) error) *cli.Command { return New[O, P](f, cmd, runF) }
+}
 
 // New returns the cli.Command that cmd declares; runF, when not nil, gets
 // the parsed options instead of cmd's run (tests).

@@ -46,7 +46,9 @@ type ListOptions struct {
 	Asset string
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl albums list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List a library's albums, newest first",
 	Description: `Prints the albums with their asset count and the span of their capture
@@ -65,13 +67,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl albums list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	albums, err := client.Collect(conn.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: opts.LibraryID, AssetID: opts.Asset}))
@@ -100,7 +96,9 @@ const wantAlbums = "give at least one album id or name"
 // GetOptions are what `photoctl albums get` was asked for.
 type GetOptions struct{ EachOptions }
 
-var getCmd = cmdutil.Command[GetOptions]{
+// NewCmdGet returns `photoctl albums get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+var NewCmdGet = cmdutil.Constructor(cmdutil.Command[GetOptions]{
 	Name:      "get",
 	Usage:     "Show albums in full",
 	ArgsUsage: "ALBUM...",
@@ -118,13 +116,7 @@ Example:
 		return nil
 	},
 	Run: runGet,
-}
-
-// NewCmdGet returns `photoctl albums get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return cmdutil.New(f, getCmd, runF)
-}
+})
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions.EachOptions, cmdutil.FetchNamed(ctx, conn, opts.Library, cmdutil.ResolveAlbum, conn.Album),
@@ -134,7 +126,9 @@ func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error 
 // DeleteOptions are what `photoctl albums delete` was asked for.
 type DeleteOptions struct{ EachOptions }
 
-var deleteCmd = cmdutil.Command[DeleteOptions]{
+// NewCmdDelete returns `photoctl albums delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+var NewCmdDelete = cmdutil.Constructor(cmdutil.Command[DeleteOptions]{
 	Name:      "delete",
 	Usage:     "Delete albums (their assets stay)",
 	ArgsUsage: "ALBUM...",
@@ -151,13 +145,7 @@ Example:
 		return nil
 	},
 	Run: runDelete,
-}
-
-// NewCmdDelete returns `photoctl albums delete`; runF, when not nil, gets
-// the parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return cmdutil.New(f, deleteCmd, runF)
-}
+})
 
 func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
 	return opts.ForEach("Deleted", "deleted", "album", func(arg string) (string, error) {

@@ -33,7 +33,10 @@ const (
 	wantRemove = "want the album and at least one asset id (or - to read them from stdin)"
 )
 
-var addCmd = cmdutil.Command[AssetsOptions]{
+// NewCmdAdd returns `photoctl albums add`, which also takes the asset
+// filter flags and adds every asset they select; runF, when not nil, gets
+// the parsed options instead of runAssets (tests).
+var NewCmdAdd = cmdutil.Constructor(cmdutil.Command[AssetsOptions]{
 	Name:      "add",
 	Usage:     "Add assets to an album",
 	ArgsUsage: "ALBUM ASSET... | ALBUM - | ALBUM FILTER...",
@@ -55,16 +58,11 @@ Example:
 	Args:  cmdutil.AtLeastOne(wantAdd),
 	Parse: parseAssets(false, wantAdd),
 	Run:   runAssets,
-}
+})
 
-// NewCmdAdd returns `photoctl albums add`, which also takes the asset
-// filter flags and adds every asset they select; runF, when not nil, gets
+// NewCmdRemove returns `photoctl albums remove`; runF, when not nil, gets
 // the parsed options instead of runAssets (tests).
-func NewCmdAdd(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
-	return cmdutil.New(f, addCmd, runF)
-}
-
-var removeCmd = cmdutil.Command[AssetsOptions]{
+var NewCmdRemove = cmdutil.Constructor(cmdutil.Command[AssetsOptions]{
 	Name:      "remove",
 	Usage:     "Remove assets from an album",
 	ArgsUsage: "ALBUM ASSET... | ALBUM -",
@@ -79,13 +77,7 @@ Example:
 	Args:  cmdutil.Between(2, -1, wantRemove),
 	Parse: parseAssets(true, wantRemove),
 	Run:   runAssets,
-}
-
-// NewCmdRemove returns `photoctl albums remove`; runF, when not nil, gets
-// the parsed options instead of runAssets (tests).
-func NewCmdRemove(f *cmdutil.Factory, runF func(*AssetsOptions) error) *cli.Command {
-	return cmdutil.New(f, removeCmd, runF)
-}
+})
 
 // parseAssets is the Parse of add (remove false) or remove: the album,
 // then ids or, for add, filters (want says what is wanted).

@@ -19,7 +19,9 @@ type CreateOptions struct {
 	Description *string
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl albums create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:      "create",
 	Usage:     "Create an album (or find the library's album of that name)",
 	ArgsUsage: "NAME",
@@ -45,13 +47,7 @@ Example:
 		return nil
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl albums create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	req := api.AlbumCreateRequest{LibraryID: cmdutil.Optional(opts.LibraryID), Name: opts.Name, Description: opts.Description}
@@ -75,7 +71,9 @@ type EditOptions struct {
 	Update         api.AlbumUpdateRequest
 }
 
-var editCmd = cmdutil.Command[EditOptions]{
+// NewCmdEdit returns `photoctl albums edit`; runF, when not nil, gets the
+// parsed options instead of runEdit (tests).
+var NewCmdEdit = cmdutil.Constructor(cmdutil.Command[EditOptions]{
 	Name:      "edit",
 	Usage:     "Rename an album or change its description",
 	ArgsUsage: "ALBUM",
@@ -112,13 +110,7 @@ Example:
 		return nil
 	},
 	Run: runEdit,
-}
-
-// NewCmdEdit returns `photoctl albums edit`; runF, when not nil, gets the
-// parsed options instead of runEdit (tests).
-func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return cmdutil.New(f, editCmd, runF)
-}
+})
 
 func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
 	id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album)
@@ -141,7 +133,9 @@ type CoverOptions struct {
 	Asset *string
 }
 
-var coverCmd = cmdutil.Command[CoverOptions]{
+// NewCmdCover returns `photoctl albums cover`; runF, when not nil, gets
+// the parsed options instead of runCover (tests).
+var NewCmdCover = cmdutil.Constructor(cmdutil.Command[CoverOptions]{
 	Name:      "cover",
 	Usage:     "Choose an album's cover",
 	ArgsUsage: "ALBUM [ASSET]",
@@ -168,13 +162,7 @@ Example:
 		return nil
 	},
 	Run: runCover,
-}
-
-// NewCmdCover returns `photoctl albums cover`; runF, when not nil, gets
-// the parsed options instead of runCover (tests).
-func NewCmdCover(f *cmdutil.Factory, runF func(*CoverOptions) error) *cli.Command {
-	return cmdutil.New(f, coverCmd, runF)
-}
+})
 
 func runCover(ctx context.Context, conn *cmdutil.APIConn, opts *CoverOptions) error {
 	id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album)

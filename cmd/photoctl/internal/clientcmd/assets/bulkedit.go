@@ -47,7 +47,9 @@ type BulkEditJSON struct {
 	DryRun   []DiffJSON  `json:"dry_run,omitempty"`
 }
 
-var bulkEditCmd = cmdutil.Command[BulkEditOptions]{
+// NewCmdBulkEdit returns `photoctl bulk-edit`; runF, when not nil, gets
+// the parsed options instead of runBulkEdit (tests).
+var NewCmdBulkEdit = cmdutil.Constructor(cmdutil.Command[BulkEditOptions]{
 	Name:      "bulk-edit",
 	Usage:     "Edit many assets from a CSV, JSON or JSONL file, or every asset a filter selects",
 	ArgsUsage: "[FILE | -]",
@@ -97,13 +99,7 @@ Example:
 		return err
 	},
 	Run: runBulkEdit,
-}
-
-// NewCmdBulkEdit returns `photoctl bulk-edit`; runF, when not nil, gets
-// the parsed options instead of runBulkEdit (tests).
-func NewCmdBulkEdit(f *cmdutil.Factory, runF func(*BulkEditOptions) error) *cli.Command {
-	return cmdutil.New(f, bulkEditCmd, runF)
-}
+})
 
 // rowsFromFile reads the rows of path, or of in (standard input) for "-".
 func rowsFromFile(c *cli.Context, path string, in io.Reader) ([]editRow, error) {

@@ -86,7 +86,9 @@ type EditOptions struct {
 	Change api.AssetChange
 }
 
-var editCmd = cmdutil.Command[EditOptions]{
+// NewCmdEdit returns `photoctl edit`; runF, when not nil, gets the parsed
+// options instead of runEdit (tests).
+var NewCmdEdit = cmdutil.Constructor(cmdutil.Command[EditOptions]{
 	Name:      "edit",
 	Usage:     "Edit an asset's rating, description, location or capture time",
 	ArgsUsage: "ID",
@@ -107,13 +109,7 @@ Example:
 		return err
 	},
 	Run: runEdit,
-}
-
-// NewCmdEdit returns `photoctl edit`; runF, when not nil, gets the parsed
-// options instead of runEdit (tests).
-func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return cmdutil.New(f, editCmd, runF)
-}
+})
 
 func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
 	a, err := conn.UpdateAsset(ctx, opts.ID, opts.Change)

@@ -3,8 +3,6 @@ package assets
 import (
 	"context"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -13,7 +11,9 @@ import (
 // to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-var getCmd = cmdutil.Command[GetOptions]{
+// NewCmdGet returns `photoctl get`; runF, when not nil, gets the parsed
+// options instead of runGet (tests).
+var NewCmdGet = cmdutil.Constructor(cmdutil.Command[GetOptions]{
 	Name:      "get",
 	Usage:     "Show assets in full",
 	ArgsUsage: "ID...",
@@ -27,13 +27,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one asset id"),
 	Run:  runGet,
-}
-
-// NewCmdGet returns `photoctl get`; runF, when not nil, gets the parsed
-// options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return cmdutil.New(f, getCmd, runF)
-}
+})
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions, func(id string) (*api.AssetDetail, error) { return conn.AssetDetail(ctx, id) },

@@ -30,7 +30,9 @@ type SearchOptions struct {
 	Help string
 }
 
-var searchCmd = cmdutil.Command[SearchOptions]{
+// NewCmdSearch returns `photoctl search`; runF, when not nil, gets the
+// parsed options instead of runSearch (tests).
+var NewCmdSearch = cmdutil.Constructor(cmdutil.Command[SearchOptions]{
 	Name:      "search",
 	Usage:     "Search assets by text, album, people, dates or a picture, best match first",
 	ArgsUsage: "[QUERY...]",
@@ -90,13 +92,7 @@ Example:
 		return nil
 	},
 	Run: runSearch,
-}
-
-// NewCmdSearch returns `photoctl search`; runF, when not nil, gets the
-// parsed options instead of runSearch (tests).
-func NewCmdSearch(f *cmdutil.Factory, runF func(*SearchOptions) error) *cli.Command {
-	return cmdutil.New(f, searchCmd, runF)
-}
+})
 
 func runSearch(ctx context.Context, conn *cmdutil.APIConn, opts *SearchOptions) error {
 	q, err := resolveSearch(ctx, conn, opts)

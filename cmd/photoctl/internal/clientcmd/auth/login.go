@@ -41,7 +41,9 @@ type LoginJSON struct {
 	User       *api.User `json:"user"`
 }
 
-var loginCmd = cmdutil.Command[LoginOptions]{
+// NewCmdLogin returns `photoctl login`; runF, when not nil, gets the
+// parsed options instead of runLogin (tests).
+var NewCmdLogin = cmdutil.Constructor(cmdutil.Command[LoginOptions]{
 	Name:  "login",
 	Usage: "Sign in to a server and save the session in a profile",
 	Description: `Signs in with e-mail and password and saves the session (or, with
@@ -74,13 +76,7 @@ address to open) and receives the answer on a loopback port.`,
 	JSON:    true,
 	Parse:   parseLogin,
 	Offline: runLogin,
-}
-
-// NewCmdLogin returns `photoctl login`; runF, when not nil, gets the
-// parsed options instead of runLogin (tests).
-func NewCmdLogin(f *cmdutil.Factory, runF func(*LoginOptions) error) *cli.Command {
-	return cmdutil.New(f, loginCmd, runF)
-}
+})
 
 // parseLogin reads the server, profile and credential (flags, environment,
 // config file, then the credentials file) and the secrets still missing.

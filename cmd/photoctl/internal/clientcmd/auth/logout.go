@@ -21,7 +21,9 @@ type LogoutOptions struct {
 	Help string
 }
 
-var logoutCmd = cmdutil.Command[LogoutOptions]{
+// NewCmdLogout returns `photoctl logout`; runF, when not nil, gets the
+// parsed options instead of runLogout (tests).
+var NewCmdLogout = cmdutil.Constructor(cmdutil.Command[LogoutOptions]{
 	Name:  "logout",
 	Usage: "End the session and forget the profile's credential",
 	Description: `Ends the current (or --profile) profile's session on the server and removes
@@ -39,13 +41,7 @@ Example:
 	},
 	Run:    runLogout,
 	NoAuth: true,
-}
-
-// NewCmdLogout returns `photoctl logout`; runF, when not nil, gets the
-// parsed options instead of runLogout (tests).
-func NewCmdLogout(f *cmdutil.Factory, runF func(*LogoutOptions) error) *cli.Command {
-	return cmdutil.New(f, logoutCmd, runF)
-}
+})
 
 func runLogout(ctx context.Context, conn *cmdutil.APIConn, opts *LogoutOptions) error {
 	if conn.Profile == "" {

@@ -4,15 +4,15 @@ import (
 	"context"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
 // WhoamiOptions are what `photoctl whoami` was asked for.
 type WhoamiOptions struct{ cmdutil.ClientOptions }
 
-var whoamiCmd = cmdutil.Command[WhoamiOptions]{
+// NewCmdWhoami returns `photoctl whoami`; runF, when not nil, gets the
+// parsed options instead of runWhoami (tests).
+var NewCmdWhoami = cmdutil.Constructor(cmdutil.Command[WhoamiOptions]{
 	Name:  "whoami",
 	Usage: "Show who the credential in use belongs to",
 	Description: `Asks the server who the credential belongs to, and prints the user with the
@@ -23,13 +23,7 @@ Example:
    PHOTOCTL_SERVER=http://127.0.0.1:2283 PHOTOCTL_API_KEY=apikey_... photoctl whoami --json`,
 	JSON: true,
 	Run:  runWhoami,
-}
-
-// NewCmdWhoami returns `photoctl whoami`; runF, when not nil, gets the
-// parsed options instead of runWhoami (tests).
-func NewCmdWhoami(f *cmdutil.Factory, runF func(*WhoamiOptions) error) *cli.Command {
-	return cmdutil.New(f, whoamiCmd, runF)
-}
+})
 
 func runWhoami(ctx context.Context, conn *cmdutil.APIConn, opts *WhoamiOptions) error {
 	u, err := conn.Me(ctx)

@@ -22,7 +22,9 @@ type CreateOptions struct {
 	Libraries []string
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl keys create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:      "create",
 	Usage:     "Create an API key and print its secret, once",
 	ArgsUsage: "NAME",
@@ -45,13 +47,7 @@ Example:
 		return err
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl keys create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	scope := api.APIKeyScope{Actions: opts.Actions}
@@ -78,7 +74,9 @@ type OAuthCreateOptions struct {
 	Request api.OAuthClientCreateRequest
 }
 
-var oauthCreateCmd = cmdutil.Command[OAuthCreateOptions]{
+// NewCmdOAuthCreate returns `photoctl admin oauth-clients create`; runF,
+// when not nil, gets the parsed options instead of runOAuthCreate (tests).
+var NewCmdOAuthCreate = cmdutil.Constructor(cmdutil.Command[OAuthCreateOptions]{
 	Name:      "create",
 	Usage:     "Register an OAuth client and print its secret, once",
 	ArgsUsage: "NAME",
@@ -108,13 +106,7 @@ Example:
 		return err
 	},
 	Run: runOAuthCreate,
-}
-
-// NewCmdOAuthCreate returns `photoctl admin oauth-clients create`; runF,
-// when not nil, gets the parsed options instead of runOAuthCreate (tests).
-func NewCmdOAuthCreate(f *cmdutil.Factory, runF func(*OAuthCreateOptions) error) *cli.Command {
-	return cmdutil.New(f, oauthCreateCmd, runF)
-}
+})
 
 func runOAuthCreate(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthCreateOptions) error {
 	o, err := conn.CreateOAuthClient(ctx, opts.Request)

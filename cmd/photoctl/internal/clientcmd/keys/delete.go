@@ -3,8 +3,6 @@ package keys
 import (
 	"context"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
@@ -12,7 +10,9 @@ import (
 // the keys to revoke.
 type DeleteOptions struct{ cmdutil.EachOptions }
 
-var deleteCmd = cmdutil.Command[DeleteOptions]{
+// NewCmdDelete returns `photoctl keys delete`; runF, when not nil, gets the
+// parsed options instead of runDelete (tests).
+var NewCmdDelete = cmdutil.Constructor(cmdutil.Command[DeleteOptions]{
 	Name:      "delete",
 	Usage:     "Revoke API keys",
 	ArgsUsage: "ID...",
@@ -23,13 +23,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one key id"),
 	Run:  runDelete,
-}
-
-// NewCmdDelete returns `photoctl keys delete`; runF, when not nil, gets the
-// parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return cmdutil.New(f, deleteCmd, runF)
-}
+})
 
 func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
 	return opts.ForEach("Revoked", "deleted", "key", func(id string) (string, error) {
@@ -41,7 +35,9 @@ func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) 
 // asked for: the ids of the clients to revoke.
 type OAuthRevokeOptions struct{ cmdutil.EachOptions }
 
-var oauthRevokeCmd = cmdutil.Command[OAuthRevokeOptions]{
+// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
+// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
+var NewCmdOAuthRevoke = cmdutil.Constructor(cmdutil.Command[OAuthRevokeOptions]{
 	Name:      "revoke",
 	Usage:     "Revoke OAuth clients and every token issued to them",
 	ArgsUsage: "ID...",
@@ -53,13 +49,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one client id"),
 	Run:  runOAuthRevoke,
-}
-
-// NewCmdOAuthRevoke returns `photoctl admin oauth-clients revoke`; runF,
-// when not nil, gets the parsed options instead of runOAuthRevoke (tests).
-func NewCmdOAuthRevoke(f *cmdutil.Factory, runF func(*OAuthRevokeOptions) error) *cli.Command {
-	return cmdutil.New(f, oauthRevokeCmd, runF)
-}
+})
 
 func runOAuthRevoke(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthRevokeOptions) error {
 	return opts.ForEach("Revoked", "revoked", "client", func(id string) (string, error) {

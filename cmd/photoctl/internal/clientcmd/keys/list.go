@@ -22,7 +22,9 @@ type ListOptions struct {
 	OrderBy, Order string
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl keys list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List your API keys (never their secrets)",
 	Description: `Lists your keys, newest first, with their scope and last use.
@@ -43,13 +45,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl keys list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "")
@@ -80,7 +76,9 @@ func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) erro
 // for.
 type OAuthListOptions struct{ cmdutil.ClientOptions }
 
-var oauthListCmd = cmdutil.Command[OAuthListOptions]{
+// NewCmdOAuthList returns `photoctl admin oauth-clients list`; runF, when
+// not nil, gets the parsed options instead of runOAuthList (tests).
+var NewCmdOAuthList = cmdutil.Constructor(cmdutil.Command[OAuthListOptions]{
 	Name:  "list",
 	Usage: "List OAuth clients (never their secrets)",
 	Description: `Lists registered clients, newest first, revoked ones included.
@@ -89,13 +87,7 @@ Example:
    photoctl admin oauth-clients list --json`,
 	JSON: true,
 	Run:  runOAuthList,
-}
-
-// NewCmdOAuthList returns `photoctl admin oauth-clients list`; runF, when
-// not nil, gets the parsed options instead of runOAuthList (tests).
-func NewCmdOAuthList(f *cmdutil.Factory, runF func(*OAuthListOptions) error) *cli.Command {
-	return cmdutil.New(f, oauthListCmd, runF)
-}
+})
 
 func runOAuthList(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthListOptions) error {
 	list, err := client.Collect(conn.OAuthClients(ctx))

@@ -45,7 +45,9 @@ type InviteCreateOptions struct {
 	Max     int
 }
 
-var inviteCreateCmd = cmdutil.Command[InviteCreateOptions]{
+// NewCmdInviteCreate returns `photoctl invite create`; runF, when not
+// nil, gets the parsed options instead of runInviteCreate (tests).
+var NewCmdInviteCreate = cmdutil.Constructor(cmdutil.Command[InviteCreateOptions]{
 	Name:  "create",
 	Usage: "Invite people to a library you own; prints the token once",
 	Description: `Creates an invitation to the library (--library, your default, or your only
@@ -71,13 +73,7 @@ Example:
 		return nil
 	},
 	Run: runInviteCreate,
-}
-
-// NewCmdInviteCreate returns `photoctl invite create`; runF, when not
-// nil, gets the parsed options instead of runInviteCreate (tests).
-func NewCmdInviteCreate(f *cmdutil.Factory, runF func(*InviteCreateOptions) error) *cli.Command {
-	return cmdutil.New(f, inviteCreateCmd, runF)
-}
+})
 
 func runInviteCreate(ctx context.Context, conn *cmdutil.APIConn, opts *InviteCreateOptions) error {
 	lib, err := opts.Library.ID(ctx, conn)
@@ -129,7 +125,9 @@ func parseInLibrary(c *cli.Context, _ []string, opts *InLibraryOptions) error {
 	return nil
 }
 
-var inviteListCmd = cmdutil.Command[InLibraryOptions]{
+// NewCmdInviteList returns `photoctl invite list`; runF, when not nil,
+// gets the parsed options instead of runInviteList (tests).
+var NewCmdInviteList = cmdutil.Constructor(cmdutil.Command[InLibraryOptions]{
 	Name:  "list",
 	Usage: "List a library's invitations (owner), newest first",
 	Description: `Prints the invitations of the library with their state (active, exhausted,
@@ -142,13 +140,7 @@ Example:
 	JSON:  true,
 	Parse: parseInLibrary,
 	Run:   runInviteList,
-}
-
-// NewCmdInviteList returns `photoctl invite list`; runF, when not nil,
-// gets the parsed options instead of runInviteList (tests).
-func NewCmdInviteList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
-	return cmdutil.New(f, inviteListCmd, runF)
-}
+})
 
 func runInviteList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryOptions) error {
 	lib, err := opts.Library.ID(ctx, conn)

@@ -15,7 +15,9 @@ import (
 // the ids of the invitations.
 type InviteDisableOptions struct{ cmdutil.EachOptions }
 
-var inviteDisableCmd = cmdutil.Command[InviteDisableOptions]{
+// NewCmdInviteDisable returns `photoctl invite disable`; runF, when not
+// nil, gets the parsed options instead of runInviteDisable (tests).
+var NewCmdInviteDisable = cmdutil.Constructor(cmdutil.Command[InviteDisableOptions]{
 	Name:      "disable",
 	Usage:     "Disable invitations (owner); members who joined stay",
 	ArgsUsage: "INVITATION...",
@@ -27,13 +29,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one invitation id (inv_…)"),
 	Run:  runInviteDisable,
-}
-
-// NewCmdInviteDisable returns `photoctl invite disable`; runF, when not
-// nil, gets the parsed options instead of runInviteDisable (tests).
-func NewCmdInviteDisable(f *cmdutil.Factory, runF func(*InviteDisableOptions) error) *cli.Command {
-	return cmdutil.New(f, inviteDisableCmd, runF)
-}
+})
 
 func runInviteDisable(ctx context.Context, conn *cmdutil.APIConn, opts *InviteDisableOptions) error {
 	var done []*api.Invitation

@@ -44,7 +44,9 @@ type ListOptions struct {
 	State string
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl libraries list`; runF, when not nil, gets
+// the parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List your libraries with your role in each",
 	Description: `Prints the libraries you own or belong to, newest first; the default of your
@@ -62,13 +64,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl libraries list`; runF, when not nil, gets
-// the parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	libs, err := client.Collect(conn.LibrariesIn(ctx, opts.State))
@@ -95,7 +91,9 @@ type CreateOptions struct {
 	Name string
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl libraries create`; runF, when not nil,
+// gets the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:      "create",
 	Usage:     "Create a library (or find yours of that name)",
 	ArgsUsage: "NAME",
@@ -112,13 +110,7 @@ Example:
 		return nil
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl libraries create`; runF, when not nil,
-// gets the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	lib, created, err := conn.CreateLibrary(ctx, opts.Name)

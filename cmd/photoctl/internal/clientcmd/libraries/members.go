@@ -30,7 +30,9 @@ Example:
 	}
 }
 
-var membersListCmd = cmdutil.Command[InLibraryOptions]{
+// NewCmdMembersList returns `photoctl members list`; runF, when not nil,
+// gets the parsed options instead of runMembersList (tests).
+var NewCmdMembersList = cmdutil.Constructor(cmdutil.Command[InLibraryOptions]{
 	Name:  "list",
 	Usage: "List a library's members, most recently joined first",
 	Description: `Prints the current members of the library (--library, your default, or your
@@ -42,13 +44,7 @@ Example:
 	JSON:  true,
 	Parse: parseInLibrary,
 	Run:   runMembersList,
-}
-
-// NewCmdMembersList returns `photoctl members list`; runF, when not nil,
-// gets the parsed options instead of runMembersList (tests).
-func NewCmdMembersList(f *cmdutil.Factory, runF func(*InLibraryOptions) error) *cli.Command {
-	return cmdutil.New(f, membersListCmd, runF)
-}
+})
 
 func runMembersList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryOptions) error {
 	lib, err := opts.Library.ID(ctx, conn)
@@ -73,7 +69,9 @@ type MembersRoleOptions struct {
 	User, Role string
 }
 
-var membersRoleCmd = cmdutil.Command[MembersRoleOptions]{
+// NewCmdMembersRole returns `photoctl members role`; runF, when not nil,
+// gets the parsed options instead of runMembersRole (tests).
+var NewCmdMembersRole = cmdutil.Constructor(cmdutil.Command[MembersRoleOptions]{
 	Name:      "role",
 	Usage:     "Change a member's role (owner)",
 	ArgsUsage: "USER ROLE",
@@ -89,13 +87,7 @@ Example:
 		return nil
 	},
 	Run: runMembersRole,
-}
-
-// NewCmdMembersRole returns `photoctl members role`; runF, when not nil,
-// gets the parsed options instead of runMembersRole (tests).
-func NewCmdMembersRole(f *cmdutil.Factory, runF func(*MembersRoleOptions) error) *cli.Command {
-	return cmdutil.New(f, membersRoleCmd, runF)
-}
+})
 
 func runMembersRole(ctx context.Context, conn *cmdutil.APIConn, opts *MembersRoleOptions) error {
 	lib, err := opts.Library.ID(ctx, conn)
@@ -118,7 +110,9 @@ type MembersRemoveOptions struct {
 	Library cmdutil.LibraryArg
 }
 
-var membersRemoveCmd = cmdutil.Command[MembersRemoveOptions]{
+// NewCmdMembersRemove returns `photoctl members remove`; runF, when not
+// nil, gets the parsed options instead of runMembersRemove (tests).
+var NewCmdMembersRemove = cmdutil.Constructor(cmdutil.Command[MembersRemoveOptions]{
 	Name:      "remove",
 	Usage:     "Remove members from a library (owner)",
 	ArgsUsage: "USER...",
@@ -135,13 +129,7 @@ Example:
 		return nil
 	},
 	Run: runMembersRemove,
-}
-
-// NewCmdMembersRemove returns `photoctl members remove`; runF, when not
-// nil, gets the parsed options instead of runMembersRemove (tests).
-func NewCmdMembersRemove(f *cmdutil.Factory, runF func(*MembersRemoveOptions) error) *cli.Command {
-	return cmdutil.New(f, membersRemoveCmd, runF)
-}
+})
 
 func runMembersRemove(ctx context.Context, conn *cmdutil.APIConn, opts *MembersRemoveOptions) error {
 	lib, err := opts.Library.ID(ctx, conn)
@@ -161,7 +149,9 @@ type MembersLeaveOptions struct {
 	Library string
 }
 
-var membersLeaveCmd = cmdutil.Command[MembersLeaveOptions]{
+// NewCmdMembersLeave returns `photoctl members leave`; runF, when not nil,
+// gets the parsed options instead of runMembersLeave (tests).
+var NewCmdMembersLeave = cmdutil.Constructor(cmdutil.Command[MembersLeaveOptions]{
 	Name:      "leave",
 	Usage:     "Leave a library you joined",
 	ArgsUsage: "LIBRARY",
@@ -177,13 +167,7 @@ Example:
 		return nil
 	},
 	Run: runMembersLeave,
-}
-
-// NewCmdMembersLeave returns `photoctl members leave`; runF, when not nil,
-// gets the parsed options instead of runMembersLeave (tests).
-func NewCmdMembersLeave(f *cmdutil.Factory, runF func(*MembersLeaveOptions) error) *cli.Command {
-	return cmdutil.New(f, membersLeaveCmd, runF)
-}
+})
 
 func runMembersLeave(ctx context.Context, conn *cmdutil.APIConn, opts *MembersLeaveOptions) error {
 	lib, err := cmdutil.LookupLibrary(ctx, conn, opts.Library, "all")

@@ -10,8 +10,6 @@ import (
 	"context"
 	"os"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
@@ -23,7 +21,9 @@ type Options struct {
 	cmdutil.ClientOptions
 }
 
-var mcpCmd = cmdutil.Command[Options]{
+// NewCmdMCP returns `photoctl mcp`, the assistant interface over stdio;
+// runF, when not nil, gets the parsed options instead of runMCP (tests).
+var NewCmdMCP = cmdutil.Constructor(cmdutil.Command[Options]{
 	Name:  "mcp",
 	Usage: "Serve the library's assistant tools over stdio (Model Context Protocol) for a local assistant",
 	Description: `Speaks the Model Context Protocol on standard input and output, so a local
@@ -40,13 +40,7 @@ Example:
    (in an assistant's server configuration:
    {"command": "photoctl", "args": ["mcp", "--api-key", "apikey_..."]})`,
 	Run: runMCP,
-}
-
-// NewCmdMCP returns `photoctl mcp`, the assistant interface over stdio;
-// runF, when not nil, gets the parsed options instead of runMCP (tests).
-func NewCmdMCP(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return cmdutil.New(f, mcpCmd, runF)
-}
+})
 
 // runMCP serves on the process's own stdin and stdout, not the command's
 // streams: the protocol owns them.

@@ -18,7 +18,9 @@ type CreateOptions struct {
 	Name, BirthDate string
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl people create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:      "create",
 	Usage:     "Create a person (or find the library's person of that name)",
 	ArgsUsage: "NAME",
@@ -39,13 +41,7 @@ Example:
 		return nil
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl people create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	p, created, err := conn.CreatePerson(ctx, api.PersonCreateRequest{Name: opts.Name, LibraryID: cmdutil.Optional(opts.LibraryID),
@@ -75,7 +71,9 @@ type UpdateOptions struct {
 // renameWant is the usage error of `photoctl people rename`.
 const renameWant = "want the person and the new name (or --clear and the person)"
 
-var renameCmd = cmdutil.Command[UpdateOptions]{
+// NewCmdRename returns `photoctl people rename`; runF, when not nil, gets
+// the parsed options instead of runUpdate (tests).
+var NewCmdRename = cmdutil.Constructor(cmdutil.Command[UpdateOptions]{
 	Name:      "rename",
 	Usage:     "Name or rename a person",
 	ArgsUsage: "PERSON NAME",
@@ -103,13 +101,7 @@ Example:
 		return nil
 	},
 	Run: runUpdate,
-}
-
-// NewCmdRename returns `photoctl people rename`; runF, when not nil, gets
-// the parsed options instead of runUpdate (tests).
-func NewCmdRename(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	return cmdutil.New(f, renameCmd, runF)
-}
+})
 
 // setFlagCmd is what hide, unhide, favorite and unfavorite share;
 // NewCmdSetFlag names each and says what it sets.
@@ -187,7 +179,9 @@ type MergeOptions struct {
 	People  []string
 }
 
-var mergeCmd = cmdutil.Command[MergeOptions]{
+// NewCmdMerge returns `photoctl people merge`; runF, when not nil, gets
+// the parsed options instead of runMerge (tests).
+var NewCmdMerge = cmdutil.Constructor(cmdutil.Command[MergeOptions]{
 	Name:      "merge",
 	Usage:     "Merge people into one",
 	ArgsUsage: "PERSON OTHER...",
@@ -204,13 +198,7 @@ Example:
 		return nil
 	},
 	Run: runMerge,
-}
-
-// NewCmdMerge returns `photoctl people merge`; runF, when not nil, gets
-// the parsed options instead of runMerge (tests).
-func NewCmdMerge(f *cmdutil.Factory, runF func(*MergeOptions) error) *cli.Command {
-	return cmdutil.New(f, mergeCmd, runF)
-}
+})
 
 func runMerge(ctx context.Context, conn *cmdutil.APIConn, opts *MergeOptions) error {
 	ids, err := cmdutil.FetchEach(opts.People, func(arg string) (string, error) {

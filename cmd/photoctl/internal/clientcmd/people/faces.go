@@ -42,7 +42,9 @@ type FacesListOptions struct {
 	Query           client.FaceQuery
 }
 
-var facesListCmd = cmdutil.Command[FacesListOptions]{
+// NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
+// the parsed options instead of runFacesList (tests).
+var NewCmdFacesList = cmdutil.Constructor(cmdutil.Command[FacesListOptions]{
 	Name:  "list",
 	Usage: "List faces by asset or person, newest first",
 	Description: `Lists the faces of an asset, of a person, or of the whole library; faces on
@@ -65,13 +67,7 @@ Example:
 		return nil
 	},
 	Run: runFacesList,
-}
-
-// NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
-// the parsed options instead of runFacesList (tests).
-func NewCmdFacesList(f *cmdutil.Factory, runF func(*FacesListOptions) error) *cli.Command {
-	return cmdutil.New(f, facesListCmd, runF)
-}
+})
 
 func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOptions) error {
 	q := opts.Query
@@ -99,7 +95,9 @@ func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOpt
 // ids of the faces to delete.
 type FacesDeleteOptions struct{ cmdutil.EachOptions }
 
-var facesDeleteCmd = cmdutil.Command[FacesDeleteOptions]{
+// NewCmdFacesDelete returns `photoctl faces delete`; runF, when not nil,
+// gets the parsed options instead of runFacesDelete (tests).
+var NewCmdFacesDelete = cmdutil.Constructor(cmdutil.Command[FacesDeleteOptions]{
 	Name:      "delete",
 	Usage:     "Delete faces",
 	ArgsUsage: "FACE...",
@@ -110,13 +108,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one face id"),
 	Run:  runFacesDelete,
-}
-
-// NewCmdFacesDelete returns `photoctl faces delete`; runF, when not nil,
-// gets the parsed options instead of runFacesDelete (tests).
-func NewCmdFacesDelete(f *cmdutil.Factory, runF func(*FacesDeleteOptions) error) *cli.Command {
-	return cmdutil.New(f, facesDeleteCmd, runF)
-}
+})
 
 func runFacesDelete(ctx context.Context, conn *cmdutil.APIConn, opts *FacesDeleteOptions) error {
 	return opts.ForEach("Deleted", "deleted", "face", func(id string) (string, error) {

@@ -22,7 +22,9 @@ type FacesCreateOptions struct {
 	Request         api.FaceCreateRequest
 }
 
-var facesCreateCmd = cmdutil.Command[FacesCreateOptions]{
+// NewCmdFacesCreate returns `photoctl faces create`; runF, when not nil,
+// gets the parsed options instead of runFacesCreate (tests).
+var NewCmdFacesCreate = cmdutil.Constructor(cmdutil.Command[FacesCreateOptions]{
 	Name:  "create",
 	Usage: "Draw a face on an asset",
 	Description: `Draws a face (source manual) on an asset, optionally giving it to a person.
@@ -56,13 +58,7 @@ Example:
 		return nil
 	},
 	Run: runFacesCreate,
-}
-
-// NewCmdFacesCreate returns `photoctl faces create`; runF, when not nil,
-// gets the parsed options instead of runFacesCreate (tests).
-func NewCmdFacesCreate(f *cmdutil.Factory, runF func(*FacesCreateOptions) error) *cli.Command {
-	return cmdutil.New(f, facesCreateCmd, runF)
-}
+})
 
 func runFacesCreate(ctx context.Context, conn *cmdutil.APIConn, opts *FacesCreateOptions) error {
 	lib, person, err := resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson)
@@ -91,7 +87,9 @@ type FacesAssignOptions struct {
 	Faces           []string
 }
 
-var facesAssignCmd = cmdutil.Command[FacesAssignOptions]{
+// NewCmdFacesAssign returns `photoctl faces assign`; runF, when not nil,
+// gets the parsed options instead of runFacesAssign (tests).
+var NewCmdFacesAssign = cmdutil.Constructor(cmdutil.Command[FacesAssignOptions]{
 	Name:      "assign",
 	Usage:     "Give faces to a person",
 	ArgsUsage: "PERSON FACE...",
@@ -108,13 +106,7 @@ Example:
 		return nil
 	},
 	Run: runFacesAssign,
-}
-
-// NewCmdFacesAssign returns `photoctl faces assign`; runF, when not nil,
-// gets the parsed options instead of runFacesAssign (tests).
-func NewCmdFacesAssign(f *cmdutil.Factory, runF func(*FacesAssignOptions) error) *cli.Command {
-	return cmdutil.New(f, facesAssignCmd, runF)
-}
+})
 
 func runFacesAssign(ctx context.Context, conn *cmdutil.APIConn, opts *FacesAssignOptions) error {
 	person, err := cmdutil.ResolvePerson(ctx, conn, opts.Library, opts.Person)

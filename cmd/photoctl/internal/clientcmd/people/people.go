@@ -54,7 +54,9 @@ type ListOptions struct {
 	NoHidden       bool
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl people list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List people, newest first, with filters",
 	Description: `Lists the people of a library with how many assets show them. Filters
@@ -91,13 +93,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl people list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
@@ -134,7 +130,9 @@ type GetOptions struct {
 	Library string
 }
 
-var getCmd = cmdutil.Command[GetOptions]{
+// NewCmdGet returns `photoctl people get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+var NewCmdGet = cmdutil.Constructor(cmdutil.Command[GetOptions]{
 	Name:      "get",
 	Usage:     "Show people in full",
 	ArgsUsage: "PERSON...",
@@ -152,13 +150,7 @@ Example:
 		return nil
 	},
 	Run: runGet,
-}
-
-// NewCmdGet returns `photoctl people get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return cmdutil.New(f, getCmd, runF)
-}
+})
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions, cmdutil.FetchNamed(ctx, conn, opts.Library, cmdutil.ResolvePerson, conn.Person),

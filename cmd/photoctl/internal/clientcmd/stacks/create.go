@@ -20,7 +20,9 @@ type CreateOptions struct {
 	Cover  string
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl stacks create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:      "create",
 	Usage:     "Stack assets",
 	ArgsUsage: "ASSET... | -",
@@ -43,13 +45,7 @@ Example:
 		return nil
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl stacks create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	ids, err := opts.Assets.IDs()
@@ -77,7 +73,9 @@ type EditOptions struct {
 	Update api.StackUpdateRequest
 }
 
-var editCmd = cmdutil.Command[EditOptions]{
+// NewCmdEdit returns `photoctl stacks edit`; runF, when not nil, gets the
+// parsed options instead of runEdit (tests).
+var NewCmdEdit = cmdutil.Constructor(cmdutil.Command[EditOptions]{
 	Name:      "edit",
 	Usage:     "Change a stack's cover, add and remove assets",
 	ArgsUsage: "STACK",
@@ -104,13 +102,7 @@ Example:
 		return nil
 	},
 	Run: runEdit,
-}
-
-// NewCmdEdit returns `photoctl stacks edit`; runF, when not nil, gets the
-// parsed options instead of runEdit (tests).
-func NewCmdEdit(f *cmdutil.Factory, runF func(*EditOptions) error) *cli.Command {
-	return cmdutil.New(f, editCmd, runF)
-}
+})
 
 func runEdit(ctx context.Context, conn *cmdutil.APIConn, opts *EditOptions) error {
 	s, dissolved, err := conn.UpdateStack(ctx, opts.ID, opts.Update)

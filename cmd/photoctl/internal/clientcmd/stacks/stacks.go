@@ -47,7 +47,9 @@ type ListOptions struct {
 	cmdutil.InLibrary
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl stacks list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List a library's stacks, newest first",
 	Description: `Prints the stacks with their cover and member count, or with --json the
@@ -58,13 +60,7 @@ Example:
 	Flags: []cli.Flag{cmdutil.LibraryFlag()},
 	JSON:  true,
 	Run:   runList,
-}
-
-// NewCmdList returns `photoctl stacks list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	stacks, err := client.Collect(conn.Stacks(ctx, opts.LibraryID))
@@ -84,7 +80,9 @@ const wantStacks = "give at least one stack id"
 // stacks to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-var getCmd = cmdutil.Command[GetOptions]{
+// NewCmdGet returns `photoctl stacks get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+var NewCmdGet = cmdutil.Constructor(cmdutil.Command[GetOptions]{
 	Name:      "get",
 	Usage:     "Show stacks with their members",
 	ArgsUsage: "STACK...",
@@ -97,13 +95,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne(wantStacks),
 	Run:  runGet,
-}
-
-// NewCmdGet returns `photoctl stacks get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return cmdutil.New(f, getCmd, runF)
-}
+})
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions, cmdutil.Fetch(ctx, conn.Stack), func(s *api.Stack) [][]string {
@@ -116,7 +108,9 @@ func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error 
 // of the stacks to dissolve.
 type DeleteOptions struct{ cmdutil.EachOptions }
 
-var deleteCmd = cmdutil.Command[DeleteOptions]{
+// NewCmdDelete returns `photoctl stacks delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+var NewCmdDelete = cmdutil.Constructor(cmdutil.Command[DeleteOptions]{
 	Name:      "delete",
 	Usage:     "Unstack: the assets stay, ungrouped",
 	ArgsUsage: "STACK...",
@@ -127,13 +121,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne(wantStacks),
 	Run:  runDelete,
-}
-
-// NewCmdDelete returns `photoctl stacks delete`; runF, when not nil, gets
-// the parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return cmdutil.New(f, deleteCmd, runF)
-}
+})
 
 func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
 	return opts.ForEach("Deleted", "deleted", "stack", func(id string) (string, error) {

@@ -44,7 +44,9 @@ type EventsTailOptions struct {
 	Interval time.Duration
 }
 
-var eventsTailCmd = cmdutil.Command[EventsTailOptions]{
+// NewCmdEventsTail returns `photoctl events tail`; runF, when not nil,
+// gets the parsed options instead of runEventsTail (tests).
+var NewCmdEventsTail = cmdutil.Constructor(cmdutil.Command[EventsTailOptions]{
 	Name:  "tail",
 	Usage: "Print events, and with --follow wait for new ones",
 	Description: `Prints the events after --after (from the beginning without it), oldest
@@ -86,13 +88,7 @@ Example:
 		return nil
 	},
 	Run: runEventsTail,
-}
-
-// NewCmdEventsTail returns `photoctl events tail`; runF, when not nil,
-// gets the parsed options instead of runEventsTail (tests).
-func NewCmdEventsTail(f *cmdutil.Factory, runF func(*EventsTailOptions) error) *cli.Command {
-	return cmdutil.New(f, eventsTailCmd, runF)
-}
+})
 
 func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
 	return followLibrary(ctx, conn, opts.Library, func(ctx context.Context, lib string) error {

@@ -48,7 +48,9 @@ type ListOptions struct {
 	Limit      int // 0: all
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl tasks list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List tasks, newest first, with filters",
 	Description: `Lists tasks, by default the 50 newest: those of the library named by --library
@@ -75,13 +77,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl tasks list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
@@ -112,7 +108,9 @@ func taskRow(t api.Task) []string {
 // tasks to show.
 type GetOptions struct{ cmdutil.EachOptions }
 
-var getCmd = cmdutil.Command[GetOptions]{
+// NewCmdGet returns `photoctl tasks get`; runF, when not nil, gets the
+// parsed options instead of runGet (tests).
+var NewCmdGet = cmdutil.Constructor(cmdutil.Command[GetOptions]{
 	Name:      "get",
 	Usage:     "Show tasks in full",
 	ArgsUsage: "TASK...",
@@ -124,13 +122,7 @@ Example:
 	JSON: true,
 	Args: cmdutil.AtLeastOne("give at least one task id"),
 	Run:  runGet,
-}
-
-// NewCmdGet returns `photoctl tasks get`; runF, when not nil, gets the
-// parsed options instead of runGet (tests).
-func NewCmdGet(f *cmdutil.Factory, runF func(*GetOptions) error) *cli.Command {
-	return cmdutil.New(f, getCmd, runF)
-}
+})
 
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions, cmdutil.Fetch(ctx, conn.Task), func(t *api.Task) [][]string {

@@ -20,7 +20,9 @@ type WatchOptions struct {
 	Interval time.Duration
 }
 
-var watchCmd = cmdutil.Command[WatchOptions]{
+// NewCmdWatch returns `photoctl tasks watch`; runF, when not nil, gets the
+// parsed options instead of runWatch (tests).
+var NewCmdWatch = cmdutil.Constructor(cmdutil.Command[WatchOptions]{
 	Name:  "watch",
 	Usage: "Wait until no task is queued or running, with a progress bar",
 	Description: `Polls the library's queue every --interval and draws a bar on a terminal
@@ -55,13 +57,7 @@ Example:
 		return err
 	},
 	Run: runWatch,
-}
-
-// NewCmdWatch returns `photoctl tasks watch`; runF, when not nil, gets the
-// parsed options instead of runWatch (tests).
-func NewCmdWatch(f *cmdutil.Factory, runF func(*WatchOptions) error) *cli.Command {
-	return cmdutil.New(f, watchCmd, runF)
-}
+})
 
 // WatchJSON is the result of `photoctl tasks watch --json`.
 type WatchJSON struct {

@@ -29,7 +29,9 @@ type Options struct {
 	help string
 }
 
-var tuiCmd = cmdutil.Command[Options]{
+// NewCmdTUI returns `photoctl tui`; runF, when not nil, gets the parsed
+// options instead of runTUI (tests).
+var NewCmdTUI = cmdutil.Constructor(cmdutil.Command[Options]{
 	Name:  "tui",
 	Usage: "Browse, search and organize a library in the terminal",
 	Description: `Opens a full-screen browser on a library: a timeline by month, albums,
@@ -59,13 +61,7 @@ Example:
 		return nil
 	},
 	Run: runTUI,
-}
-
-// NewCmdTUI returns `photoctl tui`; runF, when not nil, gets the parsed
-// options instead of runTUI (tests).
-func NewCmdTUI(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return cmdutil.New(f, tuiCmd, runF)
-}
+})
 
 func runTUI(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {
 	if !cmdutil.IsTerminal(opts.IO.In) || !cmdutil.IsTerminal(opts.IO.Out) {

@@ -22,7 +22,9 @@ type CreateOptions struct {
 	ReadPassword func() (string, error)
 }
 
-var createCmd = cmdutil.Command[CreateOptions]{
+// NewCmdCreate returns `photoctl users create`; runF, when not nil, gets
+// the parsed options instead of runCreate (tests).
+var NewCmdCreate = cmdutil.Constructor(cmdutil.Command[CreateOptions]{
 	Name:  "create",
 	Usage: "Create an account with its first library",
 	Description: `Creates an account. Without --password-stdin the server generates a
@@ -51,13 +53,7 @@ Example:
 		return err
 	},
 	Run: runCreate,
-}
-
-// NewCmdCreate returns `photoctl users create`; runF, when not nil, gets
-// the parsed options instead of runCreate (tests).
-func NewCmdCreate(f *cmdutil.Factory, runF func(*CreateOptions) error) *cli.Command {
-	return cmdutil.New(f, createCmd, runF)
-}
+})
 
 func runCreate(ctx context.Context, conn *cmdutil.APIConn, opts *CreateOptions) error {
 	req := opts.Request

@@ -18,7 +18,9 @@ type DeleteOptions struct {
 	Yes bool
 }
 
-var deleteCmd = cmdutil.Command[DeleteOptions]{
+// NewCmdDelete returns `photoctl users delete`; runF, when not nil, gets
+// the parsed options instead of runDelete (tests).
+var NewCmdDelete = cmdutil.Constructor(cmdutil.Command[DeleteOptions]{
 	Name:      "delete",
 	Usage:     "Delete an account with its libraries, assets and files",
 	ArgsUsage: "ID",
@@ -37,13 +39,7 @@ Example:
 		return nil
 	},
 	Run: runDelete,
-}
-
-// NewCmdDelete returns `photoctl users delete`; runF, when not nil, gets
-// the parsed options instead of runDelete (tests).
-func NewCmdDelete(f *cmdutil.Factory, runF func(*DeleteOptions) error) *cli.Command {
-	return cmdutil.New(f, deleteCmd, runF)
-}
+})
 
 func runDelete(ctx context.Context, conn *cmdutil.APIConn, opts *DeleteOptions) error {
 	if !opts.Yes {

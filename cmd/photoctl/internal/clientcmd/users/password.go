@@ -23,7 +23,9 @@ type ResetPasswordOptions struct {
 	ReadPassword func() (string, error)
 }
 
-var resetPasswordCmd = cmdutil.Command[ResetPasswordOptions]{
+// NewCmdResetPassword returns `photoctl users reset-password`; runF, when
+// not nil, gets the parsed options instead of runResetPassword (tests).
+var NewCmdResetPassword = cmdutil.Constructor(cmdutil.Command[ResetPasswordOptions]{
 	Name:      "reset-password",
 	Usage:     "Set a new password for an account and end all its sessions",
 	ArgsUsage: "ID",
@@ -43,13 +45,7 @@ Example:
 		return nil
 	},
 	Run: runResetPassword,
-}
-
-// NewCmdResetPassword returns `photoctl users reset-password`; runF, when
-// not nil, gets the parsed options instead of runResetPassword (tests).
-func NewCmdResetPassword(f *cmdutil.Factory, runF func(*ResetPasswordOptions) error) *cli.Command {
-	return cmdutil.New(f, resetPasswordCmd, runF)
-}
+})
 
 func runResetPassword(ctx context.Context, conn *cmdutil.APIConn, opts *ResetPasswordOptions) error {
 	var password string

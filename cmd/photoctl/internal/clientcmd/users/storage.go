@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
@@ -18,7 +16,9 @@ type StorageJSON struct {
 // StorageOptions are what `photoctl storage` was asked for.
 type StorageOptions struct{ cmdutil.ClientOptions }
 
-var storageCmd = cmdutil.Command[StorageOptions]{
+// NewCmdStorage returns `photoctl storage`; runF, when not nil, gets the
+// parsed options instead of runStorage (tests).
+var NewCmdStorage = cmdutil.Constructor(cmdutil.Command[StorageOptions]{
 	Name:  "storage",
 	Usage: "Show your storage use and allowance",
 	Description: `Shows the bytes charged to you (the files of every library you own, whoever
@@ -29,13 +29,7 @@ Example:
    photoctl storage --json | jq .used_bytes`,
 	JSON: true,
 	Run:  runStorage,
-}
-
-// NewCmdStorage returns `photoctl storage`; runF, when not nil, gets the
-// parsed options instead of runStorage (tests).
-func NewCmdStorage(f *cmdutil.Factory, runF func(*StorageOptions) error) *cli.Command {
-	return cmdutil.New(f, storageCmd, runF)
-}
+})
 
 func runStorage(ctx context.Context, conn *cmdutil.APIConn, opts *StorageOptions) error {
 	u, err := conn.Storage(ctx)

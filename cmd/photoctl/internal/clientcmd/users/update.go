@@ -21,7 +21,9 @@ type UpdateOptions struct {
 	Done   string
 }
 
-var updateCmd = cmdutil.Command[UpdateOptions]{
+// NewCmdUpdate returns `photoctl users update`; runF, when not nil, gets
+// the parsed options instead of runUpdate (tests).
+var NewCmdUpdate = cmdutil.Constructor(cmdutil.Command[UpdateOptions]{
 	Name:      "update",
 	Usage:     "Change an account's names, state, role or quota",
 	ArgsUsage: "ID",
@@ -48,15 +50,12 @@ Example:
 		return err
 	},
 	Run: runUpdate,
-}
+})
 
-// NewCmdUpdate returns `photoctl users update`; runF, when not nil, gets
-// the parsed options instead of runUpdate (tests).
-func NewCmdUpdate(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	return cmdutil.New(f, updateCmd, runF)
-}
-
-var disableCmd = cmdutil.Command[UpdateOptions]{
+// NewCmdDisable returns `photoctl users disable`, an update that sets the
+// account inactive; runF, when not nil, gets the parsed options instead of
+// runUpdate (tests).
+var NewCmdDisable = cmdutil.Constructor(cmdutil.Command[UpdateOptions]{
 	Name:      "disable",
 	Usage:     "Disable an account: it can no longer sign in or use its keys and tokens",
 	ArgsUsage: "ID",
@@ -71,14 +70,7 @@ Example:
 		return nil
 	},
 	Run: runUpdate,
-}
-
-// NewCmdDisable returns `photoctl users disable`, an update that sets the
-// account inactive; runF, when not nil, gets the parsed options instead of
-// runUpdate (tests).
-func NewCmdDisable(f *cmdutil.Factory, runF func(*UpdateOptions) error) *cli.Command {
-	return cmdutil.New(f, disableCmd, runF)
-}
+})
 
 func runUpdate(ctx context.Context, conn *cmdutil.APIConn, opts *UpdateOptions) error {
 	out, err := conn.UpdateUser(ctx, opts.ID, opts.Change)

@@ -47,7 +47,9 @@ type ListOptions struct {
 	Email string
 }
 
-var listCmd = cmdutil.Command[ListOptions]{
+// NewCmdList returns `photoctl users list`; runF, when not nil, gets the
+// parsed options instead of runList (tests).
+var NewCmdList = cmdutil.Constructor(cmdutil.Command[ListOptions]{
 	Name:  "list",
 	Usage: "List every account, newest first",
 	Description: `Lists the server's accounts with their state, role and storage quota.
@@ -62,13 +64,7 @@ Example:
 		return nil
 	},
 	Run: runList,
-}
-
-// NewCmdList returns `photoctl users list`; runF, when not nil, gets the
-// parsed options instead of runList (tests).
-func NewCmdList(f *cmdutil.Factory, runF func(*ListOptions) error) *cli.Command {
-	return cmdutil.New(f, listCmd, runF)
-}
+})
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	list, err := client.Collect(conn.AdminUsers(ctx, opts.Email))

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
@@ -30,7 +28,9 @@ type JSON struct {
 // Options are what `photoctl version` was asked for.
 type Options struct{ cmdutil.ClientOptions }
 
-var versionCmd = cmdutil.Command[Options]{
+// NewCmdVersion returns `photoctl version`; runF, when not nil, gets the
+// parsed options instead of runVersion (tests).
+var NewCmdVersion = cmdutil.Constructor(cmdutil.Command[Options]{
 	Name:  "version",
 	Usage: "Print the client's version and, when signed in, the server's",
 	Description: `Prints the version of this photoctl and, when signed in (a profile, or
@@ -49,13 +49,7 @@ Example:
 	// Offline: serverVersion connects itself, as not being signed in (or
 	// no answer) is a note, not a failure.
 	Offline: runVersion,
-}
-
-// NewCmdVersion returns `photoctl version`; runF, when not nil, gets the
-// parsed options instead of runVersion (tests).
-func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cli.Command {
-	return cmdutil.New(f, versionCmd, runF)
-}
+})
 
 func runVersion(ctx context.Context, opts *Options) error {
 	io := opts.IO
