@@ -258,26 +258,38 @@ func (s *server) kill(t testing.TB) {
 // login signs in as the user createUser made and returns the access token.
 func login(t testing.TB, base string) string {
 	t.Helper()
-	body, err := json.Marshal(map[string]string{"email": binaryEmail, "password": binaryPassword})
-	require.NoError(t, err)
-	resp, err := http.Post(base+"/api/auth/login", "application/json", bytes.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	require.Equal(t, http.StatusOK, resp.StatusCode)
 	var tokens struct {
 		AccessToken string `json:"access_token"`
 	}
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&tokens))
+	postJSON(t, base+"/api/auth/login", "", map[string]string{"email": binaryEmail, "password": binaryPassword},
+		&tokens, http.StatusOK)
 	require.NotEmpty(t, tokens.AccessToken)
 	return tokens.AccessToken
+}
+
+// postJSON posts body as JSON to url, with token as the bearer when it is
+// not "", requires the answer's status to be want and decodes it into out.
+func postJSON(t testing.TB, url, token string, body, out any, want int) {
+	t.Helper()
+	data, err := json.Marshal(body)
+	require.NoError(t, err)
+	req, err := http.NewRequest("POST", url, bytes.NewReader(data))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, want, resp.StatusCode, "POST %s", url)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(out))
 }
 
 func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
 	servertest.SkipStoreNeutralOnPostgres(t, "signal handling")
 	t.Parallel()
-	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
-	createUser(t, env, "--data-dir", dataDir)
-	s, _ := serveSignedIn(t, env, addr, dataDir)
+	s, _, _, _ := newServedLibrary(t, binaryEnv(t))
 	s.stop(t)
 }
 
@@ -287,9 +299,7 @@ func TestBinaryServeStopsOnSIGTERM(t *testing.T) {
 func TestBinaryServeLogsWhoMadeEachRequest(t *testing.T) {
 	servertest.SkipStoreNeutralOnPostgres(t, "the request log")
 	t.Parallel()
-	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
-	createUser(t, env, "--data-dir", dataDir)
-	s, c := serveSignedIn(t, env, addr, dataDir)
+	s, c, _, addr := newServedLibrary(t, binaryEnv(t))
 	token := c.token
 	req, err := http.NewRequest("GET", "http://"+addr+"/api/users/me", nil)
 	require.NoError(t, err)

@@ -121,9 +121,7 @@ func TestCLIQuietLeavesOnlyErrors(t *testing.T) {
 
 func TestCLILsSaysHowToSeeMore(t *testing.T) {
 	t.Parallel()
-	cs := newCLIServer(t)
-	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg"}, nil)).code)
+	cs := newCLIServerWithPhotos(t, "a.jpg", "b.jpg")
 	r := cs.ok(t, "", nil, "ls", "--limit", "1")
 	require.Contains(t, r.stderr, "--all")
 	require.Contains(t, r.stderr, "--limit N")
@@ -131,9 +129,7 @@ func TestCLILsSaysHowToSeeMore(t *testing.T) {
 
 func TestCLIEventsTailLastN(t *testing.T) {
 	t.Parallel()
-	cs := newCLIServer(t)
-	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
+	cs := newCLIServerWithPhotos(t, "a.jpg", "b.jpg", "c.jpg")
 	events := func(r cliResult) []api.Event {
 		t.Helper()
 		require.Equal(t, exitOK, r.code, r.stderr)
@@ -250,9 +246,7 @@ _photoctl_bash_autocomplete; printf '%s\n' "${COMPREPLY[@]}"`, "bash", script)
 // still works, and JSON without ids is a usage error that sends nothing.
 func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
 	t.Parallel()
-	cs := newCLIServer(t)
-	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
+	cs := newCLIServerWithPhotos(t, "a.jpg", "b.jpg", "c.jpg")
 	listed := cs.run(t, "", nil, "ls", "--all", "--json")
 	require.Equal(t, exitOK, listed.code, listed.stderr)
 
@@ -274,9 +268,7 @@ func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
 // limit past the end say nothing.
 func TestCLIListingsCutAtTheirLimitSaySo(t *testing.T) {
 	t.Parallel()
-	cs := newCLIServer(t)
-	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", photoTree(t, []string{"a.jpg", "b.jpg", "c.jpg"}, nil)).code)
+	cs := newCLIServerWithPhotos(t, "a.jpg", "b.jpg", "c.jpg")
 	for _, args := range [][]string{{"ls"}, {"tasks", "list"}} {
 		r := cs.ok(t, "", nil, append(args, "--limit", "1")...)
 		require.Contains(t, r.stderr, "Showing the first 1 ", args)

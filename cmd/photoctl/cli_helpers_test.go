@@ -35,6 +35,16 @@ func newCLIServer(t *testing.T) *cliServer {
 	return &cliServer{Server: s, user: s.CreateUser(), env: env}
 }
 
+// newCLIServerWithPhotos is newCLIServer with the CLI signed in and the
+// named photos uploaded.
+func newCLIServerWithPhotos(t *testing.T, names ...string) *cliServer {
+	t.Helper()
+	cs := newCLIServer(t)
+	cs.login(t)
+	cs.ok(t, "", nil, "upload", photoTree(t, names, nil))
+	return cs
+}
+
 // run runs the photoctl binary with the server's environment plus extra
 // variables, stdin as standard input.
 func (cs *cliServer) run(t *testing.T, stdin string, extra []string, args ...string) cliResult {

@@ -53,12 +53,16 @@ func (l *stackedLibrary) run(t *testing.T, stdin string, args ...string) cliResu
 	return l.cliServer.run(t, stdin, l.env, args...)
 }
 
-func (l *stackedLibrary) ids() []string { return idsOf(l.assets) }
+func (l *stackedLibrary) ids() []string { return assetIDs(l.assets) }
 
-func idsOf(assets []api.Asset) []string {
-	ids := make([]string, len(assets))
-	for i, a := range assets {
-		ids[i] = a.ID
+// assetIDs is the id of every asset, in order.
+func assetIDs(assets []api.Asset) []string { return idsOf(assets, func(a api.Asset) string { return a.ID }) }
+
+// idsOf is the id of every item, in order.
+func idsOf[T any](items []T, id func(T) string) []string {
+	ids := make([]string, len(items))
+	for i, item := range items {
+		ids[i] = id(item)
 	}
 	return ids
 }
@@ -69,10 +73,10 @@ func TestCLIListShowsEveryStackMemberAndMarksTheCover(t *testing.T) {
 
 	r := l.run(t, "", "ls", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.ElementsMatch(t, l.ids(), idsOf(decode[[]api.Asset](t, r)), "every member of the stack is listed")
+	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)), "every member of the stack is listed")
 	r = l.run(t, "", "ls", "--covers-only", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID}, idsOf(decode[[]api.Asset](t, r)),
+	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID}, assetIDs(decode[[]api.Asset](t, r)),
 		"the stack lists as its cover")
 
 	r = l.run(t, "", "ls")
@@ -133,7 +137,7 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	r := l.run(t, "", append([]string{"export", "--covers-only", "-o", out, "--json"}, may2024...)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID},
-		idsOfResults(decode[[]assets.DownloadResult](t, r)))
+		idsOf(decode[[]assets.DownloadResult](t, r), func(d assets.DownloadResult) string { return d.ID }))
 
 	// A directory where a file should go: that asset cannot be written, the
 	// others are, and the exit status says so.
@@ -149,13 +153,6 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	require.Len(t, decode[[]assets.DownloadResult](t, r), 5, "--json is still the array of results")
 }
 
-func idsOfResults(results []assets.DownloadResult) []string {
-	ids := make([]string, len(results))
-	for i, r := range results {
-		ids[i] = r.ID
-	}
-	return ids
-}
 
 func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 	t.Parallel()
@@ -180,7 +177,7 @@ func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "Updated 5 asset(s)")
 	r = l.run(t, "", "ls", "--min-rating", "4", "--json")
-	require.ElementsMatch(t, l.ids(), idsOf(decode[[]api.Asset](t, r)))
+	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)))
 
 	r = l.run(t, "", append([]string{"bulk-edit", "--rating", "1", "--covers-only"}, may2024...)...)
 	require.Equal(t, exitOK, r.code, r.stderr)
@@ -194,7 +191,7 @@ func TestCLITrashFromListTrashesEveryStackMember(t *testing.T) {
 	// photoctl ls --all --json | jq -r '.[].id' | photoctl trash -
 	r := l.run(t, "", "ls", "--all", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	listed := idsOf(decode[[]api.Asset](t, r))
+	listed := assetIDs(decode[[]api.Asset](t, r))
 	r = l.run(t, strings.Join(listed, "\n")+"\n", "trash", "-")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "Moved 5 asset(s) to the trash.")
@@ -203,12 +200,12 @@ func TestCLITrashFromListTrashesEveryStackMember(t *testing.T) {
 
 	r = l.run(t, "", "ls", "--state", "trashed", "--all", "--json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	trashed := idsOf(decode[[]api.Asset](t, r))
+	trashed := assetIDs(decode[[]api.Asset](t, r))
 	require.ElementsMatch(t, l.ids(), trashed)
 	r = l.run(t, strings.Join(trashed, "\n")+"\n", "restore", "-")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	r = l.run(t, "", "ls", "--json")
-	require.ElementsMatch(t, l.ids(), idsOf(decode[[]api.Asset](t, r)))
+	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)))
 }
 
 func TestCLIAlbumsAddByFilterAddsEveryStackMember(t *testing.T) {

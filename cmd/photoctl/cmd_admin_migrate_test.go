@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
@@ -23,9 +22,7 @@ func TestBinaryAdminMigrateMovesALibraryToPostgres(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	dataDir, addr := t.TempDir(), freeAddr(t)
-	createUser(t, env, "--data-dir", dataDir)
-	srv, c := serveSignedIn(t, env, addr, dataDir)
+	srv, c, dataDir, addr := newServedLibrary(t, env)
 	data := servertest.JPEG(t, 32, 32, 7)
 	id, ok := c.upload(data, "a.jpg")
 	require.True(t, ok)
@@ -49,11 +46,7 @@ func TestBinaryAdminMigrateMovesALibraryToPostgres(t *testing.T) {
 	r = runBinary(t, env, "", "admin", "migrate", "--from", "sqlite://"+dataDir)
 	require.Equal(t, exitUsage, r.code, r.stderr)
 
-	srv = startServe(t, append(env, "PHOTOCTL_DATABASE_URL="+url), "--listen", addr, "--data-dir", dataDir)
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
-	status, got := c.get(t, "/api/assets/"+id+"/original")
-	require.Equal(t, http.StatusOK, status)
-	require.Equal(t, data, got)
+	srv = c.serve(t, append(env, "PHOTOCTL_DATABASE_URL="+url), "--listen", addr, "--data-dir", dataDir)
+	c.requireOriginal(t, id, data)
 	srv.stop(t)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,9 +41,8 @@ func runPhotoctl(t *testing.T, env []string, args ...string) (string, string, in
 func TestBinaryBackupBesideServeAndRestore(t *testing.T) {
 	servertest.SkipOnPostgres(t, "admin backup snapshots the SQLite file (a PostgreSQL library is backed up with pg_dump)")
 	photoctlBinary(t)
-	env, dataDir, addr := binaryEnv(t), t.TempDir(), freeAddr(t)
-	createUser(t, env, "--data-dir", dataDir)
-	srv, c := serveSignedIn(t, env, addr, dataDir)
+	env := binaryEnv(t)
+	srv, c, dataDir, addr := newServedLibrary(t, env)
 	data := servertest.JPEG(t, 32, 32, 7)
 	id, ok := c.upload(data, "a.jpg")
 	require.True(t, ok)
@@ -68,11 +66,7 @@ func TestBinaryBackupBesideServeAndRestore(t *testing.T) {
 	_, err := os.Stat(filepath.Join(restored, "photoctl.db"))
 	require.NoError(t, err)
 
-	srv = startServe(t, env, "--listen", addr, "--data-dir", restored)
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
-	status, got := c.get(t, "/api/assets/"+id+"/original")
-	require.Equal(t, http.StatusOK, status)
-	require.Equal(t, data, got)
+	srv = c.serve(t, env, "--listen", addr, "--data-dir", restored)
+	c.requireOriginal(t, id, data)
 	srv.stop(t)
 }

@@ -28,15 +28,41 @@ type crashClient struct {
 	http        *http.Client
 }
 
+// newServedLibrary makes a data folder with the test user in it, serves
+// it on a free address and signs a client in: how most journeys through
+// the binary start.
+func newServedLibrary(t testing.TB, env []string) (srv *server, c *crashClient, dataDir, addr string) {
+	t.Helper()
+	dataDir, addr = t.TempDir(), freeAddr(t)
+	createUser(t, env, "--data-dir", dataDir)
+	srv, c = serveSignedIn(t, env, addr, dataDir)
+	return srv, c, dataDir, addr
+}
+
 // serveSignedIn starts `photoctl serve` on addr over dataDir and returns
 // it with a client signed in as the test user.
 func serveSignedIn(t testing.TB, env []string, addr, dataDir string) (*server, *crashClient) {
 	t.Helper()
-	srv := startServe(t, env, "--listen", addr, "--data-dir", dataDir)
 	c := &crashClient{base: "http://" + addr, http: &http.Client{Timeout: 10 * time.Second}}
+	return c.serve(t, env, "--listen", addr, "--data-dir", dataDir), c
+}
+
+// serve starts `photoctl serve args...` with env where c points (again,
+// after a stop or a crash) and signs c in.
+func (c *crashClient) serve(t testing.TB, env []string, args ...string) *server {
+	t.Helper()
+	srv := startServe(t, env, args...)
 	srv.waitReady(t, c.base)
 	c.token = login(t, c.base)
-	return srv, c
+	return srv
+}
+
+// requireOriginal requires asset id's original to read back as data.
+func (c *crashClient) requireOriginal(t *testing.T, id string, data []byte) {
+	t.Helper()
+	status, got := c.get(t, "/api/assets/"+id+"/original")
+	require.Equal(t, http.StatusOK, status)
+	require.Equal(t, data, got)
 }
 
 func (c *crashClient) upload(data []byte, name string) (string, bool) {
@@ -95,11 +121,8 @@ func TestBinaryKilledMidWorkLosesNothing(t *testing.T) {
 }
 
 func crashTrial(t *testing.T, trial int) {
-	dataDir := t.TempDir()
 	env := binaryEnv(t)
-	createUser(t, env, "--data-dir", dataDir)
-	addr := freeAddr(t)
-	srv, c := serveSignedIn(t, env, addr, dataDir)
+	srv, c, dataDir, addr := newServedLibrary(t, env)
 
 	contents := map[string][]byte{} // acknowledged uploads: id → bytes
 	var mu sync.Mutex
@@ -153,9 +176,7 @@ func crashTrial(t *testing.T, trial int) {
 	wg.Wait()
 
 	restarted := time.Now()
-	srv = startServe(t, env, "--listen", addr, "--data-dir", dataDir)
-	srv.waitReady(t, c.base)
-	c.token = login(t, c.base)
+	srv = c.serve(t, env, "--listen", addr, "--data-dir", dataDir)
 
 	live := map[string]bool{}
 	for id, data := range contents {

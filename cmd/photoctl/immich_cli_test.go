@@ -93,19 +93,11 @@ func nativeGet(t *testing.T, base, token, path string, out any) {
 // createAllKey creates an API key granting every action.
 func createAllKey(t *testing.T, base, token string) string {
 	t.Helper()
-	body := `{"name":"immich","scope":{"actions":["all"],"library_ids":null}}`
-	req, err := http.NewRequest("POST", base+"/api/api-keys", strings.NewReader(body))
-	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	require.Equal(t, http.StatusCreated, resp.StatusCode)
 	var k struct {
 		Secret string `json:"secret"`
 	}
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&k))
+	postJSON(t, base+"/api/api-keys", token, json.RawMessage(`{"name":"immich","scope":{"actions":["all"],"library_ids":null}}`),
+		&k, http.StatusCreated)
 	return k.Secret
 }
 

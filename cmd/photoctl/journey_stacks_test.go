@@ -325,7 +325,7 @@ func TestJourneyImportABurstFolderThenExportBulkEditAndTrashIt(t *testing.T) {
 	}
 	j.run(t, ids.String(), "trash", "-")
 	trashed := j.assets(t, "state=trashed")
-	require.ElementsMatch(t, namesOf(all, idsOf(listed)), namesOf(trashed, idsOf(trashed)))
+	require.ElementsMatch(t, namesOf(all, assetIDs(listed)), namesOf(trashed, assetIDs(trashed)))
 	require.Len(t, j.assets(t, ""), jf.files-len(inWindow))
 }
 

@@ -40,10 +40,8 @@ func tasksOf(t *testing.T, c *crashClient) []api.Task {
 // and the steps each one chains to, succeed through GET /api/tasks.
 func TestBinaryWorkerAloneDrainsTheQueue(t *testing.T) {
 	photoctlBinary(t) // build first: createUser's deadline would count the build
-	dataDir, addr := t.TempDir(), freeAddr(t)
 	env := binaryEnv(t, "PHOTOCTL_WORKERS_CONCURRENCY=0")
-	createUser(t, env, "--data-dir", dataDir)
-	srv, c := serveSignedIn(t, env, addr, dataDir)
+	srv, c, dataDir, _ := newServedLibrary(t, env)
 
 	uploaded := map[string]bool{}
 	for i := range 4 {
