@@ -56,7 +56,9 @@ func (l *stackedLibrary) run(t *testing.T, stdin string, args ...string) cliResu
 func (l *stackedLibrary) ids() []string { return assetIDs(l.assets) }
 
 // assetIDs is the id of every asset, in order.
-func assetIDs(assets []api.Asset) []string { return idsOf(assets, func(a api.Asset) string { return a.ID }) }
+func assetIDs(assets []api.Asset) []string {
+	return idsOf(assets, func(a api.Asset) string { return a.ID })
+}
 
 // idsOf is the id of every item, in order.
 func idsOf[T any](items []T, id func(T) string) []string {
@@ -152,7 +154,6 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	require.Equal(t, exitPartial, r.code, r.stderr)
 	require.Len(t, decode[[]assets.DownloadResult](t, r), 5, "--json is still the array of results")
 }
-
 
 func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 	t.Parallel()
