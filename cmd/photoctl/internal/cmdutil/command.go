@@ -54,6 +54,9 @@ type Command[O any] struct {
 	// NoAuth lets the connection be made with no credential (signing
 	// out, reading an invitation).
 	NoAuth bool
+	// Local commands work on this machine's files alone (the profiles):
+	// they take no client flags, and their run is Offline.
+	Local bool
 }
 
 // Arity is how many positional arguments a command takes and what its
@@ -116,7 +119,11 @@ func Constructor[O any, P clientOptions[O]](cmd Command[O]) func(f *Factory, run
 // New returns the cli.Command that cmd declares; runF, when not nil, gets
 // the parsed options instead of cmd's run (tests).
 func New[O any, P clientOptions[O]](f *Factory, cmd Command[O], runF func(*O) error) *cli.Command {
-	flags := append(ClientFlags(), cmd.Flags...)
+	var flags []cli.Flag
+	if !cmd.Local {
+		flags = ClientFlags()
+	}
+	flags = append(flags, cmd.Flags...)
 	if cmd.JSON {
 		flags = append(flags, JSONFlag())
 	}

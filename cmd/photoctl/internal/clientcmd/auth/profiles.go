@@ -40,28 +40,22 @@ Example:
 }
 
 // ProfilesListOptions are what `photoctl profiles list` was asked for.
-type ProfilesListOptions struct {
-	IO   *cmdutil.Streams
-	JSON bool
-}
+type ProfilesListOptions struct{ cmdutil.ClientOptions }
 
 // NewCmdProfilesList returns `photoctl profiles list`; runF, when not nil,
 // gets the parsed options instead of runProfilesList (tests).
-func NewCmdProfilesList(f *cmdutil.Factory, runF func(*ProfilesListOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:  "list",
-		Usage: "List the profiles",
-		Description: `Prints every profile with its server, user and kind of credential; the
+var NewCmdProfilesList = cmdutil.Constructor(cmdutil.Command[ProfilesListOptions]{
+	Name:  "list",
+	Usage: "List the profiles",
+	Description: `Prints every profile with its server, user and kind of credential; the
 current one is marked with *.
 
 Example:
    photoctl profiles list --json`,
-		Flags: []cli.Flag{cmdutil.JSONFlag()},
-		Action: cmdutil.NoArgsAction(func(c *cli.Context) *ProfilesListOptions {
-			return &ProfilesListOptions{IO: f.Streams(c), JSON: c.Bool("json")}
-		}, runF, runProfilesList),
-	}
-}
+	Local:   true,
+	JSON:    true,
+	Offline: runProfilesList,
+})
 
 func runProfilesList(_ context.Context, opts *ProfilesListOptions) error {
 	store, err := cmdutil.NewCredentialsStore()
@@ -91,6 +85,8 @@ func runProfilesList(_ context.Context, opts *ProfilesListOptions) error {
 // ProfileOptions are what `photoctl profiles use` or `profiles remove` was
 // asked for: the profile, which must exist.
 type ProfileOptions struct {
+	cmdutil.ClientOptions
+
 	Name string
 	// Help is the command whose --help a usage error names.
 	Help string
@@ -98,18 +94,19 @@ type ProfileOptions struct {
 
 // NewCmdProfilesUse returns `photoctl profiles use`; runF, when not nil,
 // gets the parsed options instead of runProfilesUse (tests).
-func NewCmdProfilesUse(f *cmdutil.Factory, runF func(*ProfileOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "use",
-		Usage:     "Make a profile the current one",
-		ArgsUsage: "NAME",
-		Description: `Makes NAME the profile commands use by default.
+var NewCmdProfilesUse = cmdutil.Constructor(cmdutil.Command[ProfileOptions]{
+	Name:      "use",
+	Usage:     "Make a profile the current one",
+	ArgsUsage: "NAME",
+	Description: `Makes NAME the profile commands use by default.
 
 Example:
    photoctl profiles use home`,
-		Action: cmdutil.OneArgAction("want exactly one argument, the profile name", profileOptions, runF, runProfilesUse),
-	}
-}
+	Local:   true,
+	Args:    cmdutil.ExactlyOne(wantProfile),
+	Parse:   parseProfile,
+	Offline: runProfilesUse,
+})
 
 func runProfilesUse(_ context.Context, opts *ProfileOptions) error {
 	return updateProfile(opts, func(p *cmdutil.CredentialsFile) {
@@ -119,19 +116,20 @@ func runProfilesUse(_ context.Context, opts *ProfileOptions) error {
 
 // NewCmdProfilesRemove returns `photoctl profiles remove`; runF, when not
 // nil, gets the parsed options instead of runProfilesRemove (tests).
-func NewCmdProfilesRemove(f *cmdutil.Factory, runF func(*ProfileOptions) error) *cli.Command {
-	return &cli.Command{
-		Name:      "remove",
-		Usage:     "Forget a profile and its credential",
-		ArgsUsage: "NAME",
-		Description: `Removes NAME from the credentials file without contacting the server; use
+var NewCmdProfilesRemove = cmdutil.Constructor(cmdutil.Command[ProfileOptions]{
+	Name:      "remove",
+	Usage:     "Forget a profile and its credential",
+	ArgsUsage: "NAME",
+	Description: `Removes NAME from the credentials file without contacting the server; use
 'photoctl logout' first to end its session there.
 
 Example:
    photoctl profiles remove old-server`,
-		Action: cmdutil.OneArgAction("want exactly one argument, the profile name", profileOptions, runF, runProfilesRemove),
-	}
-}
+	Local:   true,
+	Args:    cmdutil.ExactlyOne(wantProfile),
+	Parse:   parseProfile,
+	Offline: runProfilesRemove,
+})
 
 func runProfilesRemove(_ context.Context, opts *ProfileOptions) error {
 	return updateProfile(opts, func(p *cmdutil.CredentialsFile) {
@@ -142,10 +140,15 @@ func runProfilesRemove(_ context.Context, opts *ProfileOptions) error {
 	})
 }
 
-// profileOptions reads the one argument of `profiles use` and `profiles
+// wantProfile is what `profiles use` and `profiles remove` say without
+// exactly one argument.
+const wantProfile = "want exactly one argument, the profile name"
+
+// parseProfile reads the one argument of `profiles use` and `profiles
 // remove`, the profile name.
-func profileOptions(c *cli.Context, name string) *ProfileOptions {
-	return &ProfileOptions{Name: name, Help: c.Command.HelpName}
+func parseProfile(c *cli.Context, args []string, opts *ProfileOptions) error {
+	opts.Name, opts.Help = args[0], c.Command.HelpName
+	return nil
 }
 
 // updateProfile applies fn to the credentials file once the profile
