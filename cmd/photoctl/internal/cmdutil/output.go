@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 
@@ -156,6 +157,16 @@ func HumanBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "kMGTPE"[exp])
+}
+
+// PrintAll reads every item of seq, a listing the server pages through,
+// and prints them as PrintList does: the run of a list command.
+func PrintAll[T any](io *Streams, asJSON bool, seq iter.Seq2[T, error], headers []string, row func(T) []string) error {
+	items, err := client.Collect(seq)
+	if err != nil {
+		return err
+	}
+	return PrintList(io, asJSON, items, headers, row)
 }
 
 // PrintList prints a listing: with --json the items as a JSON array (an

@@ -70,11 +70,8 @@ Example:
 })
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
-	albums, err := client.Collect(conn.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: opts.LibraryID, AssetID: opts.Asset}))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, albums, []string{"ID", "NAME", "ASSETS", "FROM", "TO"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.AlbumsWhere(ctx, client.AlbumQuery{LibraryID: opts.LibraryID, AssetID: opts.Asset}),
+		[]string{"ID", "NAME", "ASSETS", "FROM", "TO"},
 		func(a api.Album) []string {
 			return []string{a.ID, a.Name, strconv.Itoa(a.AssetCount), day(a.StartDate), day(a.EndDate)}
 		})

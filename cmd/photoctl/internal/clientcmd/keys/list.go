@@ -53,11 +53,8 @@ func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) erro
 		return err
 	}
 	q := client.APIKeyQuery{Name: opts.Name, LibraryID: lib, OrderBy: opts.OrderBy, Order: opts.Order}
-	keys, err := client.Collect(conn.APIKeys(ctx, q))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, keys, []string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.APIKeys(ctx, q),
+		[]string{"ID", "NAME", "ACTIONS", "LIBRARIES", "LAST USED", "CREATED"},
 		func(k api.APIKey) []string {
 			libs := "all"
 			if k.Scope.LibraryIDs != nil {
@@ -90,11 +87,8 @@ Example:
 })
 
 func runOAuthList(ctx context.Context, conn *cmdutil.APIConn, opts *OAuthListOptions) error {
-	list, err := client.Collect(conn.OAuthClients(ctx))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, list, []string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.OAuthClients(ctx),
+		[]string{"ID", "NAME", "TYPE", "SCOPES", "REDIRECT URIS", "CREATED", "REVOKED"},
 		func(o api.OAuthClient) []string {
 			kind, revoked := "confidential", "-"
 			if o.Public {

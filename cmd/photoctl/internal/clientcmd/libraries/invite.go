@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -147,11 +146,8 @@ func runInviteList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryOp
 	if err != nil {
 		return err
 	}
-	invs, err := client.Collect(conn.Invitations(ctx, lib))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, invs, []string{"ID", "ROLE", "STATE", "JOINED", "LEFT", "EXPIRES"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.Invitations(ctx, lib),
+		[]string{"ID", "ROLE", "STATE", "JOINED", "LEFT", "EXPIRES"},
 		func(i api.Invitation) []string {
 			return []string{i.ID, i.Role, i.State, strconv.Itoa(i.JoinerCount), strconv.Itoa(i.RemainingPlaces),
 				i.ExpiresAt.Local().Format("2006-01-02 15:04")}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -51,11 +50,7 @@ func runMembersList(ctx context.Context, conn *cmdutil.APIConn, opts *InLibraryO
 	if err != nil {
 		return err
 	}
-	members, err := client.Collect(conn.Members(ctx, lib))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, members, []string{"ID", "NAME", "ROLE", "JOINED"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.Members(ctx, lib), []string{"ID", "NAME", "ROLE", "JOINED"},
 		func(m api.Member) []string {
 			return []string{m.ID, cmdutil.OrDash(cmdutil.Deref(m.DisplayName)), m.Role, m.JoinedAt.Local().Format(time.DateOnly)}
 		})

@@ -75,11 +75,8 @@ func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOpt
 	if q.LibraryID, q.PersonID, err = resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson); err != nil {
 		return err
 	}
-	faces, err := client.Collect(conn.Faces(ctx, q))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, faces, []string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.Faces(ctx, q),
+		[]string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},
 		func(f api.Face) []string {
 			conf := "-"
 			if f.Confidence != nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -63,11 +62,8 @@ Example:
 })
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
-	stacks, err := client.Collect(conn.Stacks(ctx, opts.LibraryID))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, stacks, []string{"ID", "COVER", "ASSETS", "SOURCE"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.Stacks(ctx, opts.LibraryID),
+		[]string{"ID", "COVER", "ASSETS", "SOURCE"},
 		func(s api.Stack) []string {
 			return []string{s.ID, s.CoverAssetID, strconv.Itoa(s.AssetCount), s.Source}
 		})

@@ -13,7 +13,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/photoctl/photoctl/client"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/api"
 )
@@ -67,11 +66,8 @@ Example:
 })
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
-	list, err := client.Collect(conn.AdminUsers(ctx, opts.Email))
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.IO, opts.JSON, list, []string{"ID", "EMAIL", "NAME", "ACTIVE", "ROLE", "QUOTA", "CREATED"},
+	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.AdminUsers(ctx, opts.Email),
+		[]string{"ID", "EMAIL", "NAME", "ACTIVE", "ROLE", "QUOTA", "CREATED"},
 		func(u api.AdminUser) []string {
 			role := "user"
 			if u.IsSuperuser {
