@@ -51,8 +51,8 @@ type Command[O any] struct {
 	// profiles, the local files), and connects itself if it must.
 	Run     func(ctx context.Context, conn *APIConn, opts *O) error
 	Offline func(ctx context.Context, opts *O) error
-	// NoAuth lets the connection be made with no credential (signing
-	// out, reading an invitation).
+	// NoAuth lets the connection be made with no credential (logout,
+	// which signs out whatever the profile holds).
 	NoAuth bool
 	// Local commands work on this machine's files alone (the profiles):
 	// they take no client flags, and their run is Offline.
