@@ -30,9 +30,13 @@ type Command[O any] struct {
 	Hidden bool
 	// Flags come after the client flags (ClientFlags), in this order;
 	// JSON adds --json after them. Every command New builds from this
-	// value shares these flag values, so they carry no EnvVars and no
-	// Destination (urfave writes what those find into the flag itself);
-	// the configuration layers read the environment instead.
+	// value shares these flag values, and urfave writes into a flag as
+	// it parses (its default, and what EnvVars or Destination find). So
+	// they carry no EnvVars and no Destination, which would carry one
+	// run's values into the next (the configuration layers read the
+	// environment instead), and two commands built from one value are
+	// never parsed at once: a process runs one command, and the
+	// in-process tests run them one after another.
 	Flags []cli.Flag
 	JSON  bool
 
