@@ -1,20 +1,18 @@
 package httpapi
 
 import (
-	"errors"
-	"io"
-
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/photoctl/photoctl/server/assets"
 	"github.com/photoctl/photoctl/server/blob"
-	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
 // The asset version routes; the rules they follow are in assets/versions.go.
 
 func (s *Server) appendVersion(c *fiber.Ctx) error {
-	w, name, err := s.receiveFile(c)
+	w, name, done, err := s.receiveFile(c)
+	defer done()
 	if err != nil {
 		return err
 	}
@@ -26,7 +24,8 @@ func (s *Server) appendVersion(c *fiber.Ctx) error {
 }
 
 func (s *Server) replaceVersion(c *fiber.Ctx) error {
-	w, name, err := s.receiveFile(c)
+	w, name, done, err := s.receiveFile(c)
+	defer done()
 	if err != nil {
 		return err
 	}
@@ -72,45 +71,19 @@ func (s *Server) downloadVersion(c *fiber.Ctx) error {
 	return sendAttachment(c, d, v.Checksum, v.FileName, v.IsOriginal)
 }
 
-// receiveFile streams the one part named file of a multipart body to a
-// temporary blob (never into memory) and returns it with the part's file
-// name. Any other part is a 422. The caller hands the writer to a service
-// method, which commits or aborts it.
-func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, err error) {
+// versionUpload is the body of the version routes: one part named file and
+// nothing else (Fields is empty, not nil, so any other part is refused).
+var versionUpload = UploadForm{File: "file", Fields: []string{}}
+
+// receiveFile reads the body of a version route with ReceiveUpload: the
+// one file part streamed to a temporary blob (never into memory), and its
+// file name. The caller hands the writer to a service method, which
+// commits it, and calls done in every case.
+func (s *Server) receiveFile(c *fiber.Ctx) (w *blob.Writer, name string, done func(), err error) {
 	if err := allowQuery(c); err != nil {
-		return nil, "", err
+		return nil, "", func() {}, err
 	}
-	mr, release, err := multipartReader(c)
-	if err != nil {
-		return nil, "", err
-	}
-	defer release()
-	defer func() {
-		if err != nil && w != nil {
-			_ = w.Abort()
-		}
-	}()
-	for {
-		part, err := nextPart(mr)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return w, "", err
-		}
-		if part.FormName() != "file" {
-			return w, "", catalog.InvalidField("extra_forbidden", "unknown form field", nil, "body", part.FormName())
-		}
-		if w != nil {
-			return w, "", catalog.InvalidField("value_error", "send exactly one file part", nil, "body", "file")
-		}
-		name = CleanFileName(part.FileName())
-		if w, err = s.receivePart(part); err != nil {
-			return w, "", err
-		}
-	}
-	if w == nil {
-		return nil, "", catalog.InvalidField("missing", "a part named file is required", nil, "body", "file")
-	}
-	return w, name, nil
+	var in assets.UploadInput
+	w, done, err = s.ReceiveUpload(c, versionUpload, &in)
+	return w, in.FileName, done, err
 }
