@@ -166,6 +166,26 @@ type AssetChange struct {
 	Rating           Optional[int]     `json:"rating"`
 }
 
+// Clear makes the change clear field, so the file's own value shows
+// again: rating, description, location (both coordinates) or
+// original_datetime. It reports whether field is one of them (the CLI's
+// --clear and the MCP edit tool share it).
+func (c *AssetChange) Clear(field string) bool {
+	switch field {
+	case "rating":
+		c.Rating = Optional[int]{Set: true}
+	case "description":
+		c.Description = Optional[string]{Set: true}
+	case "location":
+		c.Latitude, c.Longitude = Optional[float64]{Set: true}, Optional[float64]{Set: true}
+	case "original_datetime":
+		c.OriginalDatetime = Optional[string]{Set: true}
+	default:
+		return false
+	}
+	return true
+}
+
 // AssetUpdate is one item of a bulk update.
 type AssetUpdate struct {
 	ID     string      `json:"id"`

@@ -113,16 +113,7 @@ func editAssets(ctx context.Context, b Backend, in EditInput) (EditResult, error
 		set(&ch.Latitude, e.Latitude)
 		set(&ch.Longitude, e.Longitude)
 		for _, f := range e.Clear {
-			switch f {
-			case "rating":
-				ch.Rating = api.Optional[int]{Set: true}
-			case "description":
-				ch.Description = api.Optional[string]{Set: true}
-			case "location":
-				ch.Latitude, ch.Longitude = api.Optional[float64]{Set: true}, api.Optional[float64]{Set: true}
-			case "original_datetime":
-				ch.OriginalDatetime = api.Optional[string]{Set: true}
-			default:
+			if !ch.Clear(f) {
 				return EditResult{}, fmt.Errorf("edits[%d].clear: %q is not rating, description, location or original_datetime", i, f)
 			}
 		}

@@ -52,19 +52,13 @@ func changeFromFlags(c *cli.Context) (api.AssetChange, error) {
 		ch.OriginalDatetime = api.Optional[string]{Set: true, Value: &t}
 	}
 	for _, f := range cmdutil.SplitList(c.StringSlice("clear")) {
-		switch f {
-		case "rating":
-			ch.Rating = api.Optional[int]{Set: true}
-		case "description":
-			ch.Description = api.Optional[string]{Set: true}
-		case "location":
-			ch.Latitude = api.Optional[float64]{Set: true}
-			ch.Longitude = api.Optional[float64]{Set: true}
-		case "datetime":
-			ch.OriginalDatetime = api.Optional[string]{Set: true}
-		default:
+		if !slices.Contains(editFields, f) {
 			return ch, cmdutil.UsageErrorf(c, "--clear %q: want one of %s", f, strings.Join(editFields, ", "))
 		}
+		if f == "datetime" { // --datetime's name for the capture time
+			f = "original_datetime"
+		}
+		ch.Clear(f)
 	}
 	if !changes(ch) {
 		return ch, cmdutil.UsageErrorf(c, "nothing to change: give --rating, --description, --latitude/--longitude, --datetime or --clear")
