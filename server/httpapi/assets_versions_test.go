@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -27,28 +26,17 @@ import (
 // sendVersion sends data as the multipart part "file" (plus extra parts).
 func sendVersion(t *testing.T, s *servertest.Server, token, method, path, name string, data []byte, extra map[string]string) *servertest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range extra {
-		require.NoError(t, mw.WriteField(k, v))
-	}
-	if data != nil {
-		fw, err := mw.CreateFormFile("file", name)
-		require.NoError(t, err)
-		_, err = fw.Write(data)
-		require.NoError(t, err)
-	}
-	require.NoError(t, mw.Close())
-	req, err := http.NewRequest(method, s.URL+path, &body)
-	require.NoError(t, err)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+	return s.Multipart(method, path, token, func(mw *multipart.Writer) {
+		for k, v := range extra {
+			require.NoError(t, mw.WriteField(k, v))
+		}
+		if data != nil {
+			fw, err := mw.CreateFormFile("file", name)
+			require.NoError(t, err)
+			_, err = fw.Write(data)
+			require.NoError(t, err)
+		}
+	})
 }
 
 // appendVersion appends data to an asset and requires a 201.

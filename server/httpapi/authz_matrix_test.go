@@ -1,10 +1,8 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"slices"
@@ -250,28 +248,17 @@ func (w *matrixWorld) send(method string, req cellRequest, token string) *server
 	if req.file == nil {
 		return w.s.Do(method, req.path, token, req.body)
 	}
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range req.file.form {
-		require.NoError(w.t, mw.WriteField(k, v))
-	}
 	field := req.file.field
 	if field == "" {
 		field = "file"
 	}
-	fw, err := mw.CreateFormFile(field, req.file.name)
-	require.NoError(w.t, err)
-	_, err = fw.Write(req.file.data)
-	require.NoError(w.t, err)
-	require.NoError(w.t, mw.Close())
-	hr, err := http.NewRequest(method, w.s.URL+req.path, &body)
-	require.NoError(w.t, err)
-	hr.Header.Set("Content-Type", mw.FormDataContentType())
-	hr.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(hr)
-	require.NoError(w.t, err)
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	require.NoError(w.t, err)
-	return &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+	return w.s.Multipart(method, req.path, token, func(mw *multipart.Writer) {
+		for k, v := range req.file.form {
+			require.NoError(w.t, mw.WriteField(k, v))
+		}
+		fw, err := mw.CreateFormFile(field, req.file.name)
+		require.NoError(w.t, err)
+		_, err = fw.Write(req.file.data)
+		require.NoError(w.t, err)
+	})
 }

@@ -135,8 +135,8 @@ func TestManualFaces(t *testing.T) {
 func TestFaceList(t *testing.T) {
 	s := startPeopleServer(t)
 	_, session := s.Session()
-	a1 := s.UploadAsset(session, "1.jpg", servertest.JPEG(t, 8, 8, 1), nil)
-	a2 := s.UploadAsset(session, "2.jpg", servertest.JPEG(t, 8, 8, 2), nil)
+	up := photos(t, s, session, 2)
+	a1, a2 := up[0], up[1]
 	ann := person(t, s, session, "Ann")
 	f1 := face(t, s, session, a1.ID, &ann.ID)
 	f2 := face(t, s, session, a1.ID, nil)
@@ -224,8 +224,8 @@ func TestAssetsByPeopleAndTheirFacesAndPeople(t *testing.T) {
 func TestAssetTrashAndDeletionKeepPeopleRight(t *testing.T) {
 	s := startPeopleServer(t)
 	_, session := s.Session()
-	a1 := s.UploadAsset(session, "1.jpg", servertest.JPEG(t, 8, 8, 1), nil)
-	a2 := s.UploadAsset(session, "2.jpg", servertest.JPEG(t, 8, 8, 2), nil)
+	up := photos(t, s, session, 2)
+	a1, a2 := up[0], up[1]
 	ann := person(t, s, session, "Ann")
 	f1 := face(t, s, session, a1.ID, &ann.ID)
 	f2 := face(t, s, session, a2.ID, &ann.ID)

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"crypto"
 	"crypto/hmac"
@@ -343,23 +342,12 @@ func TestControlCharactersInUploadNames(t *testing.T) {
 	s := servertest.Start(t)
 	_, token := s.Session()
 	send := func(disposition string, seed int) *servertest.Response {
-		var body bytes.Buffer
-		mw := multipart.NewWriter(&body)
-		w, err := mw.CreatePart(textproto.MIMEHeader{"Content-Disposition": {disposition}})
-		require.NoError(t, err)
-		_, err = w.Write(servertest.JPEG(t, 8, 8, seed))
-		require.NoError(t, err)
-		require.NoError(t, mw.Close())
-		req, err := http.NewRequest("POST", s.URL+"/api/assets", &body)
-		require.NoError(t, err)
-		req.Header.Set("Content-Type", mw.FormDataContentType())
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		defer resp.Body.Close()
-		out, err := io.ReadAll(resp.Body)
-		require.NoError(t, err)
-		return &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+		return s.Multipart("POST", "/api/assets", token, func(mw *multipart.Writer) {
+			w, err := mw.CreatePart(textproto.MIMEHeader{"Content-Disposition": {disposition}})
+			require.NoError(t, err)
+			_, err = w.Write(servertest.JPEG(t, 8, 8, seed))
+			require.NoError(t, err)
+		})
 	}
 	for i, raw := range []string{"a\x00b.jpg", "tab\there\x7f.jpg", "a\x1bb.jpg"} {
 		r := send(`form-data; name="file"; filename="`+raw+`"`, i)

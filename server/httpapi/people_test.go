@@ -31,6 +31,16 @@ func createPerson(t *testing.T, s *servertest.Server, token string, body any) (a
 	return p, r.Status
 }
 
+// photos uploads n small JPEGs, "1.jpg" to "n.jpg" (seeds 1 to n).
+func photos(t *testing.T, s *servertest.Server, token string, n int) []api.Asset {
+	t.Helper()
+	out := make([]api.Asset, n)
+	for i := range out {
+		out[i] = s.UploadAsset(token, fmt.Sprintf("%d.jpg", i+1), servertest.JPEG(t, 8, 8, i+1), nil)
+	}
+	return out
+}
+
 // person creates a person named name and requires a 201.
 func person(t *testing.T, s *servertest.Server, token, name string) api.Person {
 	t.Helper()
@@ -147,8 +157,8 @@ func TestNamedCreateOfPeople(t *testing.T) {
 func TestPeopleListFilters(t *testing.T) {
 	s := startPeopleServer(t)
 	_, session := s.Session()
-	a1 := s.UploadAsset(session, "1.jpg", servertest.JPEG(t, 8, 8, 1), nil)
-	a2 := s.UploadAsset(session, "2.jpg", servertest.JPEG(t, 8, 8, 2), nil)
+	up := photos(t, s, session, 2)
+	a1, a2 := up[0], up[1]
 	alice := person(t, s, session, "Alice Smith")
 	alicia := person(t, s, session, "ALICIA")
 	bob := person(t, s, session, "Bob")
@@ -218,9 +228,8 @@ func TestPeopleListFilters(t *testing.T) {
 func TestMergeAndReassign(t *testing.T) {
 	s := startPeopleServer(t)
 	_, session := s.Session()
-	a1 := s.UploadAsset(session, "1.jpg", servertest.JPEG(t, 8, 8, 1), nil)
-	a2 := s.UploadAsset(session, "2.jpg", servertest.JPEG(t, 8, 8, 2), nil)
-	a3 := s.UploadAsset(session, "3.jpg", servertest.JPEG(t, 8, 8, 3), nil)
+	up := photos(t, s, session, 3)
+	a1, a2, a3 := up[0], up[1], up[2]
 	ann, bob, cat := person(t, s, session, "Ann"), person(t, s, session, "Bob"), person(t, s, session, "Cat")
 	fa := face(t, s, session, a1.ID, &ann.ID)
 	fb1 := face(t, s, session, a1.ID, &bob.ID)

@@ -13,14 +13,18 @@ import (
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
+// fiveThenOneEvery2s limits each user to a burst of five requests, then
+// one every 2 s, refused at once (no waiting in the queue): the bucket alone.
+func fiveThenOneEvery2s(c *app.Config) {
+	c.RateLimit.Enabled = true
+	c.RateLimit.Rate = 0.5
+	c.RateLimit.Burst = 5
+	c.RateLimit.LoginBurst = 100
+	c.RateLimit.MaxWait = 0
+}
+
 func TestRateLimitPerUser(t *testing.T) {
-	s := servertest.Start(t, func(c *app.Config) {
-		c.RateLimit.Enabled = true
-		c.RateLimit.Rate = 0.5 // one token every 2 s
-		c.RateLimit.Burst = 5
-		c.RateLimit.LoginBurst = 100
-		c.RateLimit.MaxWait = 0 // refuse at once: the bucket alone
-	})
+	s := servertest.Start(t, fiveThenOneEvery2s)
 	_, alice := s.Session()
 	_, bob := s.Session()
 
@@ -47,13 +51,7 @@ func TestRateLimitPerUser(t *testing.T) {
 // admit is always authenticated in full: a key revoked meanwhile is 429
 // while its user is over the limit, then 401.
 func TestAUserOverTheLimitIsRefusedBeforeAuthentication(t *testing.T) {
-	s := servertest.Start(t, func(c *app.Config) {
-		c.RateLimit.Enabled = true
-		c.RateLimit.Rate = 0.5 // one token every 2 s
-		c.RateLimit.Burst = 5
-		c.RateLimit.LoginBurst = 100
-		c.RateLimit.MaxWait = 0 // refuse at once: the bucket alone
-	})
+	s := servertest.Start(t, fiveThenOneEvery2s)
 	_, alice := s.Session()
 	key := s.CreateKey(alice, []string{"all"}, nil)                        // 1 token
 	keys := servertest.List[api.APIKey](s, alice, "/api/api-keys?limit=1") // 2

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -29,6 +30,17 @@ func createStack(t *testing.T, s *servertest.Server, token string, cover string,
 	return stackDo(t, s, token, "POST", "/api/stacks", body, http.StatusCreated)
 }
 
+// burst places n assets a second apart from 2024-05-01T10:00:00Z (seeds
+// 1…n) and returns their ids in the order they were taken.
+func burst(t *testing.T, s *servertest.Server, token string, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = place(t, s, token, i+1, fmt.Sprintf("2024-05-01T10:00:%02dZ", i))
+	}
+	return ids
+}
+
 // stackOf returns the stack field of one asset as "id/count", or "".
 func stackOf(t *testing.T, s *servertest.Server, token, assetID string) string {
 	t.Helper()
@@ -49,9 +61,8 @@ func TestStackCollapsesInLists(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
 	lib := s.Libraries(session)[0]
-	a := place(t, s, session, 1, "2024-05-01T10:00:00Z")
-	b := place(t, s, session, 2, "2024-05-01T10:00:01Z")
-	c := place(t, s, session, 3, "2024-05-01T10:00:02Z")
+	taken := burst(t, s, session, 3)
+	a, b, c := taken[0], taken[1], taken[2]
 	lone := place(t, s, session, 4, "2024-04-01T00:00:00Z")
 
 	st := createStack(t, s, session, b, c, a, b, c)
@@ -104,11 +115,8 @@ func TestStackCollapsesInLists(t *testing.T) {
 func TestStackRules(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
-	a := place(t, s, session, 1, "2024-05-01T10:00:00Z")
-	b := place(t, s, session, 2, "2024-05-01T10:00:01Z")
-	c := place(t, s, session, 3, "2024-05-01T10:00:02Z")
-	d := place(t, s, session, 4, "2024-05-01T10:00:03Z")
-	trashed := place(t, s, session, 5, "2024-05-01T10:00:04Z")
+	taken := burst(t, s, session, 5)
+	a, b, c, d, trashed := taken[0], taken[1], taken[2], taken[3], taken[4]
 	trashAssets(t, s, session, "/api/assets/trash", trashed)
 	st := createStack(t, s, session, "", a, b)
 	require.Equal(t, a, st.CoverAssetID, "the first listed is the default cover")
@@ -185,9 +193,8 @@ func TestStackDissolves(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
 	lib := s.Libraries(session)[0]
-	a := place(t, s, session, 1, "2024-05-01T10:00:00Z")
-	b := place(t, s, session, 2, "2024-05-01T10:00:01Z")
-	c := place(t, s, session, 3, "2024-05-01T10:00:02Z")
+	taken := burst(t, s, session, 3)
+	a, b, c := taken[0], taken[1], taken[2]
 
 	t.Run("removing down to one member dissolves the stack", func(t *testing.T) {
 		st := createStack(t, s, session, "", a, b)
@@ -226,9 +233,8 @@ func TestStackTrash(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
 	lib := s.Libraries(session)[0]
-	a := place(t, s, session, 1, "2024-05-01T10:00:00Z")
-	b := place(t, s, session, 2, "2024-05-01T10:00:01Z")
-	c := place(t, s, session, 3, "2024-05-01T10:00:02Z")
+	taken := burst(t, s, session, 3)
+	a, b, c := taken[0], taken[1], taken[2]
 	st := createStack(t, s, session, c, a, b, c)
 
 	t.Run("a trashed cover gives way to the earliest live member", func(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // returns the response.
 func (s *Server) UploadWithSidecar(token, name string, data, sidecar []byte) *Response {
 	s.T.Helper()
-	return s.postMultipart("/api/assets", token, func(mw *multipart.Writer) {
+	return s.Multipart("POST", "/api/assets", token, func(mw *multipart.Writer) {
 		s.writeFile(mw, "file", name, data)
 		s.writeFile(mw, "sidecar", name+".xmp", sidecar)
 	})

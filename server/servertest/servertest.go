@@ -180,6 +180,12 @@ func (s *Server) send(method, path, token string, body any, headers map[string]s
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
+	return s.roundTrip(req)
+}
+
+// roundTrip sends req and reads the whole answer.
+func (s *Server) roundTrip(req *http.Request) *Response {
+	s.T.Helper()
 	resp, err := s.http.Do(req)
 	require.NoError(s.T, err)
 	defer resp.Body.Close()

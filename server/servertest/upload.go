@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -25,7 +24,7 @@ import (
 // fields, and returns the response.
 func (s *Server) Upload(token, name string, data []byte, fields map[string]string) *Response {
 	s.T.Helper()
-	return s.postMultipart("/api/assets", token, func(mw *multipart.Writer) {
+	return s.Multipart("POST", "/api/assets", token, func(mw *multipart.Writer) {
 		for k, v := range fields {
 			require.NoError(s.T, mw.WriteField(k, v))
 		}
@@ -37,7 +36,7 @@ func (s *Server) Upload(token, name string, data []byte, fields map[string]strin
 // image part (none when nil).
 func (s *Server) SearchByImage(token string, img []byte, fields map[string]string) *Response {
 	s.T.Helper()
-	return s.postMultipart("/api/search", token, func(mw *multipart.Writer) {
+	return s.Multipart("POST", "/api/search", token, func(mw *multipart.Writer) {
 		for k, v := range fields {
 			require.NoError(s.T, mw.WriteField(k, v))
 		}
@@ -47,23 +46,19 @@ func (s *Server) SearchByImage(token string, img []byte, fields map[string]strin
 	})
 }
 
-// postMultipart sends POST path with the parts write adds.
-func (s *Server) postMultipart(path, token string, write func(*multipart.Writer)) *Response {
+// Multipart sends a multipart/form-data request whose parts write adds
+// (the harness closes the writer), with token as a bearer.
+func (s *Server) Multipart(method, path, token string, write func(*multipart.Writer)) *Response {
 	s.T.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	write(mw)
 	require.NoError(s.T, mw.Close())
-	req, err := http.NewRequest("POST", s.URL+path, &body)
+	req, err := http.NewRequest(method, s.URL+path, &body)
 	require.NoError(s.T, err)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := s.http.Do(req)
-	require.NoError(s.T, err)
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	require.NoError(s.T, err)
-	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: out}
+	return s.roundTrip(req)
 }
 
 // writeFile adds a file part.
