@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,4 +60,40 @@ func TestMCPOverStdioCallsTheServer(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, res.IsError)
 	require.Empty(t, servertest.List[api.Album](s, session, "/api/albums"))
+}
+
+// A script pipes its requests to `photoctl mcp` and closes the pipe: every
+// call gets its reply, each time (the reply to a call still running when
+// the input ended used to be dropped about half the time).
+func TestMCPOneShotPipeGetsEveryReply(t *testing.T) {
+	bin := photoctlBinary(t)
+	s := servertest.Start(t)
+	_, session := s.Session()
+	key := s.CreateKey(session, []string{"library.read"}, nil)
+	input := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_libraries","arguments":{}}}
+`
+	for i := range 5 {
+		cmd := exec.Command(bin, "mcp", "--server", s.URL, "--api-key", key)
+		cmd.Env = binaryEnv(t)
+		cmd.Stdin = strings.NewReader(input)
+		out, err := cmd.Output()
+		require.NoError(t, err, "run %d", i)
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		require.Len(t, lines, 2, "run %d: %s", i, out)
+		var reply struct {
+			ID     int `json:"id"`
+			Result struct {
+				IsError           bool `json:"isError"`
+				StructuredContent struct {
+					Libraries []map[string]any `json:"libraries"`
+				} `json:"structuredContent"`
+			} `json:"result"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(lines[1]), &reply))
+		require.Equal(t, 2, reply.ID)
+		require.False(t, reply.Result.IsError, "%s", lines[1])
+		require.Len(t, reply.Result.StructuredContent.Libraries, 1, "%s", lines[1])
+	}
 }

@@ -8,7 +8,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 
@@ -185,12 +184,6 @@ func lookup(name string) (tool, bool) {
 
 func toolError(msg string, meta sdk.Meta) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Meta: meta, IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}
-}
-
-// ServeStdio runs s over a pair of streams (stdin and stdout for a local
-// assistant) until the peer closes them or ctx ends.
-func ServeStdio(ctx context.Context, s *sdk.Server, in io.ReadCloser, out io.WriteCloser) error {
-	return s.Run(ctx, &sdk.IOTransport{Reader: in, Writer: out})
 }
 
 func ptr[T any](v T) *T { return &v }
