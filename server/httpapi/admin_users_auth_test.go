@@ -72,9 +72,7 @@ func TestChangingMyPasswordEndsMyOtherSessions(t *testing.T) {
 	key := s.CreateKey(mine.AccessToken, []string{"user.read"}, nil)
 
 	r := s.Do("PATCH", "/api/users/me", mine.AccessToken, api.UserUpdate{FirstName: ptr("Grace"), LastName: ptr("Hopper")})
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var me api.User
-	r.JSON(t, &me)
+	me := servertest.Expect[api.User](t, r, http.StatusOK)
 	require.Equal(t, []string{"Grace", "Hopper"}, []string{me.FirstName, me.LastName})
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", other.AccessToken, nil).Status, "a rename ends nothing")
 

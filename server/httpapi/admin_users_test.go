@@ -15,11 +15,7 @@ import (
 // requires a 201.
 func createAdminUser(t *testing.T, s *servertest.Server, admin string, req api.AdminUserCreate) api.AdminUserCreated {
 	t.Helper()
-	r := s.Do("POST", "/api/admin/users", admin, req)
-	require.Equal(t, http.StatusCreated, r.Status, "create: %s", r.Body)
-	var u api.AdminUserCreated
-	r.JSON(t, &u)
-	return u
+	return servertest.Expect[api.AdminUserCreated](t, s.Do("POST", "/api/admin/users", admin, req), http.StatusCreated)
 }
 
 // adminOAuthToken gives the superuser behind admin an OAuth access token
@@ -115,9 +111,7 @@ func TestAdminCreatesListsAndUpdatesUsers(t *testing.T) {
 
 	path := "/api/admin/users/" + gen.ID
 	r = s.Do("PATCH", path, admin, map[string]any{"first_name": "Ada", "last_name": "L", "quota_bytes": 5})
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var u api.AdminUser
-	r.JSON(t, &u)
+	u := servertest.Expect[api.AdminUser](t, r, http.StatusOK)
 	require.Equal(t, "Ada", u.FirstName)
 	require.Equal(t, int64(5), *u.QuotaBytes)
 	r = s.Do("PATCH", path, admin, map[string]any{"quota_bytes": nil})

@@ -15,19 +15,11 @@ import (
 // linkPage GETs one page of album-asset links and requires a 200.
 func linkPage(t *testing.T, s *servertest.Server, token, query string) api.Page[api.AlbumAsset] {
 	t.Helper()
-	r := s.Do("GET", "/api/album-assets"+query, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.AlbumAsset]
-	r.JSON(t, &p)
-	return p
+	return servertest.Expect[api.Page[api.AlbumAsset]](t, s.Do("GET", "/api/album-assets"+query, token, nil), http.StatusOK)
 }
 
 func linkIDs(links []api.AlbumAsset) []string {
-	out := make([]string, len(links))
-	for i, l := range links {
-		out[i] = l.ID
-	}
-	return out
+	return mapped(links, func(l api.AlbumAsset) string { return l.ID })
 }
 
 func TestAlbumAssetLinks(t *testing.T) {

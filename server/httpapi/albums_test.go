@@ -32,11 +32,7 @@ func newAlbum(t *testing.T, s *servertest.Server, token, name string) api.Album 
 // albumDo sends a request about an album that must answer 200 with it.
 func albumDo(t *testing.T, s *servertest.Server, token, method, path string, body any) api.Album {
 	t.Helper()
-	r := s.Do(method, path, token, body)
-	require.Equal(t, http.StatusOK, r.Status, "%s %s: %s", method, path, r.Body)
-	var a api.Album
-	r.JSON(t, &a)
-	return a
+	return servertest.Expect[api.Album](t, s.Do(method, path, token, body), http.StatusOK)
 }
 
 func addToAlbum(t *testing.T, s *servertest.Server, token, albumID string, assetIDs ...string) api.Album {

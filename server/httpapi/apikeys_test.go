@@ -29,11 +29,7 @@ func listKeys(t *testing.T, s *servertest.Server, session, query string) []api.A
 }
 
 func names(keys []api.APIKey) []string {
-	out := make([]string, len(keys))
-	for i, k := range keys {
-		out[i] = k.Name
-	}
-	return out
+	return mapped(keys, func(k api.APIKey) string { return k.Name })
 }
 
 func TestAPIKeyLifecycle(t *testing.T) {

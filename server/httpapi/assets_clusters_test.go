@@ -17,9 +17,7 @@ import (
 func clusterCells(t *testing.T, s *servertest.Server, token, query string) []api.GeoCluster {
 	t.Helper()
 	r := s.Do("GET", "/api/assets/geo-clusters"+query, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var out api.GeoClusters
-	r.JSON(t, &out)
+	out := servertest.Expect[api.GeoClusters](t, r, http.StatusOK)
 	require.NotNil(t, out.Data, "data is never null: %s", r.Body)
 	return out.Data
 }
@@ -27,11 +25,9 @@ func clusterCells(t *testing.T, s *servertest.Server, token, query string) []api
 // cellSummary renders cells as "lon,lat:count:representative" with the
 // centroid rounded to 1e-4 degree.
 func cellSummary(cells []api.GeoCluster) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = fmt.Sprintf("%.4f,%.4f:%d:%s", c.Longitude, c.Latitude, c.Count, c.RepresentativeAssetID)
-	}
-	return out
+	return mapped(cells, func(c api.GeoCluster) string {
+		return fmt.Sprintf("%.4f,%.4f:%d:%s", c.Longitude, c.Latitude, c.Count, c.RepresentativeAssetID)
+	})
 }
 
 // bothClusterPaths gets a query's cells from the maintained grid and from

@@ -18,9 +18,7 @@ import (
 func countsPage(t *testing.T, s *servertest.Server, token, query string) ([]string, bool) {
 	t.Helper()
 	r := s.Do("GET", "/api/assets/counts"+query, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.AssetCount]
-	r.JSON(t, &p)
+	p := servertest.Expect[api.Page[api.AssetCount]](t, r, http.StatusOK)
 	require.NotNil(t, p.Data, "data is never null: %s", r.Body)
 	out := make([]string, len(p.Data))
 	for i, c := range p.Data {

@@ -13,9 +13,7 @@ import (
 func getAsset(t *testing.T, s *servertest.Server, token, id string) api.Asset {
 	t.Helper()
 	r := s.Do("GET", "/api/assets/"+id, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var a api.Asset
-	r.JSON(t, &a)
+	a := servertest.Expect[api.Asset](t, r, http.StatusOK)
 	return a
 }
 
@@ -87,10 +85,7 @@ func TestBulkUpdateIsAtomic(t *testing.T) {
 	})
 
 	t.Run("PATCH applies one change and null clears it", func(t *testing.T) {
-		r := s.Do("PATCH", "/api/assets/"+a.ID, session, map[string]any{"rating": nil})
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var got api.Asset
-		r.JSON(t, &got)
+		got := servertest.Expect[api.Asset](t, s.Do("PATCH", "/api/assets/"+a.ID, session, map[string]any{"rating": nil}), http.StatusOK)
 		require.Nil(t, got.Metadata.Rating)
 		require.Equal(t, "sunset", *got.Metadata.Description)
 	})

@@ -17,11 +17,7 @@ func listAssets(t *testing.T, s *servertest.Server, token, query string) []api.A
 }
 
 func ids(list []api.Asset) []string {
-	out := make([]string, len(list))
-	for i, a := range list {
-		out[i] = a.ID
-	}
-	return out
+	return mapped(list, func(a api.Asset) string { return a.ID })
 }
 
 // place uploads an asset and sets its capture time and, when lat/lon are

@@ -25,10 +25,7 @@ func walkAssets(t *testing.T, s *servertest.Server, token, query string, limit i
 		if after != "" {
 			q += "&starting_after_id=" + after
 		}
-		r := s.Do("GET", "/api/assets?"+q, token, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s: %s", q, r.Body)
-		var p api.Page[api.Asset]
-		r.JSON(t, &p)
+		p := servertest.Expect[api.Page[api.Asset]](t, s.Do("GET", "/api/assets?"+q, token, nil), http.StatusOK)
 		out = append(out, p.Data...)
 		if !p.HasMore {
 			require.True(t, pages == 0 || len(p.Data) > 0, "%s: has_more before an empty page", q)

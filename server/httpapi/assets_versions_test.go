@@ -51,19 +51,11 @@ func appendVersion(t *testing.T, s *servertest.Server, token, assetID, name stri
 
 func listVersions(t *testing.T, s *servertest.Server, token, assetID, query string) api.Page[api.Version] {
 	t.Helper()
-	r := s.Do("GET", "/api/assets/"+assetID+"/versions"+query, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.Version]
-	r.JSON(t, &p)
-	return p
+	return servertest.Expect[api.Page[api.Version]](t, s.Do("GET", "/api/assets/"+assetID+"/versions"+query, token, nil), http.StatusOK)
 }
 
 func versionIDs(p api.Page[api.Version]) []string {
-	out := make([]string, len(p.Data))
-	for i, v := range p.Data {
-		out[i] = v.ID
-	}
-	return out
+	return mapped(p.Data, func(v api.Version) string { return v.ID })
 }
 
 // currentVersion returns the id of the one current version.
@@ -200,9 +192,7 @@ func TestVersionsAppendReplaceRevertDelete(t *testing.T) {
 	})
 	t.Run("reverting to the original restores its size", func(t *testing.T) {
 		r := s.Do("POST", base+original.ID+"/revert", session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var got api.Version
-		r.JSON(t, &got)
+		got := servertest.Expect[api.Version](t, r, http.StatusOK)
 		require.True(t, got.IsCurrent)
 		require.True(t, got.IsOriginal)
 		require.Equal(t, int64(len(orig)), getAsset(t, s, session, a.ID).FileSizeBytes)
@@ -232,10 +222,7 @@ func TestVersionsAppendReplaceRevertDelete(t *testing.T) {
 	})
 
 	t.Run("each change writes its event", func(t *testing.T) {
-		r := s.Do("GET", "/api/events?limit=200&library_id="+a.LibraryID, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var p api.Page[api.Event]
-		r.JSON(t, &p)
+		p := servertest.Expect[api.Page[api.Event]](t, s.Do("GET", "/api/events?limit=200&library_id="+a.LibraryID, session, nil), http.StatusOK)
 		type seen struct{ Type, Resource string }
 		var got []seen
 		for _, e := range p.Data {

@@ -140,10 +140,7 @@ func TestForbidden(t *testing.T) {
 	libs := s.Libraries(session)
 	require.Len(t, libs, 1)
 	first := libs[0].ID
-	r := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"})
-	require.Equal(t, http.StatusCreated, r.Status)
-	var second api.Library
-	r.JSON(t, &second)
+	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
 
 	allKey := s.CreateKey(session, []string{"all"}, nil)
 	readOnly := s.CreateKey(session, []string{"library.read"}, nil)

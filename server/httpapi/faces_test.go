@@ -29,19 +29,11 @@ func face(t *testing.T, s *servertest.Server, token, assetID string, personID *s
 	if personID != nil {
 		body["person_id"] = *personID
 	}
-	r := s.Do("POST", "/api/faces", token, body)
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var f api.Face
-	r.JSON(t, &f)
-	return f
+	return servertest.Expect[api.Face](t, s.Do("POST", "/api/faces", token, body), http.StatusCreated)
 }
 
 func faceIDs(list []api.Face) []string {
-	out := make([]string, len(list))
-	for i, f := range list {
-		out[i] = f.ID
-	}
-	return out
+	return mapped(list, func(f api.Face) string { return f.ID })
 }
 
 func TestManualFaces(t *testing.T) {
@@ -212,10 +204,7 @@ func TestAssetsByPeopleAndTheirFacesAndPeople(t *testing.T) {
 		require.Len(t, byID[both].People, 2)
 		require.Len(t, byID[onlyBob].People, 1)
 		require.Empty(t, byID[nobody].Faces)
-		r := s.Do("PATCH", "/api/assets/"+onlyAnn, session, map[string]any{"rating": 4})
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var edited api.Asset
-		r.JSON(t, &edited)
+		edited := servertest.Expect[api.Asset](t, s.Do("PATCH", "/api/assets/"+onlyAnn, session, map[string]any{"rating": 4}), http.StatusOK)
 		require.Len(t, edited.Faces, 1)
 		require.Equal(t, ann.ID, edited.People[0].ID)
 	})
@@ -307,10 +296,7 @@ func TestFaceThumbnailFromThePipelinesPreview(t *testing.T) {
 	_, session := s.Session()
 	a := s.UploadAsset(session, "1.jpg", servertest.JPEG(t, 800, 600, 1), nil)
 	waitForVariants(t, s, session, a.ID)
-	r := s.Do("POST", "/api/faces", session, map[string]any{"asset_id": a.ID, "bounding_box": box(0.5, 0.5, 0.25, 0.25)})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var f api.Face
-	r.JSON(t, &f)
+	f := servertest.Expect[api.Face](t, s.Do("POST", "/api/faces", session, map[string]any{"asset_id": a.ID, "bounding_box": box(0.5, 0.5, 0.25, 0.25)}), http.StatusCreated)
 	resp, body := download(t, s, session, f.ThumbnailURL, nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)
 	img, _, err := image.Decode(bytes.NewReader(body))

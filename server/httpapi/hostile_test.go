@@ -64,10 +64,7 @@ func TestHostileUploadNamesStaySafe(t *testing.T) {
 	}
 	for i, c := range cases {
 		t.Run(c.want, func(t *testing.T) {
-			r := s.Upload(token, c.name, servertest.JPEG(t, 8, 8, 100+i), nil)
-			require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-			var a api.Asset
-			r.JSON(t, &a)
+			a := servertest.Expect[api.Asset](t, s.Upload(token, c.name, servertest.JPEG(t, 8, 8, 100+i), nil), http.StatusCreated)
 			if c.want == "" {
 				require.NotContains(t, a.OriginalFileName, "..")
 				require.NotEmpty(t, a.OriginalFileName)

@@ -16,9 +16,7 @@ import (
 func disable(t *testing.T, s *servertest.Server, session, id string) (api.Invitation, []byte) {
 	t.Helper()
 	r := s.Do("POST", "/api/libraries/invitations/"+id+"/disable", session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "disable: %s", r.Body)
-	var inv api.Invitation
-	r.JSON(t, &inv)
+	inv := servertest.Expect[api.Invitation](t, r, http.StatusOK)
 	return inv, r.Body
 }
 
@@ -167,9 +165,5 @@ func TestDisableRefusals(t *testing.T) {
 }
 
 func memberIDs(ms []api.Member) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.ID
-	}
-	return out
+	return mapped(ms, func(m api.Member) string { return m.ID })
 }

@@ -25,11 +25,7 @@ func inviteBody(s *servertest.Server, role string, d time.Duration, places int) 
 // invite creates an invitation and requires a 201.
 func invite(t *testing.T, s *servertest.Server, session, libraryID string, body map[string]any) api.InvitationCreated {
 	t.Helper()
-	r := s.Do("POST", "/api/libraries/"+libraryID+"/invitations", session, body)
-	require.Equal(t, http.StatusCreated, r.Status, "invite: %s", r.Body)
-	var inv api.InvitationCreated
-	r.JSON(t, &inv)
-	return inv
+	return servertest.Expect[api.InvitationCreated](t, s.Do("POST", "/api/libraries/"+libraryID+"/invitations", session, body), http.StatusCreated)
 }
 
 // join redeems a token.
@@ -41,9 +37,7 @@ func join(s *servertest.Server, session, token string) *servertest.Response {
 func preview(t *testing.T, s *servertest.Server, session, token string) api.InvitationPreview {
 	t.Helper()
 	r := s.Do("POST", "/api/libraries/invitations/preview", session, api.InvitationTokenRequest{Token: token})
-	require.Equal(t, http.StatusOK, r.Status, "preview: %s", r.Body)
-	var p api.InvitationPreview
-	r.JSON(t, &p)
+	p := servertest.Expect[api.InvitationPreview](t, r, http.StatusOK)
 	return p
 }
 

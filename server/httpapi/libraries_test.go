@@ -66,9 +66,7 @@ func TestLibrarySelection(t *testing.T) {
 
 	t.Run("optional with one library", func(t *testing.T) {
 		r := s.Do("GET", "/api/events", session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var p api.Page[api.Event]
-		r.JSON(t, &p)
+		p := servertest.Expect[api.Page[api.Event]](t, r, http.StatusOK)
 		require.Len(t, p.Data, 1)
 		require.Equal(t, "library.created", p.Data[0].Type)
 		require.Equal(t, only.ID, p.Data[0].LibraryID)
@@ -90,10 +88,7 @@ func TestLibrarySelection(t *testing.T) {
 	})
 	t.Run("a key scoped to one library selects it without library_id", func(t *testing.T) {
 		key := s.CreateKey(session, []string{"event.read"}, []string{second.ID})
-		r := s.Do("GET", "/api/events", key, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var p api.Page[api.Event]
-		r.JSON(t, &p)
+		p := servertest.Expect[api.Page[api.Event]](t, s.Do("GET", "/api/events", key, nil), http.StatusOK)
 		require.Equal(t, second.ID, p.Data[0].LibraryID)
 	})
 }
@@ -116,10 +111,7 @@ func TestPaginationIsStableAcrossInserts(t *testing.T) {
 		if after != "" {
 			path += "&starting_after_id=" + after
 		}
-		r := s.Do("GET", path, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var p api.Page[api.Library]
-		r.JSON(t, &p)
+		p := servertest.Expect[api.Page[api.Library]](t, s.Do("GET", path, session, nil), http.StatusOK)
 		for _, l := range p.Data {
 			seen[l.ID]++
 		}
@@ -194,9 +186,7 @@ func TestLibraryTrashAndRestore(t *testing.T) {
 	})
 	t.Run("trashing again returns it unchanged", func(t *testing.T) {
 		r := s.Do("POST", trashPath, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var again api.Library
-		r.JSON(t, &again)
+		again := servertest.Expect[api.Library](t, r, http.StatusOK)
 		require.Equal(t, trashed, again)
 	})
 	t.Run("the owner's last live library cannot be trashed", func(t *testing.T) {
@@ -209,9 +199,7 @@ func TestLibraryTrashAndRestore(t *testing.T) {
 	})
 	t.Run("restoring brings the content back to every member", func(t *testing.T) {
 		r := s.Do("POST", restorePath, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var restored api.Library
-		r.JSON(t, &restored)
+		restored := servertest.Expect[api.Library](t, r, http.StatusOK)
 		require.Nil(t, restored.TrashedAt)
 		for _, sess := range []string{session, collab, viewer} {
 			require.Equal(t, asset.ID, getAsset(t, s, sess, asset.ID).ID)
@@ -241,10 +229,7 @@ func TestLibrarySwitch(t *testing.T) {
 	first := s.Libraries(session)[0]
 	second, _ := createLibrary(t, s, session, "Second")
 
-	r := s.Do("POST", "/api/libraries/"+second.ID+"/switch", session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var l api.Library
-	r.JSON(t, &l)
+	l := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries/"+second.ID+"/switch", session, nil), http.StatusOK)
 	require.Equal(t, second.ID, l.ID)
 	var prefs api.Preferences
 	s.Do("GET", "/api/users/me/preferences", session, nil).JSON(t, &prefs)

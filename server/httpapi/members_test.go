@@ -66,9 +66,7 @@ func TestMembersListAndRoleChanges(t *testing.T) {
 		fields := map[string]string{"library_id": lib.ID}
 		requireDetail(t, s.Upload(viewerSession, "v.jpg", servertest.JPEG(t, 16, 16, 1), fields), http.StatusForbidden)
 		r := s.Do("PATCH", members+"/"+viewer.ID, session, api.MemberUpdateRequest{Role: "collaborator"})
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var m api.Member
-		r.JSON(t, &m)
+		m := servertest.Expect[api.Member](t, r, http.StatusOK)
 		require.Equal(t, "collaborator", m.Role)
 		require.True(t, m.UpdatedAt.After(m.JoinedAt) || m.UpdatedAt.Equal(m.JoinedAt))
 		ev := lastEvent(t, s, session, lib.ID)

@@ -37,11 +37,7 @@ func registerClient(t *testing.T, s *servertest.Server, admin string, req api.OA
 	if req.RedirectURIs == nil {
 		req.RedirectURIs = []string{oauthRedirect}
 	}
-	r := s.Do("POST", "/api/oauth/clients", admin, req)
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var c api.OAuthClientCreated
-	r.JSON(t, &c)
-	return c
+	return servertest.Expect[api.OAuthClientCreated](t, s.Do("POST", "/api/oauth/clients", admin, req), http.StatusCreated)
 }
 
 // thirdParty is a third-party app using golang.org/x/oauth2 against the

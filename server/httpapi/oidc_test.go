@@ -31,10 +31,7 @@ func withProvider(p *oidcprovider.Provider) func(*app.Config) {
 // oidcStart starts a sign-in and returns the server's answer.
 func oidcStart(t *testing.T, s *servertest.Server) api.OIDCStartResponse {
 	t.Helper()
-	r := s.Do("GET", "/api/auth/oidc/start?redirect_uri="+url.QueryEscape(oidcRedirect), "", nil)
-	require.Equal(t, http.StatusOK, r.Status, "start: %s", r.Body)
-	var out api.OIDCStartResponse
-	r.JSON(t, &out)
+	out := servertest.Expect[api.OIDCStartResponse](t, s.Do("GET", "/api/auth/oidc/start?redirect_uri="+url.QueryEscape(oidcRedirect), "", nil), http.StatusOK)
 	require.NotEmpty(t, out.State)
 	return out
 }

@@ -51,11 +51,7 @@ func person(t *testing.T, s *servertest.Server, token, name string) api.Person {
 
 func getPerson(t *testing.T, s *servertest.Server, token, id string) api.Person {
 	t.Helper()
-	r := s.Do("GET", "/api/people/"+id, token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Person
-	r.JSON(t, &p)
-	return p
+	return servertest.Expect[api.Person](t, s.Do("GET", "/api/people/"+id, token, nil), http.StatusOK)
 }
 
 func listPeople(t *testing.T, s *servertest.Server, token, query string) []string {
@@ -239,9 +235,7 @@ func TestMergeAndReassign(t *testing.T) {
 
 	t.Run("merging moves the faces here and deletes the others", func(t *testing.T) {
 		r := s.Do("POST", "/api/people/"+ann.ID+"/merge", session, map[string]any{"ids": []string{bob.ID, cat.ID}})
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var merged api.Person
-		r.JSON(t, &merged)
+		merged := servertest.Expect[api.Person](t, r, http.StatusOK)
 		require.Equal(t, ann.ID, merged.ID)
 		require.Equal(t, "Ann", *merged.Name)
 		require.Equal(t, 3, merged.AssetCount)

@@ -206,10 +206,7 @@ func TestSearchAccess(t *testing.T) {
 	for name, token := range map[string]string{"owner": owner, "viewer": viewer, "search key": searchKey,
 		"key scoped to the library": scopedKey} {
 		t.Run(name+" finds it", func(t *testing.T) {
-			r := s.Do("GET", q, token, nil)
-			require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-			var p api.Page[api.SearchHit]
-			r.JSON(t, &p)
+			p := servertest.Expect[api.Page[api.SearchHit]](t, s.Do("GET", q, token, nil), http.StatusOK)
 			require.Equal(t, []string{id}, hitIDs(p))
 		})
 	}
@@ -217,10 +214,7 @@ func TestSearchAccess(t *testing.T) {
 		requireDetail(t, s.Do("GET", q, readKey, nil), http.StatusForbidden)
 	})
 	t.Run("a key scoped to another library gets 403", func(t *testing.T) {
-		other := s.Do("POST", "/api/libraries", owner, map[string]any{"name": "Second"})
-		require.Equal(t, http.StatusCreated, other.Status, "%s", other.Body)
-		var second api.Library
-		other.JSON(t, &second)
+		second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", owner, map[string]any{"name": "Second"}), http.StatusCreated)
 		key := s.CreateKey(owner, []string{"search"}, []string{second.ID})
 		requireDetail(t, s.Do("GET", q, key, nil), http.StatusForbidden)
 	})

@@ -43,19 +43,11 @@ func editAsset(t *testing.T, st store.Store, id string, change func(a *catalog.A
 // searchHits GETs /api/search?query and requires a 200.
 func searchHits(t *testing.T, s *servertest.Server, token string, q url.Values) api.Page[api.SearchHit] {
 	t.Helper()
-	r := s.Do("GET", "/api/search?"+q.Encode(), token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "GET /api/search?%s: %s", q.Encode(), r.Body)
-	var p api.Page[api.SearchHit]
-	r.JSON(t, &p)
-	return p
+	return servertest.Expect[api.Page[api.SearchHit]](t, s.Do("GET", "/api/search?"+q.Encode(), token, nil), http.StatusOK)
 }
 
 func hitIDs(p api.Page[api.SearchHit]) []string {
-	out := make([]string, len(p.Data))
-	for i, h := range p.Data {
-		out[i] = h.ID
-	}
-	return out
+	return mapped(p.Data, func(h api.SearchHit) string { return h.ID })
 }
 
 func text(q string) url.Values { return url.Values{"query": {q}} }

@@ -51,10 +51,7 @@ func TestTaskListSpansEveryLibraryTheCallerCanRead(t *testing.T) {
 		var walked []string
 		after := ""
 		for {
-			r := s.Do("GET", "/api/tasks?limit=1&state=queued&starting_after_id="+after, session, nil)
-			require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-			var page api.Page[api.Task]
-			r.JSON(t, &page)
+			page := servertest.Expect[api.Page[api.Task]](t, s.Do("GET", "/api/tasks?limit=1&state=queued&starting_after_id="+after, session, nil), http.StatusOK)
 			walked = append(walked, assetsOf(page.Data)...)
 			if !page.HasMore {
 				break
@@ -165,10 +162,7 @@ func TestNamesWithControlCharactersAre422(t *testing.T) {
 	_, session := s.Session()
 	admin := adminSession(t, s)
 	lib := s.Libraries(session)[0].ID
-	album := s.Do("POST", "/api/albums", session, map[string]any{"name": "Plain"})
-	require.Equal(t, http.StatusCreated, album.Status, "%s", album.Body)
-	var al api.Album
-	album.JSON(t, &al)
+	al := servertest.Expect[api.Album](t, s.Do("POST", "/api/albums", session, map[string]any{"name": "Plain"}), http.StatusCreated)
 	for _, name := range []string{"\u001b[2J", "Ann\u001b]0;pwned\u0007", "tab\there", "line\nbreak", "c1\u009b31m", "del\u007f"} {
 		for _, c := range []struct{ what, method, path string }{
 			{"album", "POST", "/api/albums"},

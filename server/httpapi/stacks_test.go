@@ -282,10 +282,7 @@ func TestStackAccess(t *testing.T) {
 
 	requireDetail(t, s.Do("POST", "/api/stacks", viewer, map[string]any{"asset_ids": []string{a, b}, "library_id": lib.ID}),
 		http.StatusForbidden)
-	r := s.Do("POST", "/api/stacks", collaborator, map[string]any{"asset_ids": []string{a, b}, "library_id": lib.ID})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var st api.Stack
-	r.JSON(t, &st)
+	st := servertest.Expect[api.Stack](t, s.Do("POST", "/api/stacks", collaborator, map[string]any{"asset_ids": []string{a, b}, "library_id": lib.ID}), http.StatusCreated)
 	require.Equal(t, st, stackDo(t, s, viewer, "GET", "/api/stacks/"+st.ID, nil, http.StatusOK))
 	require.Equal(t, st, stackDo(t, s, readKey, "GET", "/api/stacks/"+st.ID, nil, http.StatusOK))
 	requireDetail(t, s.Do("DELETE", "/api/stacks/"+st.ID, viewer, nil), http.StatusForbidden)

@@ -114,10 +114,7 @@ func TestTaskListPagesWithStartingAfterID(t *testing.T) {
 	var walked []string
 	after := ""
 	for {
-		r := s.Do("GET", "/api/tasks?limit=2&starting_after_id="+after, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var page api.Page[api.Task]
-		r.JSON(t, &page)
+		page := servertest.Expect[api.Page[api.Task]](t, s.Do("GET", "/api/tasks?limit=2&starting_after_id="+after, session, nil), http.StatusOK)
 		for _, task := range page.Data {
 			walked = append(walked, task.ID)
 		}
@@ -183,10 +180,7 @@ func TestTaskListTakesLibraryIDAsAFilter(t *testing.T) {
 	s, _ := startWithoutWorkers(t)
 	_, session := s.Session()
 	first := s.Libraries(session)[0]
-	r := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var second api.Library
-	r.JSON(t, &second)
+	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
 	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), map[string]string{"library_id": second.ID})
 
 	require.Len(t, servertest.List[api.Task](s, session, "/api/tasks"), 1)
@@ -206,10 +200,7 @@ func TestTaskRoutesNeedTheTaskReadAction(t *testing.T) {
 	task := servertest.List[api.Task](s, session, "/api/tasks")[0]
 	lib := s.Libraries(session)[0].ID
 
-	r := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var second api.Library
-	r.JSON(t, &second)
+	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
 
 	reader := s.CreateKey(session, []string{"task.read"}, nil)
 	other := s.CreateKey(session, []string{"asset.read"}, nil)

@@ -15,9 +15,7 @@ import (
 func storageOf(t *testing.T, s *servertest.Server, token string) api.StorageUsage {
 	t.Helper()
 	r := s.Do("GET", "/api/users/me/storage", token, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var u api.StorageUsage
-	r.JSON(t, &u)
+	u := servertest.Expect[api.StorageUsage](t, r, http.StatusOK)
 	return u
 }
 
@@ -117,10 +115,7 @@ func TestAdminDeleteUser(t *testing.T) {
 func TestConcurrentUploadsIntoTwoLibrariesKeepTheQuota(t *testing.T) {
 	s := servertest.Start(t)
 	owner, session := s.Session()
-	r := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var other api.Library
-	r.JSON(t, &other)
+	other := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"}), http.StatusCreated)
 	libs := []string{s.Libraries(session)[0].ID, other.ID}
 	files := make([][]byte, 8)
 	total := 0

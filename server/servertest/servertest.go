@@ -134,6 +134,15 @@ func (r *Response) JSON(t testing.TB, v any) {
 	require.NoError(t, json.Unmarshal(r.Body, v), "body: %s", r.Body)
 }
 
+// Expect requires r to have status and decodes its body as a T.
+func Expect[T any](t testing.TB, r *Response, status int) T {
+	t.Helper()
+	require.Equal(t, status, r.Status, "%s", r.Body)
+	var v T
+	r.JSON(t, &v)
+	return v
+}
+
 // Map decodes the body as a JSON object.
 func (r *Response) Map(t testing.TB) map[string]any {
 	t.Helper()
