@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/server/app"
 	"github.com/photoctl/photoctl/server/devseed"
 )
 
 func TestCreateUserParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdCreateUser, "--data-dir", dir, "--email", " ada@example.com ", "--password", "s3cret",
 		"--first-name", "Ada", "--last-name", "Lovelace", "--superuser", "--json")
@@ -30,7 +31,7 @@ func TestCreateUserParsesItsOptions(t *testing.T) {
 }
 
 func TestCreateUserRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdCreateUser, map[string][]string{
 		"an argument":          {"--email", "a@example.com", "--password", "pw", "extra"},
 		"no email":             {"--password", "pw"},
@@ -42,7 +43,7 @@ func TestCreateUserRefusesBadCommandLines(t *testing.T) {
 }
 
 func TestMigrateParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdMigrate, "--data-dir", dir)
 	require.Equal(t, dir, got.Config.DataDir)
@@ -58,7 +59,7 @@ func TestMigrateParsesItsOptions(t *testing.T) {
 }
 
 func TestMigrateRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdMigrate, map[string][]string{
 		"an argument":     {"extra"},
 		"--from alone":    {"--from", "sqlite:///srv/photoctl"},
@@ -69,7 +70,7 @@ func TestMigrateRefusesBadCommandLines(t *testing.T) {
 }
 
 func TestBackupAndRestoreParseTheirOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	for name, newCmd := range map[string]func(*Factory, func(*BackupOptions) error) *cli.Command{
 		"backup": NewCmdBackup, "restore": NewCmdRestore,
 	} {
@@ -98,7 +99,7 @@ func TestBackupAndRestoreParseTheirOptions(t *testing.T) {
 }
 
 func TestCopyBlobsParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdCopyBlobs, "--data-dir", dir, "--parallel", "2", "--json", "--quiet")
 	require.Equal(t, dir, got.Config.DataDir)
@@ -114,7 +115,7 @@ func TestCopyBlobsParsesItsOptions(t *testing.T) {
 }
 
 func TestQueueCommandsParseTheirOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	for name, newCmd := range map[string]func(*Factory, func(*QueueOptions) error) *cli.Command{
 		"regeocode": NewCmdRegeocode, "remeasure": NewCmdRemeasure,
 	} {
@@ -135,7 +136,7 @@ func TestQueueCommandsParseTheirOptions(t *testing.T) {
 }
 
 func TestDevSeedParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdDevSeed, "--data-dir", dir, "--assets", "1200", "--batch", "500",
 		"--library-email", " bench@example.com ", "--password", "pw", "--seed", "42")
@@ -157,7 +158,7 @@ func TestDevSeedParsesItsOptions(t *testing.T) {
 }
 
 func TestDevSeedRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdDevSeed, map[string][]string{
 		"an argument":    {"--assets", "10", "extra"},
 		"no assets":      {},

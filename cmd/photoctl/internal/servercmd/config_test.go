@@ -9,6 +9,7 @@ import (
 	"github.com/knadh/koanf/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdtest"
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 	"github.com/photoctl/photoctl/server/app"
 )
@@ -39,7 +40,7 @@ func TestEveryConfigKeyHasItsOwnEnvVar(t *testing.T) {
 }
 
 func TestServeParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdServe, "--listen", "127.0.0.1:0", "--data-dir", dir, "--log-level", "debug",
 		"--log-format", "json", "--max-upload-bytes", "1024", "--immich-listen", "127.0.0.1:2284")
@@ -52,7 +53,7 @@ func TestServeParsesItsOptions(t *testing.T) {
 }
 
 func TestServeRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdServe, map[string][]string{
 		"an argument":      {"extra"},
 		"a bad log format": {"--log-format", "xml"},
@@ -60,7 +61,7 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 }
 
 func TestWorkerParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	dir := t.TempDir()
 	got := parse(t, NewCmdWorker, "--data-dir", dir, "--concurrency", "4", "--log-format", "json")
 	require.Equal(t, dir, got.Config.DataDir)
@@ -71,7 +72,7 @@ func TestWorkerParsesItsOptions(t *testing.T) {
 }
 
 func TestWorkerRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdWorker, map[string][]string{
 		"an argument":           {"extra"},
 		"too many tasks":        {"--concurrency", "100000"},
@@ -80,7 +81,7 @@ func TestWorkerRefusesBadCommandLines(t *testing.T) {
 }
 
 func TestConfigShowParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	got := parse(t, NewCmdConfigShow, "--listen", "0.0.0.0:7", "--json")
 	require.Equal(t, "0.0.0.0:7", got.Config.Listen)
 	require.True(t, got.JSON)
@@ -92,7 +93,7 @@ func TestConfigShowParsesItsOptions(t *testing.T) {
 }
 
 func TestConfigShowRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	requireRefusals(t, NewCmdConfigShow, map[string][]string{
 		"an argument":      {"extra"},
 		"a bad log format": {"--log-format", "xml"},

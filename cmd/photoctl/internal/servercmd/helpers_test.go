@@ -13,14 +13,6 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// isolate is cmdtest.Isolate: every test calls it first (and so none
-// runs in parallel), so the configuration a command loads is the
-// built-in one and its flags.
-func isolate(t *testing.T) {
-	t.Helper()
-	cmdtest.Isolate(t)
-}
-
 // newFactory returns a Factory with cmdtest's buffered streams and no
 // server hooks: a runF test never runs the command.
 func newFactory(t *testing.T) *Factory {

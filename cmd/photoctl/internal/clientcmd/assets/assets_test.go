@@ -14,24 +14,6 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// parse runs the command newCmd builds, with a test Factory whose standard
-// input is stdin, on args, and returns the options its runF got: no
-// process, no server.
-func parse[O any](t *testing.T, stdin string, newCmd func(*cmdutil.Factory, func(*O) error) *cli.Command, args ...string) *O {
-	t.Helper()
-	f, _ := cmdtest.NewFactory(t, stdin)
-	var got *O
-	require.NoError(t, cmdtest.Run(t, newCmd(f, func(o *O) error { got = o; return nil }), args...))
-	require.NotNil(t, got)
-	return got
-}
-
-// refusals requires a usage error for every command line of cases.
-func refusals[O any](t *testing.T, newCmd func(*cmdutil.Factory, func(*O) error) *cli.Command, cases map[string][]string) {
-	t.Helper()
-	cmdtest.RequireUsageErrors(t, func(f *cmdutil.Factory) *cli.Command { return newCmd(f, nil) }, cases)
-}
-
 // named fixes the name of a command that has a synonym (ls and assets
 // list, download and export, upload and import).
 func named[O any](newCmd func(*cmdutil.Factory, string, func(*O) error) *cli.Command, name string) func(*cmdutil.Factory, func(*O) error) *cli.Command {
@@ -39,9 +21,7 @@ func named[O any](newCmd func(*cmdutil.Factory, string, func(*O) error) *cli.Com
 }
 
 func TestListParsesItsOptions(t *testing.T) {
-	got := parse(t, "", named(NewCmdList, "ls"), "--library", "Family", "--id", "asset_1,asset_2", "--after", "2024-05-01",
-		"--before", "2024-06-01", "--center", "2.3,48.8", "--radius", "500", "--bbox", "1,2,3,4", "--stack", "stack_1",
-		"--media-type", "image", "--min-rating", "3", "--state", "all", "--order", "asc", "--covers-only", "-n", "7", "--json")
+	got := cmdtest.Parse(t, named(NewCmdList, "ls"), "", "--library", "Family", "--id", "asset_1,asset_2", "--after", "2024-05-01", "--before", "2024-06-01", "--center", "2.3,48.8", "--radius", "500", "--bbox", "1,2,3,4", "--stack", "stack_1", "--media-type", "image", "--min-rating", "3", "--state", "all", "--order", "asc", "--covers-only", "-n", "7", "--json")
 	three := 3
 	require.Equal(t, cmdutil.AssetFilter{Library: "Family", Set: true, Query: client.AssetQuery{
 		IDs: []string{"asset_1", "asset_2"}, After: "2024-05-01", Before: "2024-06-01", Center: "2.3,48.8", Radius: 500,
@@ -52,13 +32,13 @@ func TestListParsesItsOptions(t *testing.T) {
 	require.NotNil(t, got.IO)
 	require.NotNil(t, got.Conn)
 
-	got = parse(t, "", named(NewCmdList, "ls"))
+	got = cmdtest.Parse(t, named(NewCmdList, "ls"), "")
 	require.Equal(t, 50, got.Limit)
 	require.Equal(t, cmdutil.AssetFilter{Query: client.AssetQuery{Stacks: "expand"}}, got.Filter)
 	require.False(t, got.JSON)
-	require.Zero(t, parse(t, "", named(NewCmdList, "ls"), "--all", "--limit", "0").Limit)
+	require.Zero(t, cmdtest.Parse(t, named(NewCmdList, "ls"), "", "--all", "--limit", "0").Limit)
 
-	refusals(t, named(NewCmdList, "ls"), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(named(NewCmdList, "ls")), map[string][]string{
 		"an argument":         {"extra"},
 		"a zero limit":        {"--limit", "0"},
 		"a minus limit":       {"-n", "-1"},
@@ -77,17 +57,14 @@ func TestAssetsListIsLs(t *testing.T) {
 }
 
 func TestGetParsesItsOptions(t *testing.T) {
-	got := parse(t, "", NewCmdGet, "--json", "asset_1", "asset_2")
+	got := cmdtest.Parse(t, NewCmdGet, "", "--json", "asset_1", "asset_2")
 	require.Equal(t, []string{"asset_1", "asset_2"}, got.IDs)
 	require.True(t, got.JSON)
-	refusals(t, NewCmdGet, map[string][]string{"no id": {}})
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdGet), map[string][]string{"no id": {}})
 }
 
 func TestSearchParsesItsOptions(t *testing.T) {
-	got := parse(t, "", NewCmdSearch, "--library", "Family", "--album", "Summer", "--person", "Ann,Bob",
-		"--person", "person_3", "--after", "2024-01-01", "--before", "2025-01-01", "--image", "scan.jpg",
-		"--center", "2.3,48.8", "--radius", "100", "--bbox", "1,2,3,4", "--media-type", "video", "--state", "trashed",
-		"--limit", "5", "--json", "kyoto", "temple")
+	got := cmdtest.Parse(t, NewCmdSearch, "", "--library", "Family", "--album", "Summer", "--person", "Ann,Bob", "--person", "person_3", "--after", "2024-01-01", "--before", "2025-01-01", "--image", "scan.jpg", "--center", "2.3,48.8", "--radius", "100", "--bbox", "1,2,3,4", "--media-type", "video", "--state", "trashed", "--limit", "5", "--json", "kyoto", "temple")
 	require.Equal(t, client.SearchQuery{Query: "kyoto temple", After: "2024-01-01", Before: "2025-01-01",
 		Center: "2.3,48.8", Radius: 100, BBox: "1,2,3,4", MediaType: "video", State: "trashed",
 		PageSize: cmdutil.PageSizeFor(5)}, got.Query)
@@ -99,20 +76,19 @@ func TestSearchParsesItsOptions(t *testing.T) {
 	require.True(t, got.JSON)
 	require.Equal(t, "photoctl search", got.Help)
 
-	got = parse(t, "", NewCmdSearch, "-q", "beach", "--all")
+	got = cmdtest.Parse(t, NewCmdSearch, "", "-q", "beach", "--all")
 	require.Equal(t, "beach", got.Query.Query)
 	require.Zero(t, got.Limit)
 	require.Empty(t, got.People)
 
-	refusals(t, NewCmdSearch, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdSearch), map[string][]string{
 		"words and --query": {"--query", "beach", "sand"},
 		"a zero limit":      {"--limit", "0", "beach"},
 	})
 }
 
 func TestEditParsesItsOptions(t *testing.T) {
-	got := parse(t, "", NewCmdEdit, "--rating", "5", "--description", "First day", "--latitude", "48.5",
-		"--longitude", "2.25", "--datetime", "2019-07-14T21:30:00+02:00", "--json", "asset_1")
+	got := cmdtest.Parse(t, NewCmdEdit, "", "--rating", "5", "--description", "First day", "--latitude", "48.5", "--longitude", "2.25", "--datetime", "2019-07-14T21:30:00+02:00", "--json", "asset_1")
 	five, desc, lat, lon, when := 5, "First day", 48.5, 2.25, "2019-07-14T21:30:00+02:00"
 	require.Equal(t, "asset_1", got.ID)
 	require.Equal(t, api.AssetChange{Rating: api.Optional[int]{Set: true, Value: &five},
@@ -121,12 +97,12 @@ func TestEditParsesItsOptions(t *testing.T) {
 		got.Change)
 	require.True(t, got.JSON)
 
-	got = parse(t, "", NewCmdEdit, "--clear", "rating,location", "--clear", "datetime", "asset_2")
+	got = cmdtest.Parse(t, NewCmdEdit, "", "--clear", "rating,location", "--clear", "datetime", "asset_2")
 	require.Equal(t, api.AssetChange{Rating: api.Optional[int]{Set: true}, Latitude: api.Optional[float64]{Set: true},
 		Longitude: api.Optional[float64]{Set: true}, OriginalDatetime: api.Optional[string]{Set: true}}, got.Change)
 	require.False(t, got.JSON)
 
-	refusals(t, NewCmdEdit, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdEdit), map[string][]string{
 		"no id":              {"--rating", "5"},
 		"two ids":            {"--rating", "5", "a", "b"},
 		"nothing to change":  {"asset_1"},
@@ -138,7 +114,7 @@ func TestEditParsesItsOptions(t *testing.T) {
 func TestBulkEditParsesAFileOrStandardInput(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ratings.csv")
 	require.NoError(t, os.WriteFile(path, []byte("id,rating\nasset_1,5\nasset_2,null\n"), 0o600))
-	got := parse(t, "", NewCmdBulkEdit, "--library", "Family", "--batch-size", "10", "--dry-run", "--json", path)
+	got := cmdtest.Parse(t, NewCmdBulkEdit, "", "--library", "Family", "--batch-size", "10", "--dry-run", "--json", path)
 	five := 5
 	require.Equal(t, []editRow{{line: 2, id: "asset_1", change: api.AssetChange{Rating: api.Optional[int]{Set: true, Value: &five}}},
 		{line: 3, id: "asset_2", change: api.AssetChange{Rating: api.Optional[int]{Set: true}}}}, got.Rows)
@@ -148,21 +124,21 @@ func TestBulkEditParsesAFileOrStandardInput(t *testing.T) {
 	require.True(t, got.JSON)
 	require.Equal(t, api.AssetChange{}, got.Change)
 
-	got = parse(t, `{"id":"asset_1","description":"Summer"}`+"\n", NewCmdBulkEdit, "--format", "jsonl", "-")
+	got = cmdtest.Parse(t, NewCmdBulkEdit, `{"id":"asset_1","description":"Summer"}`+"\n", "--format", "jsonl", "-")
 	desc := "Summer"
 	require.Equal(t, []editRow{{line: 1, id: "asset_1", change: api.AssetChange{Description: api.Optional[string]{Set: true, Value: &desc}}}}, got.Rows)
 	require.Equal(t, client.MaxBulkUpdate, got.BatchSize)
 }
 
 func TestBulkEditParsesAFilter(t *testing.T) {
-	got := parse(t, "", NewCmdBulkEdit, "--after", "2023-07-01", "--covers-only", "--description", "Brittany", "-q")
+	got := cmdtest.Parse(t, NewCmdBulkEdit, "", "--after", "2023-07-01", "--covers-only", "--description", "Brittany", "-q")
 	desc := "Brittany"
 	require.Nil(t, got.Rows)
 	require.Equal(t, api.AssetChange{Description: api.Optional[string]{Set: true, Value: &desc}}, got.Change)
 	require.Equal(t, cmdutil.AssetFilter{Set: true, Query: client.AssetQuery{After: "2023-07-01", Stacks: "collapse"}}, got.Filter)
 	require.False(t, got.DryRun)
 
-	got = parse(t, "", NewCmdBulkEdit, "--all-assets", "--rating", "1")
+	got = cmdtest.Parse(t, NewCmdBulkEdit, "", "--all-assets", "--rating", "1")
 	require.False(t, got.Filter.Set)
 	require.True(t, got.Change.Rating.Set)
 }
@@ -171,7 +147,7 @@ func TestBulkEditRefusesBadCommandLines(t *testing.T) {
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.csv")
 	require.NoError(t, os.WriteFile(empty, []byte("id,rating\n"), 0o600))
-	refusals(t, NewCmdBulkEdit, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdBulkEdit), map[string][]string{
 		"two files":            {"a.csv", "b.csv"},
 		"a zero batch":         {"--batch-size", "0", "a.csv"},
 		"a batch too big":      {"--batch-size", "201", "a.csv"},
@@ -192,7 +168,7 @@ func TestTrashRestoreRemoveParseTheirOptions(t *testing.T) {
 		"trash": NewCmdTrash, "restore": NewCmdRestore, "rm": NewCmdRemove,
 	} {
 		t.Run(name, func(t *testing.T) {
-			got := parse(t, "", newCmd, "--library", "Family", "--json", "asset_1", "asset_2")
+			got := cmdtest.Parse(t, newCmd, "", "--library", "Family", "--json", "asset_1", "asset_2")
 			require.Equal(t, name, got.lc.name)
 			require.Equal(t, []string{"asset_1", "asset_2"}, got.IDs)
 			require.Equal(t, "Family", got.Library)
@@ -200,11 +176,11 @@ func TestTrashRestoreRemoveParseTheirOptions(t *testing.T) {
 			require.True(t, got.JSON)
 			require.Equal(t, name == "rm", got.lc.confirm)
 			if name != "rm" {
-				refusals(t, newCmd, map[string][]string{"no id": {}, "nothing on stdin": {"-"}})
+				cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(newCmd), map[string][]string{"no id": {}, "nothing on stdin": {"-"}})
 			}
 		})
 	}
-	refusals(t, NewCmdRemove, map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdRemove), map[string][]string{
 		"no id":               {"--yes"},
 		"nothing on stdin":    {"--yes", "-"},
 		"stdin without --yes": {"-"},
@@ -212,11 +188,11 @@ func TestTrashRestoreRemoveParseTheirOptions(t *testing.T) {
 }
 
 func TestTrashReadsIDsFromStandardInput(t *testing.T) {
-	got := parse(t, `[{"id":"asset_1"},"asset_2"]`, NewCmdTrash, "-")
+	got := cmdtest.Parse(t, NewCmdTrash, `[{"id":"asset_1"},"asset_2"]`, "-")
 	require.Equal(t, []string{"asset_1", "asset_2"}, got.IDs)
 	require.True(t, got.FromStdin)
 
-	got = parse(t, "asset_3\nasset_4 asset_5\n", NewCmdRemove, "--yes", "-")
+	got = cmdtest.Parse(t, NewCmdRemove, "asset_3\nasset_4 asset_5\n", "--yes", "-")
 	require.Equal(t, []string{"asset_3", "asset_4", "asset_5"}, got.IDs)
 	require.True(t, got.Yes)
 
@@ -228,7 +204,7 @@ func TestTrashReadsIDsFromStandardInput(t *testing.T) {
 }
 
 func TestDownloadParsesItsOptions(t *testing.T) {
-	got := parse(t, "", named(NewCmdDownload, "download"), "-o", "/backup", "--by-date", "-j", "8", "--json", "asset_1", "asset_2")
+	got := cmdtest.Parse(t, named(NewCmdDownload, "download"), "", "-o", "/backup", "--by-date", "-j", "8", "--json", "asset_1", "asset_2")
 	require.Equal(t, []string{"asset_1", "asset_2"}, got.IDs)
 	require.Equal(t, "/backup", got.Dir)
 	require.True(t, got.ByDate)
@@ -236,7 +212,7 @@ func TestDownloadParsesItsOptions(t *testing.T) {
 	require.True(t, got.JSON)
 	require.False(t, got.Filter.Set)
 
-	got = parse(t, "", named(NewCmdDownload, "export"), "--media-type", "video", "--library", "Family")
+	got = cmdtest.Parse(t, named(NewCmdDownload, "export"), "", "--media-type", "video", "--library", "Family")
 	require.Empty(t, got.IDs)
 	require.Equal(t, ".", got.Dir)
 	require.Equal(t, 4, got.Jobs)
@@ -246,7 +222,7 @@ func TestDownloadParsesItsOptions(t *testing.T) {
 	f, _ := cmdtest.NewFactory(t, "")
 	require.False(t, NewCmdDownload(f, "download", nil).Hidden)
 	require.True(t, NewCmdDownload(f, "export", nil).Hidden)
-	refusals(t, named(NewCmdDownload, "download"), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(named(NewCmdDownload, "download")), map[string][]string{
 		"no jobs":          {"-j", "0"},
 		"ids and a filter": {"--after", "2024-01-01", "asset_1"},
 	})
@@ -256,8 +232,7 @@ func TestUploadParsesItsOptions(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", "/cache")
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "DCIM"), 0o755))
-	got := parse(t, "", named(NewCmdUpload, "upload"), "--include", "*.jpg", "--exclude", "*.MOV", "--library", "Family",
-		"-j", "8", "--album", "Trip", "--dry-run", "-v", dir)
+	got := cmdtest.Parse(t, named(NewCmdUpload, "upload"), "", "--include", "*.jpg", "--exclude", "*.MOV", "--library", "Family", "-j", "8", "--album", "Trip", "--dry-run", "-v", dir)
 	require.Equal(t, []string{dir}, got.Import.Paths)
 	require.False(t, got.Import.Recursive)
 	require.Equal(t, []string{"*.jpg"}, got.Import.Include)
@@ -274,7 +249,7 @@ func TestUploadParsesItsOptions(t *testing.T) {
 	require.False(t, got.JSON)
 	require.Equal(t, "photoctl upload", got.Help)
 
-	got = parse(t, "", named(NewCmdUpload, "import"), "-r", "--no-index", "--album-from-folder", "-q", "--json", dir)
+	got = cmdtest.Parse(t, named(NewCmdUpload, "import"), "", "-r", "--no-index", "--album-from-folder", "-q", "--json", dir)
 	require.True(t, got.Import.Recursive)
 	require.True(t, got.Import.AlbumFromFolder)
 	require.Empty(t, got.Import.CacheDir)
@@ -285,7 +260,7 @@ func TestUploadParsesItsOptions(t *testing.T) {
 	f, _ := cmdtest.NewFactory(t, "")
 	require.False(t, NewCmdUpload(f, "upload", nil).Hidden)
 	require.True(t, NewCmdUpload(f, "import", nil).Hidden)
-	refusals(t, named(NewCmdUpload, "upload"), map[string][]string{
+	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(named(NewCmdUpload, "upload")), map[string][]string{
 		"no path":           {},
 		"no jobs":           {"-j", "0", "."},
 		"too many jobs":     {"-j", "65", "."},

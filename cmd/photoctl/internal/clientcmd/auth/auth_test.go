@@ -12,16 +12,6 @@ import (
 	"github.com/photoctl/photoctl/cmd/photoctl/internal/cmdutil"
 )
 
-// isolate gives the test an empty configuration folder (no credentials
-// file, no config file) and no PHOTOCTL_* variables.
-func isolate(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	for _, name := range []string{"PHOTOCTL_SERVER", "PHOTOCTL_API_KEY", "PHOTOCTL_PROFILE", "PHOTOCTL_LIBRARY", "PHOTOCTL_CONFIG"} {
-		t.Setenv(name, "")
-		require.NoError(t, os.Unsetenv(name))
-	}
-}
-
 // saveProfiles writes a credentials file with these profiles (name →
 // server), the first one current.
 func saveProfiles(t *testing.T, names ...string) *cmdutil.CredentialsStore {
@@ -38,7 +28,7 @@ func saveProfiles(t *testing.T, names ...string) *cmdutil.CredentialsStore {
 }
 
 func TestLoginParsesItsOptions(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	got := cmdtest.Parse(t, NewCmdLogin, "s3cret\r\nignored\n", "--server", "http://127.0.0.1:2283/", "--email", "you@example.com",
 		"--password-stdin", "--profile", "home", "--json")
 	require.Equal(t, "http://127.0.0.1:2283", got.Server)
@@ -63,7 +53,7 @@ func TestLoginParsesItsOptions(t *testing.T) {
 }
 
 func TestLoginTakesTheServerOfTheProfile(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	saveProfiles(t, "home", "work")
 	got := cmdtest.Parse(t, NewCmdLogin, "pw\n", "--profile", "work", "--email", "you@example.com", "--password-stdin")
 	require.Equal(t, "work", got.Profile)
@@ -71,7 +61,7 @@ func TestLoginTakesTheServerOfTheProfile(t *testing.T) {
 }
 
 func TestLoginRefusesBadCommandLines(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	cmdtest.RequireUsageErrors(t, cmdtest.WithoutRun(NewCmdLogin), map[string][]string{
 		"an argument":         {"--server", "http://127.0.0.1:2283", "--api-key", "k", "extra"},
 		"no server":           {"--api-key", "k"},
@@ -124,7 +114,7 @@ func TestProfilesUseAndRemoveParseTheirOptions(t *testing.T) {
 }
 
 func TestProfilesUseAndRemoveChangeTheCredentialsFile(t *testing.T) {
-	isolate(t)
+	cmdtest.Isolate(t)
 	store := saveProfiles(t, "home", "work")
 	f, _ := cmdtest.NewFactory(t, "")
 

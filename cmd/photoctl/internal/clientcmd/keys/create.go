@@ -43,7 +43,7 @@ Example:
 	Args: cmdutil.ExactlyOne("want exactly one argument, the key name"),
 	Parse: func(c *cli.Context, args []string, opts *CreateOptions) (err error) {
 		opts.Name, opts.Libraries = args[0], cmdutil.SplitList(c.StringSlice("library"))
-		opts.Actions, err = actionList(c, "action", "action")
+		opts.Actions, err = actionList(c, "action")
 		return err
 	},
 	Run: runCreate,
@@ -102,7 +102,7 @@ Example:
 		if len(opts.Request.RedirectURIs) == 0 {
 			return cmdutil.UsageErrorf(c, "give at least one --redirect-uri")
 		}
-		opts.Request.Scopes, err = actionList(c, "scope", "scope")
+		opts.Request.Scopes, err = actionList(c, "scope")
 		return err
 	},
 	Run: runOAuthCreate,

@@ -44,14 +44,14 @@ Example:
 
 // actionList is the repeated, comma-separated values of flag, each checked
 // against keyActions; none is a usage error.
-func actionList(c *cli.Context, flag, what string) ([]string, error) {
+func actionList(c *cli.Context, flag string) ([]string, error) {
 	list := cmdutil.SplitList(c.StringSlice(flag))
 	if len(list) == 0 {
 		return nil, cmdutil.UsageErrorf(c, "give at least one --%s (%s)", flag, strings.Join(keyActions, ", "))
 	}
 	for _, a := range list {
 		if !slices.Contains(keyActions, a) {
-			return nil, cmdutil.UsageErrorf(c, "unknown %s %q: want %s", what, a, strings.Join(keyActions, ", "))
+			return nil, cmdutil.UsageErrorf(c, "unknown %s %q: want %s", flag, a, strings.Join(keyActions, ", "))
 		}
 	}
 	return list, nil
@@ -59,7 +59,7 @@ func actionList(c *cli.Context, flag, what string) ([]string, error) {
 
 // NewCmdOAuthClients returns `photoctl admin oauth-clients`. Unlike its
 // siblings under admin it talks to the running server, with a superuser's
-// session, so it is a client command that main's admin group lists.
+// session, so it is a client command that servercmd's admin group lists.
 func NewCmdOAuthClients(f *cmdutil.Factory) *cli.Command {
 	return &cli.Command{
 		Name:  "oauth-clients",

@@ -45,7 +45,7 @@ Example:
 // runMCP serves on the process's own stdin and stdout, not the command's
 // streams: the protocol owns them.
 func runMCP(ctx context.Context, conn *cmdutil.APIConn, opts *Options) error {
-	s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: "1.0.0"})
+	s := mcp.New(mcpClient{conn.Client}, mcp.Options{Version: api.APIVersion})
 	return mcp.ServeStdio(ctx, s, os.Stdin, os.Stdout)
 }
 

@@ -34,9 +34,9 @@ Example:
 // EventsTailOptions are what `photoctl events tail` was asked for.
 type EventsTailOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, looked up once connected.
-	Library, After string
+	After string
 	// Last is how many of the events after After to print before
 	// following (-n); -1 for all of them.
 	Last     int
@@ -84,26 +84,26 @@ Example:
 				return cmdutil.UsageErrorf(c, "-n must be at least 0")
 			}
 		}
-		opts.Library, opts.After, opts.Follow = c.String("library"), c.String("after"), c.Bool("follow")
+		opts.After, opts.Follow = c.String("after"), c.Bool("follow")
 		return nil
 	},
 	Run: runEventsTail,
 })
 
 func runEventsTail(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
-	return followLibrary(ctx, conn, opts.Library, func(ctx context.Context, lib string) error {
-		return tailEvents(ctx, conn, lib, opts)
-	})
+	ctx, stop := untilInterrupted(ctx)
+	defer stop()
+	return tailEvents(ctx, conn, opts)
 }
 
-// tailEvents prints lib's events as opts ask, until the feed ends or,
+// tailEvents prints the library's events as opts ask, until the feed ends or,
 // with --follow, until ctx does.
-func tailEvents(ctx context.Context, conn *cmdutil.APIConn, lib string, opts *EventsTailOptions) error {
+func tailEvents(ctx context.Context, conn *cmdutil.APIConn, opts *EventsTailOptions) error {
 	after, show := opts.After, eventPrinter(opts)
 	keep := opts.Last // -n: the first read keeps only its last events
 	for {
 		var last []api.Event
-		for e, err := range conn.Events(ctx, lib, after) {
+		for e, err := range conn.Events(ctx, opts.LibraryID, after) {
 			if err != nil {
 				return endTail(ctx, opts.Follow, err)
 			}
@@ -160,17 +160,10 @@ func pollInterval(c *cli.Context) (time.Duration, error) {
 	return 0, cmdutil.UsageErrorf(c, "--interval must be at least 100ms")
 }
 
-// followLibrary resolves library, then runs follow with it and a context
-// that Ctrl-C or SIGTERM ends: runs that poll until done or interrupted.
-func followLibrary(ctx context.Context, conn *cmdutil.APIConn, library string,
-	follow func(ctx context.Context, lib string) error) error {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, library)
-	if err != nil {
-		return err
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return follow(ctx, lib)
+// untilInterrupted is ctx, ended also by Ctrl-C or SIGTERM: for runs that
+// poll until done or interrupted.
+func untilInterrupted(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }
 
 // sleep waits d, or returns false when ctx ends first.

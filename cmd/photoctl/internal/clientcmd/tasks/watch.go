@@ -14,9 +14,8 @@ import (
 // WatchOptions are what `photoctl tasks watch` was asked for.
 type WatchOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, looked up once connected.
-	Library  string
 	Interval time.Duration
 }
 
@@ -52,7 +51,6 @@ Example:
 		cmdutil.QuietFlag(),
 	},
 	Parse: func(c *cli.Context, _ []string, opts *WatchOptions) (err error) {
-		opts.Library = c.String("library")
 		opts.Interval, err = pollInterval(c)
 		return err
 	},
@@ -71,9 +69,9 @@ type WatchJSON struct {
 }
 
 func runWatch(ctx context.Context, conn *cmdutil.APIConn, opts *WatchOptions) error {
-	return followLibrary(ctx, conn, opts.Library, func(ctx context.Context, lib string) error {
-		return watchQueue(ctx, &taskWatch{conn: conn, lib: lib}, opts.Interval, opts.JSON, opts.IO)
-	})
+	ctx, stop := untilInterrupted(ctx)
+	defer stop()
+	return watchQueue(ctx, &taskWatch{conn: conn, lib: opts.LibraryID}, opts.Interval, opts.JSON, opts.IO)
 }
 
 // watchQueue polls w until nothing is queued or running, then reports.
