@@ -12,9 +12,9 @@ import (
 	"github.com/photoctl/photoctl/server/httpapi/convert"
 )
 
-// uploadFields are the text fields of a native upload; any other part
-// but the file and the sidecar is refused.
-var uploadFields = []string{"device_asset_id", "device_id", "file_created_at", "file_modified_at", "library_id"}
+// uploadFields are the text fields of a native upload besides its times;
+// any other part but the file and the sidecar is refused.
+var uploadFields = []string{"device_asset_id", "device_id", "library_id"}
 
 // uploadAsset streams a multipart upload straight to a temporary file: the
 // file is never held in memory, and parts may come in any order.

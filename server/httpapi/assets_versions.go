@@ -72,8 +72,8 @@ func (s *Server) downloadVersion(c *fiber.Ctx) error {
 }
 
 // versionUpload is the body of the version routes: one part named file and
-// nothing else (Fields is empty, not nil, so any other part is refused).
-var versionUpload = UploadForm{File: "file", Fields: []string{}}
+// nothing else (the form has no text fields, so any other part is refused).
+var versionUpload = UploadForm{File: "file"}
 
 // receiveFile reads the body of a version route with ReceiveUpload: the
 // one file part streamed to a temporary blob (never into memory), and its

@@ -24,15 +24,15 @@ const maxFormField = 4 << 10
 type UploadForm struct {
 	File    string // the form name of the one file part (required)
 	Sidecar string // the form name of the optional XMP sidecar part
-	// Fields are the names of the text fields; a part named otherwise is
-	// refused (422 extra_forbidden). Nil takes every other part as a text
-	// field.
-	Fields []string
 	// Created and Modified are the form names of the file's creation and
 	// modification times (RFC 3339, read into in.FileCreatedAt and
 	// in.FileModifiedAt); TimeFormat is what a refusal calls their format.
 	Created, Modified, TimeFormat string
-	// SetField applies any other text field (at most 4 KiB) to the upload.
+	// Fields are the names of the other text fields, which SetField (at
+	// most 4 KiB each) applies to the upload; with AnyField every other
+	// part is one. A part named otherwise is refused (422 extra_forbidden).
+	Fields   []string
+	AnyField bool
 	SetField func(name, value string) error
 }
 
@@ -70,7 +70,7 @@ func (s *Server) ReceiveUpload(c *fiber.Ctx, form UploadForm, in *assets.UploadI
 			err = s.receiveFilePart(part, name, &w, in)
 		case name == form.Sidecar && name != "":
 			err = s.receiveSidecarPart(part, name, in)
-		case form.Fields == nil || slices.Contains(form.Fields, name):
+		case form.takes(name):
 			var v string
 			if v, err = readFormField(part, name); err == nil {
 				err = form.setField(in, name, v)
@@ -86,6 +86,11 @@ func (s *Server) ReceiveUpload(c *fiber.Ctx, form UploadForm, in *assets.UploadI
 		return nil, done, catalog.InvalidField("missing", "a part named "+form.File+" is required", nil, "body", form.File)
 	}
 	return w, done, nil
+}
+
+// takes reports whether the form has a text field name.
+func (f *UploadForm) takes(name string) bool {
+	return f.AnyField || (name != "" && (name == f.Created || name == f.Modified)) || slices.Contains(f.Fields, name)
 }
 
 // setField applies one text field: a time of the file, or what SetField

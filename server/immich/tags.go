@@ -18,6 +18,15 @@ func ToTag(t *catalog.Tag) Tag {
 	return Tag{ID: t.ID, Name: t.Name(), Value: t.Value, CreatedAt: Time(t.CreatedAt), UpdatedAt: Time(t.UpdatedAt)}
 }
 
+// ToTags converts a list of tags.
+func ToTags(list []catalog.Tag) []Tag {
+	out := make([]Tag, len(list))
+	for i := range list {
+		out[i] = ToTag(&list[i])
+	}
+	return out
+}
+
 // Tags lists the tags of the layer's library, by value.
 func (s *Service) Tags(ctx context.Context, p *catalog.Principal) ([]catalog.Tag, error) {
 	m, err := s.Library(ctx, p)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi"
-	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/immich"
 )
 
@@ -30,7 +29,7 @@ func (l *layer) assetInfo(c *fiber.Ctx) error {
 		return err
 	}
 	out := immich.ToAsset(a, p.User.ID)
-	out.Tags = convert.ImmichTags(tags)
+	out.Tags = immich.ToTags(tags)
 	return httpapi.SendJSON(c, out)
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/photoctl/photoctl/server/catalog"
 	"github.com/photoctl/photoctl/server/httpapi"
-	"github.com/photoctl/photoctl/server/httpapi/convert"
 	"github.com/photoctl/photoctl/server/immich"
 )
 
@@ -15,7 +14,7 @@ func (l *layer) tags(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return httpapi.SendJSON(c, convert.ImmichTags(list))
+	return httpapi.SendJSON(c, immich.ToTags(list))
 }
 
 // upsertTags is PUT /api/tags {tags}: one tag per value, created when
@@ -29,7 +28,7 @@ func (l *layer) upsertTags(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return httpapi.SendJSON(c, convert.ImmichTags(list))
+	return httpapi.SendJSON(c, immich.ToTags(list))
 }
 
 // tagAssets is PUT /api/tags/{id}/assets {ids}: per-id outcomes.

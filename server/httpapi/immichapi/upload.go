@@ -45,7 +45,7 @@ func (l *layer) upload(c *fiber.Ctx) error {
 	// favourites or visibilities, and reads type, size and duration from
 	// the file itself.
 	w, done, err := l.s.ReceiveUpload(c, httpapi.UploadForm{File: "assetData", Sidecar: "sidecarData",
-		Created: "fileCreatedAt", Modified: "fileModifiedAt", TimeFormat: "ISO 8601",
+		Created: "fileCreatedAt", Modified: "fileModifiedAt", TimeFormat: "ISO 8601", AnyField: true,
 		SetField: func(name, v string) error { return setField(&in, &fileName, name, v) }}, &in)
 	defer done()
 	if err != nil {

@@ -6,8 +6,9 @@
 package mcpapi
 
 import (
-	"github.com/photoctl/photoctl/server/api"
 	"net/http"
+
+	"github.com/photoctl/photoctl/server/api"
 
 	"github.com/photoctl/photoctl/server/albums"
 	"github.com/photoctl/photoctl/server/assets"

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
 	"github.com/photoctl/photoctl/server/api"
 
 	openapigo "github.com/swaggest/openapi-go"
