@@ -63,20 +63,14 @@ func (f AssetFilter) Resolve(ctx context.Context, conn *APIConn) (client.AssetQu
 	if err != nil {
 		return client.AssetQuery{}, err
 	}
-	q := f.Query
-	q.LibraryID = lib
-	return q, nil
+	return f.In(lib), nil
 }
 
-// Connect connects (connect is a command's lazy ClientOptions.Conn) and
-// resolves the filter: how a command that lists assets starts its run.
-func (f AssetFilter) Connect(ctx context.Context, connect func() (*APIConn, error)) (*APIConn, client.AssetQuery, error) {
-	conn, err := connect()
-	if err != nil {
-		return nil, client.AssetQuery{}, err
-	}
-	q, err := f.Resolve(ctx, conn)
-	return conn, q, err
+// In returns the query in library lib, an id resolved already.
+func (f AssetFilter) In(lib string) client.AssetQuery {
+	q := f.Query
+	q.LibraryID = lib
+	return q
 }
 
 // HasAssetFilter reports whether any filter flag was given (--covers-only

@@ -11,15 +11,11 @@ import (
 	"github.com/photoctl/photoctl/server/api"
 )
 
-// rowsFromFilter makes one row per asset the filter selects, each with the
-// change of the edit flags.
-func rowsFromFilter(ctx context.Context, conn *cmdutil.APIConn, opts *BulkEditOptions) ([]editRow, error) {
-	q, err := opts.Filter.Resolve(ctx, conn)
-	if err != nil {
-		return nil, err
-	}
+// rowsFromFilter makes one row per asset the filter selects in lib, each
+// with the change of the edit flags.
+func rowsFromFilter(ctx context.Context, conn *cmdutil.APIConn, lib string, opts *BulkEditOptions) ([]editRow, error) {
 	var rows []editRow
-	for a, err := range conn.Assets(ctx, q, 0) {
+	for a, err := range conn.Assets(ctx, opts.Filter.In(lib), 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -39,7 +35,7 @@ func runBulkEdit(ctx context.Context, conn *cmdutil.APIConn, opts *BulkEditOptio
 		return err
 	}
 	if opts.Rows == nil {
-		if opts.Rows, err = rowsFromFilter(ctx, conn, opts); err != nil {
+		if opts.Rows, err = rowsFromFilter(ctx, conn, lib, opts); err != nil {
 			return err
 		}
 	}

@@ -44,15 +44,10 @@ Example:
 		&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 50, Usage: "show at most `N` assets"},
 		&cli.BoolFlag{Name: "all", Usage: "show every matching asset (pages through them all)"}),
 	JSON: true,
-	Parse: func(c *cli.Context, _ []string, opts *ListOptions) error {
-		opts.Limit = c.Int("limit")
-		if c.Bool("all") {
-			opts.Limit = 0
-		} else if opts.Limit <= 0 {
-			return cmdutil.UsageErrorf(c, "--limit must be at least 1 (or use --all)")
-		}
+	Parse: func(c *cli.Context, _ []string, opts *ListOptions) (err error) {
 		opts.Filter = cmdutil.ParseAssetFilter(c)
-		return nil
+		opts.Limit, err = cmdutil.ListLimit(c)
+		return err
 	},
 	Run: runList,
 }

@@ -35,11 +35,12 @@ Example:
 // FacesListOptions are what `photoctl faces list` was asked for.
 type FacesListOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, and Person a person's id or name in it,
-	// both looked up once connected into Query.
-	Library, Person string
-	Query           client.FaceQuery
+	// Person is a person's id or name in the library, looked up once
+	// connected into Query.
+	Person string
+	Query  client.FaceQuery
 }
 
 // NewCmdFacesList returns `photoctl faces list`; runF, when not nil, gets
@@ -62,7 +63,7 @@ Example:
 	},
 	JSON: true,
 	Parse: func(c *cli.Context, _ []string, opts *FacesListOptions) error {
-		opts.Library, opts.Person = c.String("library"), c.String("person")
+		opts.Person = c.String("person")
 		opts.Query = client.FaceQuery{AssetID: c.String("asset"), IDs: cmdutil.SplitList(c.StringSlice("id"))}
 		return nil
 	},
@@ -71,9 +72,12 @@ Example:
 
 func runFacesList(ctx context.Context, conn *cmdutil.APIConn, opts *FacesListOptions) error {
 	q := opts.Query
-	var err error
-	if q.LibraryID, q.PersonID, err = resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson); err != nil {
-		return err
+	q.LibraryID = opts.LibraryID
+	if opts.Person != "" {
+		var err error
+		if q.PersonID, err = cmdutil.ResolvePerson(ctx, conn, opts.LibraryID, opts.Person); err != nil {
+			return err
+		}
 	}
 	return cmdutil.PrintAll(opts.IO, opts.JSON, conn.Faces(ctx, q),
 		[]string{"ID", "ASSET", "PERSON", "SOURCE", "BOX", "CONFIDENCE"},

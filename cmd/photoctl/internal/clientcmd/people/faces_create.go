@@ -17,9 +17,10 @@ import (
 // up once connected into Request.
 type FacesCreateOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	Library, Person string
-	Request         api.FaceCreateRequest
+	Person  string
+	Request api.FaceCreateRequest
 }
 
 // NewCmdFacesCreate returns `photoctl faces create`; runF, when not nil,
@@ -50,7 +51,7 @@ Example:
 		if err != nil {
 			return cmdutil.UsageErrorf(c, "--box: %v", err)
 		}
-		opts.Library, opts.Person = c.String("library"), c.String("person")
+		opts.Person = c.String("person")
 		opts.Request = api.FaceCreateRequest{AssetID: c.String("asset"), BoundingBox: box}
 		if at := c.Int64("at"); at >= 0 {
 			opts.Request.TimestampMS = &at
@@ -61,13 +62,13 @@ Example:
 })
 
 func runFacesCreate(ctx context.Context, conn *cmdutil.APIConn, opts *FacesCreateOptions) error {
-	lib, person, err := resolveIn(ctx, conn, opts.Library, opts.Person, cmdutil.ResolvePerson)
-	if err != nil {
-		return err
-	}
 	req := opts.Request
-	req.LibraryID = cmdutil.Optional(lib)
+	req.LibraryID = cmdutil.Optional(opts.LibraryID)
 	if opts.Person != "" {
+		person, err := cmdutil.ResolvePerson(ctx, conn, opts.LibraryID, opts.Person)
+		if err != nil {
+			return err
+		}
 		req.PersonID = &person
 	}
 	f, err := conn.CreateFace(ctx, req)

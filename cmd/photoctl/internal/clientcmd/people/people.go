@@ -46,12 +46,13 @@ Example:
 // ListOptions are what `photoctl people list` was asked for.
 type ListOptions struct {
 	cmdutil.ClientOptions
+	cmdutil.InLibrary
 
-	// Library is an id or a name, and Album an album's id or name in it,
-	// both looked up once connected into Query.
-	Library, Album string
-	Query          client.PersonQuery
-	NoHidden       bool
+	// Album is an album's id or name in the library, looked up once
+	// connected into Query.
+	Album    string
+	Query    client.PersonQuery
+	NoHidden bool
 }
 
 // NewCmdList returns `photoctl people list`; runF, when not nil, gets the
@@ -89,7 +90,7 @@ Example:
 			named := c.Bool("named")
 			opts.Query.Named = &named
 		}
-		opts.Library, opts.Album, opts.NoHidden = c.String("library"), c.String("album"), c.Bool("no-hidden")
+		opts.Album, opts.NoHidden = c.String("album"), c.Bool("no-hidden")
 		return nil
 	},
 	Run: runList,
@@ -97,9 +98,12 @@ Example:
 
 func runList(ctx context.Context, conn *cmdutil.APIConn, opts *ListOptions) error {
 	q := opts.Query
-	var err error
-	if q.LibraryID, q.AlbumID, err = resolveIn(ctx, conn, opts.Library, opts.Album, cmdutil.ResolveAlbum); err != nil {
-		return err
+	q.LibraryID = opts.LibraryID
+	if opts.Album != "" {
+		var err error
+		if q.AlbumID, err = cmdutil.ResolveAlbum(ctx, conn, opts.LibraryID, opts.Album); err != nil {
+			return err
+		}
 	}
 	var people []api.Person
 	for p, err := range conn.People(ctx, q) {
@@ -155,18 +159,6 @@ Example:
 func runGet(ctx context.Context, conn *cmdutil.APIConn, opts *GetOptions) error {
 	return cmdutil.ShowEach(opts.EachOptions, cmdutil.FetchNamed(ctx, conn, opts.Library, cmdutil.ResolvePerson, conn.Person),
 		personFields)
-}
-
-// resolveIn looks up library (an id or a name; "" for the default), then,
-// when name is not "", name within it with resolve (cmdutil.ResolvePerson
-// or ResolveAlbum): the filters and targets given by name.
-func resolveIn(ctx context.Context, conn *cmdutil.APIConn, library, name string,
-	resolve func(ctx context.Context, conn *cmdutil.APIConn, library, value string) (string, error)) (lib, id string, err error) {
-	if lib, err = cmdutil.ResolveLibrary(ctx, conn, library); err != nil || name == "" {
-		return lib, "", err
-	}
-	id, err = resolve(ctx, conn, lib, name)
-	return lib, id, err
 }
 
 // personFlags shows is_hidden and is_favorite in the table.
