@@ -102,13 +102,21 @@ func parseAssets(remove bool, want string) func(c *cli.Context, args []string, o
 }
 
 func runAssets(ctx context.Context, conn *cmdutil.APIConn, opts *AssetsOptions) error {
-	id, err := cmdutil.ResolveAlbum(ctx, conn, opts.Library, opts.Album)
+	library := opts.Library
+	if opts.Filter != nil { // the filter needs the library's id: look it up once for both
+		lib, err := cmdutil.ResolveLibrary(ctx, conn, library)
+		if err != nil {
+			return err
+		}
+		library = lib
+	}
+	id, err := cmdutil.ResolveAlbum(ctx, conn, library, opts.Album)
 	if err != nil {
 		return err
 	}
 	var ids []string
 	if opts.Filter != nil {
-		ids, err = filteredIDs(ctx, conn, opts.Library, *opts.Filter)
+		ids, err = filteredIDs(ctx, conn, library, *opts.Filter)
 	} else {
 		ids, err = opts.Assets.IDs()
 	}
@@ -130,13 +138,9 @@ func runAssets(ctx context.Context, conn *cmdutil.APIConn, opts *AssetsOptions) 
 	return cmdutil.PrintDone(opts.IO, opts.JSON, a, "Album %s (%s) now holds %d asset(s).", a.ID, a.Name, a.AssetCount)
 }
 
-// filteredIDs lists the ids of every asset q selects in library (an id or
-// a name); none is an error.
-func filteredIDs(ctx context.Context, conn *cmdutil.APIConn, library string, q client.AssetQuery) ([]string, error) {
-	lib, err := cmdutil.ResolveLibrary(ctx, conn, library)
-	if err != nil {
-		return nil, err
-	}
+// filteredIDs lists the ids of every asset q selects in library lib (an
+// id); none is an error.
+func filteredIDs(ctx context.Context, conn *cmdutil.APIConn, lib string, q client.AssetQuery) ([]string, error) {
 	q.LibraryID = lib
 	var ids []string
 	for a, err := range conn.Assets(ctx, q, 0) {
