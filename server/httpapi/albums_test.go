@@ -45,13 +45,6 @@ func getAlbum(t *testing.T, s *servertest.Server, token, id string) api.Album {
 	return albumDo(t, s, token, "GET", "/api/albums/"+id, nil)
 }
 
-// eventTypes lists the types of a library's events of one resource, oldest
-// first.
-func eventTypes(t *testing.T, s *servertest.Server, token, libraryID, resourceID string) []string {
-	t.Helper()
-	return s.EventTypes(token, libraryID, resourceID)
-}
-
 func TestNamedCreateOfAlbums(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
@@ -75,7 +68,7 @@ func TestNamedCreateOfAlbums(t *testing.T) {
 			require.Equal(t, holidays, again)
 		}
 		require.Len(t, servertest.List[api.Album](s, session, "/api/albums"), 1)
-		require.Equal(t, []string{"album.created"}, eventTypes(t, s, session, lib.ID, holidays.ID))
+		require.Equal(t, []string{"album.created"}, s.EventTypes(session, lib.ID, holidays.ID))
 	})
 	t.Run("a conflicting description is 409", func(t *testing.T) {
 		_, status := createAlbum(t, s, session, map[string]any{"name": "Holidays", "description": "winter"})
@@ -95,7 +88,7 @@ func TestNamedCreateOfAlbums(t *testing.T) {
 			http.StatusConflict)
 		renamed := albumDo(t, s, session, "PATCH", "/api/albums/"+work.ID, map[string]any{"name": "Office"})
 		require.Equal(t, "Office", renamed.Name)
-		require.Equal(t, []string{"album.created", "album.updated"}, eventTypes(t, s, session, lib.ID, work.ID))
+		require.Equal(t, []string{"album.created", "album.updated"}, s.EventTypes(session, lib.ID, work.ID))
 		cleared := albumDo(t, s, session, "PATCH", "/api/albums/"+work.ID, map[string]any{"description": nil})
 		require.Equal(t, "", cleared.Description)
 		validationItems(t, s.Do("PATCH", "/api/albums/"+work.ID, session, map[string]any{"name": "  "}))
@@ -107,7 +100,7 @@ func TestNamedCreateOfAlbums(t *testing.T) {
 		require.Equal(t, http.StatusNoContent, s.Do("DELETE", "/api/albums/"+gone.ID, session, nil).Status)
 		requireDetail(t, s.Do("GET", "/api/albums/"+gone.ID, session, nil), http.StatusNotFound)
 		requireDetail(t, s.Do("DELETE", "/api/albums/"+gone.ID, session, nil), http.StatusNotFound)
-		require.Equal(t, []string{"album.created", "album.deleted"}, eventTypes(t, s, session, lib.ID, gone.ID))
+		require.Equal(t, []string{"album.created", "album.deleted"}, s.EventTypes(session, lib.ID, gone.ID))
 	})
 	t.Run("names are per library; several libraries need library_id", func(t *testing.T) {
 		second, _ := createLibrary(t, s, session, "Second")
@@ -193,7 +186,7 @@ func TestAlbumDatesFollowMembership(t *testing.T) {
 		r := s.Do("DELETE", "/api/assets", session, api.AssetIDs{IDs: []string{a}})
 		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
 		require.Equal(t, []any{"2024-03-05T12:00:00", "2024-03-05T12:00:00", 1, b}, dates(getAlbum(t, s, session, album.ID)))
-		require.Equal(t, []string{"album_asset.created", "album_asset.deleted"}, eventTypes(t, s, session, lib.ID, links[0].ID))
+		require.Equal(t, []string{"album_asset.created", "album_asset.deleted"}, s.EventTypes(session, lib.ID, links[0].ID))
 		require.Empty(t, servertest.List[api.AlbumAsset](s, session, "/api/album-assets?album_id="+album.ID+"&ids="+links[0].ID))
 	})
 }
@@ -258,7 +251,7 @@ func TestAlbumMembershipChecks(t *testing.T) {
 			require.Equal(t, []any{"body", "asset_ids", 1.0}, items[0].Loc, "%s", bad)
 		}
 		require.Zero(t, getAlbum(t, s, session, album.ID).AssetCount)
-		require.Equal(t, []string{"album.created"}, eventTypes(t, s, session, lib.ID, album.ID))
+		require.Equal(t, []string{"album.created"}, s.EventTypes(session, lib.ID, album.ID))
 		require.Empty(t, servertest.List[api.AlbumAsset](s, session, "/api/album-assets?library_id="+lib.ID))
 	})
 	t.Run("an empty list or more than 100 ids is 422", func(t *testing.T) {
@@ -286,8 +279,8 @@ func TestAlbumAccess(t *testing.T) {
 	lib := s.Libraries(owner)[0]
 	asset := place(t, s, owner, 1, "2023-01-01T00:00:00Z")
 	album := newAlbum(t, s, owner, "Shared")
-	_, viewer := addMember(t, s, owner, lib.ID, "viewer")
-	_, collaborator := addMember(t, s, owner, lib.ID, "collaborator")
+	_, viewer := s.AddMember(owner, lib.ID, "viewer")
+	_, collaborator := s.AddMember(owner, lib.ID, "collaborator")
 	readKey := s.CreateKey(owner, []string{"album.read"}, nil)
 	assetKey := s.CreateKey(owner, []string{"asset.read", "asset.update"}, nil)
 
@@ -328,12 +321,12 @@ func TestDeletingAnAlbumReportsEachLink(t *testing.T) {
 
 	require.Equal(t, http.StatusNoContent, s.Do("DELETE", "/api/albums/"+album.ID, session, nil).Status)
 	var links []string
-	for _, e := range servertest.List[api.Event](s, session, "/api/events?limit=200&library_id="+lib) {
+	for _, e := range s.Events(session, lib) {
 		if e.Type == "album_asset.deleted" {
 			links = append(links, e.ResourceID)
 		}
 	}
 	require.Len(t, links, 2, "one event per link, the trashed asset's included")
-	require.Equal(t, []string{"album.created", "album.deleted"}, eventTypes(t, s, session, lib, album.ID))
+	require.Equal(t, []string{"album.created", "album.deleted"}, s.EventTypes(session, lib, album.ID))
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/assets/"+a.ID, session, nil).Status)
 }

@@ -17,10 +17,7 @@ func createKey(t *testing.T, s *servertest.Server, session, name string, actions
 	t.Helper()
 	r := s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: name,
 		Scope: &api.APIKeyScope{Actions: actions}})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var k api.APIKeyCreated
-	r.JSON(t, &k)
-	return k
+	return servertest.Expect[api.APIKeyCreated](t, r, http.StatusCreated)
 }
 
 func listKeys(t *testing.T, s *servertest.Server, session, query string) []api.APIKey {
@@ -98,9 +95,7 @@ func TestAPIKeyListFiltersAndOrders(t *testing.T) {
 	r := s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "alpha",
 		Scope: &api.APIKeyScope{Actions: []string{"all"}, LibraryIDs: []string{lib.ID}}})
 	require.Equal(t, http.StatusCreated, r.Status)
-	r = s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"})
-	var other api.Library
-	r.JSON(t, &other)
+	other := s.CreateLibrary(session, "Other")
 	s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "delta",
 		Scope: &api.APIKeyScope{Actions: []string{"all"}, LibraryIDs: []string{other.ID}}})
 

@@ -125,8 +125,7 @@ func TestGeoClustersFilters(t *testing.T) {
 	require.Equal(t, "1:"+a, reps("&local_datetime_after=2024-05-01T08:00:00Z&local_datetime_before=2024-05-01T08:00:01Z"))
 	require.Equal(t, "2:"+c, reps("&state=all&media_type=image&local_datetime_after=2024-01-01T00:00:00"))
 
-	lib, status := createLibrary(t, s, session, "Elsewhere")
-	require.Equal(t, http.StatusCreated, status)
+	lib := s.CreateLibrary(session, "Elsewhere")
 	validationItems(t, s.Do("GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=1", session, nil))
 	require.Empty(t, clusterCells(t, s, session, "?bbox=-180,-90,180,90&cell_size=1&library_id="+lib.ID))
 }

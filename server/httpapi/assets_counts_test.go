@@ -149,8 +149,7 @@ func TestCountsFilters(t *testing.T) {
 	}
 
 	t.Run("library_id selects one of several libraries", func(t *testing.T) {
-		lib, status := createLibrary(t, s, session, "Holidays")
-		require.Equal(t, http.StatusCreated, status)
+		lib := s.CreateLibrary(session, "Holidays")
 		validationItems(t, s.Do("GET", "/api/assets/counts", session, nil))
 		a := s.UploadAsset(session, "h.jpg", servertest.JPEG(t, 8, 8, 9), map[string]string{"library_id": lib.ID})
 		require.Equal(t, http.StatusOK, s.Do("PATCH", "/api/assets/"+a.ID, session,
@@ -253,16 +252,10 @@ func TestCountsAndClustersTakeAlbumAndPeople(t *testing.T) {
 	both := place(t, s, session, 2, "2024-05-02T10:00:00", 2.36, 48.86)
 	place(t, s, session, 3, "2024-05-03T10:00:00", 2.37, 48.87)
 
-	var album api.Album
-	r := s.Do("POST", "/api/albums", session, map[string]any{"name": "Paris"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	r.JSON(t, &album)
-	r = s.Do("POST", "/api/albums/"+album.ID+"/assets", session, map[string]any{"asset_ids": []string{in, both}})
+	album := servertest.Expect[api.Album](t, s.Do("POST", "/api/albums", session, map[string]any{"name": "Paris"}), http.StatusCreated)
+	r := s.Do("POST", "/api/albums/"+album.ID+"/assets", session, map[string]any{"asset_ids": []string{in, both}})
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var person api.Person
-	r = s.Do("POST", "/api/people", session, map[string]any{"name": "Ada"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	r.JSON(t, &person)
+	person := servertest.Expect[api.Person](t, s.Do("POST", "/api/people", session, map[string]any{"name": "Ada"}), http.StatusCreated)
 	r = s.Do("POST", "/api/faces", session, map[string]any{"asset_id": both, "person_id": person.ID,
 		"bounding_box": map[string]any{"x": 0.1, "y": 0.1, "width": 0.2, "height": 0.2}})
 	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
@@ -272,15 +265,12 @@ func TestCountsAndClustersTakeAlbumAndPeople(t *testing.T) {
 	requireCountsMatchList(t, s, session, "album_id="+album.ID)
 	requireCountsMatchList(t, s, session, "person_ids="+person.ID)
 
-	var clusters api.GeoClusters
 	r = s.Do("GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=10&album_id="+album.ID, session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	r.JSON(t, &clusters)
+	clusters := servertest.Expect[api.GeoClusters](t, r, http.StatusOK)
 	require.Len(t, clusters.Data, 1)
 	require.EqualValues(t, 2, clusters.Data[0].Count)
 	r = s.Do("GET", "/api/assets/geo-clusters?bbox=-180,-90,180,90&cell_size=10&person_ids="+person.ID, session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	r.JSON(t, &clusters)
+	clusters = servertest.Expect[api.GeoClusters](t, r, http.StatusOK)
 	require.Len(t, clusters.Data, 1)
 	require.EqualValues(t, 1, clusters.Data[0].Count)
 	require.Equal(t, both, clusters.Data[0].RepresentativeAssetID)

@@ -13,8 +13,7 @@ import (
 func getAsset(t *testing.T, s *servertest.Server, token, id string) api.Asset {
 	t.Helper()
 	r := s.Do("GET", "/api/assets/"+id, token, nil)
-	a := servertest.Expect[api.Asset](t, r, http.StatusOK)
-	return a
+	return servertest.Expect[api.Asset](t, r, http.StatusOK)
 }
 
 func TestBulkUpdateIsAtomic(t *testing.T) {

@@ -133,10 +133,7 @@ func TestStackViews(t *testing.T) {
 		require.Equal(t, map[string]int{stackA.ID: 1, stackB.ID: 1}, seen)
 	})
 	t.Run("a stack's members read its cover and their live count", func(t *testing.T) {
-		var got api.Asset
-		r := s.Do("GET", "/api/assets/"+a2, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		r.JSON(t, &got)
+		got := servertest.Expect[api.Asset](t, s.Do("GET", "/api/assets/"+a2, session, nil), http.StatusOK)
 		require.Equal(t, &api.AssetStack{ID: stackA.ID, AssetCount: 3, CoverAssetID: a1}, got.Stack)
 	})
 	t.Run("an unknown view is 422 on every route that takes it", func(t *testing.T) {

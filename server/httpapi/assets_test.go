@@ -79,9 +79,7 @@ func TestUploadDeduplicatesPerLibrary(t *testing.T) {
 	sum := sha256.Sum256(data)
 	r = s.Do("POST", "/api/assets/check?library_id="+other.ID, session, map[string]any{"checksums": []string{
 		base64.StdEncoding.EncodeToString(sum[:]), base64.StdEncoding.EncodeToString(make([]byte, 32))}})
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var check api.ChecksumCheckResponse
-	r.JSON(t, &check)
+	check := servertest.Expect[api.ChecksumCheckResponse](t, r, http.StatusOK)
 	require.Equal(t, second.ID, *check.Data[0].AssetID)
 	require.Nil(t, check.Data[1].AssetID)
 }

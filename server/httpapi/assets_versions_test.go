@@ -43,10 +43,7 @@ func sendVersion(t *testing.T, s *servertest.Server, token, method, path, name s
 func appendVersion(t *testing.T, s *servertest.Server, token, assetID, name string, data []byte) api.Version {
 	t.Helper()
 	r := sendVersion(t, s, token, "POST", "/api/assets/"+assetID+"/versions", name, data, nil)
-	require.Equal(t, http.StatusCreated, r.Status, "append: %s", r.Body)
-	var v api.Version
-	r.JSON(t, &v)
-	return v
+	return servertest.Expect[api.Version](t, r, http.StatusCreated)
 }
 
 func listVersions(t *testing.T, s *servertest.Server, token, assetID, query string) api.Page[api.Version] {
@@ -172,9 +169,7 @@ func TestVersionsAppendReplaceRevertDelete(t *testing.T) {
 	edit1b := servertest.JPEG(t, 50, 70, 4)
 	t.Run("replacing a version keeps its id and changes its bytes", func(t *testing.T) {
 		r := sendVersion(t, s, session, "PUT", base+v1.ID, "redo.jpg", edit1b, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var got api.Version
-		r.JSON(t, &got)
+		got := servertest.Expect[api.Version](t, r, http.StatusOK)
 		require.Equal(t, v1.ID, got.ID)
 		require.Equal(t, v1.CreatedAt, got.CreatedAt)
 		require.Equal(t, "image/jpeg", got.MIMEType)
@@ -222,10 +217,10 @@ func TestVersionsAppendReplaceRevertDelete(t *testing.T) {
 	})
 
 	t.Run("each change writes its event", func(t *testing.T) {
-		p := servertest.Expect[api.Page[api.Event]](t, s.Do("GET", "/api/events?limit=200&library_id="+a.LibraryID, session, nil), http.StatusOK)
+		events := s.Events(session, a.LibraryID)
 		type seen struct{ Type, Resource string }
 		var got []seen
-		for _, e := range p.Data {
+		for _, e := range events {
 			var data map[string]any
 			require.NoError(t, json.Unmarshal(e.Data, &data))
 			if e.ResourceID == a.ID || data["asset_id"] == a.ID {
@@ -385,11 +380,7 @@ func TestBucketOutageAnswers503(t *testing.T) {
 	require.Contains(t, r.Map(t)["detail"], "blob storage")
 	r = s.Do("GET", "/api/assets/"+a.ID+"/original", session, nil)
 	require.Equal(t, http.StatusServiceUnavailable, r.Status, "%s", r.Body)
-	var page api.Page[api.Asset]
-	r = s.Do("GET", "/api/assets", session, nil)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	r.JSON(t, &page)
-	require.Len(t, page.Data, 1, "the failed upload left no asset")
+	require.Len(t, servertest.List[api.Asset](s, session, "/api/assets"), 1, "the failed upload left no asset")
 	tmp, _ := os.ReadDir(filepath.Join(s.Config.DataDir, "tmp"))
 	require.Len(t, tmp, 1, "nor its staging copy (the one left is the first upload's, kept a while)")
 }

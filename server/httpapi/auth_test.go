@@ -140,7 +140,7 @@ func TestForbidden(t *testing.T) {
 	libs := s.Libraries(session)
 	require.Len(t, libs, 1)
 	first := libs[0].ID
-	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
+	second := s.CreateLibrary(session, "Second")
 
 	allKey := s.CreateKey(session, []string{"all"}, nil)
 	readOnly := s.CreateKey(session, []string{"library.read"}, nil)

@@ -56,9 +56,7 @@ func newWorld(t *testing.T) *matrixWorld {
 	}
 	w.mintOAuthTokens()
 	o := w.parties[asOwner]
-	shared, status := createLibrary(t, s, o.session, "Shared")
-	require.Equal(t, http.StatusCreated, status)
-	w.shared = shared.ID
+	w.shared = s.CreateLibrary(o.session, "Shared").ID
 	w.join(w.shared, asCollaborator, "collaborator")
 	w.join(w.shared, asViewer, "viewer")
 	w.asset = w.freshAsset()
@@ -79,10 +77,7 @@ func newWorld(t *testing.T) *matrixWorld {
 func (w *matrixWorld) newKey(session string, libraryIDs []string) api.APIKeyCreated {
 	r := w.s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "matrix",
 		Scope: &api.APIKeyScope{Actions: []string{"all"}, LibraryIDs: libraryIDs}})
-	require.Equal(w.t, http.StatusCreated, r.Status, "create key: %s", r.Body)
-	var k api.APIKeyCreated
-	r.JSON(w.t, &k)
-	return k
+	return servertest.Expect[api.APIKeyCreated](w.t, r, http.StatusCreated)
 }
 
 // next returns a number no other call returned, for unique names and bytes.
@@ -105,8 +100,7 @@ func (w *matrixWorld) join(lib string, p caller, role string) {
 // freshShared is a new library of the owner that the collaborator and the
 // viewer joined, for rows that change or leave it.
 func (w *matrixWorld) freshShared() string {
-	l, status := createLibrary(w.t, w.s, w.parties[asOwner].session, fmt.Sprintf("Shared %d", w.next()))
-	require.Equal(w.t, http.StatusCreated, status)
+	l := w.s.CreateLibrary(w.parties[asOwner].session, fmt.Sprintf("Shared %d", w.next()))
 	w.join(l.ID, asCollaborator, "collaborator")
 	w.join(l.ID, asViewer, "viewer")
 	return l.ID

@@ -23,21 +23,18 @@ func TestEventFeedUnderConcurrentWriters(t *testing.T) {
 	_, session := s.Session()
 	lib := s.Libraries(session)[0].ID
 	const writers, rounds = 4, 12
-	before := len(servertest.List[api.Event](s, session, "/api/events?limit=200&library_id="+lib))
+	before := len(s.Events(session, lib))
 
 	var written atomic.Int64 // acknowledged changes, each one event
 	done := make(chan struct{})
 	var seen []api.Event
 	pollerDone := make(chan struct{})
-	poll := func(after string) (page api.Page[api.Event]) {
+	poll := func(after string) api.Page[api.Event] {
 		path := "/api/events?limit=17&library_id=" + lib
 		if after != "" {
 			path += "&starting_after_id=" + after
 		}
-		r := s.Do("GET", path, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		r.JSON(t, &page)
-		return page
+		return servertest.Expect[api.Page[api.Event]](t, s.Do("GET", path, session, nil), http.StatusOK)
 	}
 	go func() {
 		defer close(pollerDone)
@@ -94,7 +91,7 @@ func TestEventFeedUnderConcurrentWriters(t *testing.T) {
 	close(done)
 	<-pollerDone
 
-	all := servertest.List[api.Event](s, session, "/api/events?limit=200&library_id="+lib)
+	all := s.Events(session, lib)
 	ids := make([]string, len(seen))
 	unique := map[string]bool{}
 	for i, e := range seen {

@@ -35,13 +35,9 @@ func startFuzzTarget(f *testing.F) *fuzzTarget {
 	_, token := s.Session()
 	a := s.UploadAsset(token, "seed.jpg", servertest.JPEG(f, 32, 24, 1), nil)
 	r := s.Do("POST", "/api/albums", token, api.AlbumCreateRequest{Name: "fuzz"})
-	require.Equal(f, http.StatusCreated, r.Status, "%s", r.Body)
-	var al api.Album
-	r.JSON(f, &al)
+	al := servertest.Expect[api.Album](f, r, http.StatusCreated)
 	r = s.Do("POST", "/api/people", token, map[string]any{"name": "Fuzz"})
-	require.Equal(f, http.StatusCreated, r.Status, "%s", r.Body)
-	var p api.Person
-	r.JSON(f, &p)
+	p := servertest.Expect[api.Person](f, r, http.StatusCreated)
 	return &fuzzTarget{url: s.URL, token: token, key: s.CreateKey(token, []string{"all"}, nil),
 		asset: a.ID, album: al.ID, person: p.ID, lib: a.LibraryID, http: &http.Client{Timeout: 60 * time.Second}}
 }

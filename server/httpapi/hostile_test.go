@@ -359,9 +359,7 @@ func TestControlCharactersInUploadNames(t *testing.T) {
 		{"%FF%FEbad-utf8.jpg", "bad-utf8.jpg"},
 	} {
 		r := send(`form-data; name="file"; filename*=UTF-8''`+c.enc, 10+i)
-		require.Equal(t, http.StatusCreated, r.Status, "%s: %s", c.enc, r.Body)
-		var a api.Asset
-		r.JSON(t, &a)
+		a := servertest.Expect[api.Asset](t, r, http.StatusCreated)
 		require.Equal(t, c.want, a.OriginalFileName)
 		d := s.Do("GET", "/api/assets/"+a.ID+"/original", token, nil)
 		require.Equal(t, http.StatusOK, d.Status)

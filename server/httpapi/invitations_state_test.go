@@ -115,9 +115,7 @@ func TestInvitationStates(t *testing.T) {
 		require.Equal(t, "exhausted", left.State)
 
 		r := join(s, sess, inv.Token)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var l api.Library
-		r.JSON(t, &l)
+		l := servertest.Expect[api.Library](t, r, http.StatusOK)
 		require.Equal(t, lib.ID, l.ID)
 		require.Equal(t, "viewer", l.Role)
 		back := state(inv.Token)
@@ -140,7 +138,7 @@ func TestDisableRefusals(t *testing.T) {
 	path := "/api/libraries/invitations/" + inv.ID + "/disable"
 
 	t.Run("a member who is not the owner gets 403 not_library_owner", func(t *testing.T) {
-		_, collab := addMember(t, s, owner, lib.ID, "collaborator")
+		_, collab := s.AddMember(owner, lib.ID, "collaborator")
 		requireCode(t, s.Do("POST", path, collab, nil), http.StatusForbidden, "not_library_owner")
 	})
 	t.Run("a non-member gets 404 invitation_not_found", func(t *testing.T) {

@@ -37,19 +37,7 @@ func join(s *servertest.Server, session, token string) *servertest.Response {
 func preview(t *testing.T, s *servertest.Server, session, token string) api.InvitationPreview {
 	t.Helper()
 	r := s.Do("POST", "/api/libraries/invitations/preview", session, api.InvitationTokenRequest{Token: token})
-	p := servertest.Expect[api.InvitationPreview](t, r, http.StatusOK)
-	return p
-}
-
-// addMember makes a new user a member of the library with role (through a
-// real invitation) and returns them with a session.
-func addMember(t *testing.T, s *servertest.Server, ownerSession, libraryID, role string) (servertest.User, string) {
-	t.Helper()
-	u, session := s.Session()
-	inv := invite(t, s, ownerSession, libraryID, inviteBody(s, role, time.Hour, 1))
-	r := join(s, session, inv.Token)
-	require.Equal(t, http.StatusOK, r.Status, "join: %s", r.Body)
-	return u, session
+	return servertest.Expect[api.InvitationPreview](t, r, http.StatusOK)
 }
 
 // requireCode asserts a SharingErrorResponse: exactly detail and code.
@@ -103,10 +91,8 @@ func TestInvitationCreateListAndPreview(t *testing.T) {
 	t.Run("the owner lists the library's invitations without tokens", func(t *testing.T) {
 		second := invite(t, s, session, lib.ID, inviteBody(s, "viewer", time.Hour, 1))
 		r := s.Do("GET", "/api/libraries/"+lib.ID+"/invitations", session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		page := servertest.Expect[api.Page[api.Invitation]](t, r, http.StatusOK)
 		require.NotContains(t, string(r.Body), "invite_")
-		var page api.Page[api.Invitation]
-		r.JSON(t, &page)
 		require.Equal(t, []string{second.ID, inv.ID}, []string{page.Data[0].ID, page.Data[1].ID})
 		require.Equal(t, inv.Invitation, page.Data[1])
 	})
@@ -164,7 +150,7 @@ func TestInvitationCreateRefusals(t *testing.T) {
 
 	body := inviteBody(s, "viewer", time.Hour, 1)
 	t.Run("a member who is not the owner gets 403 not_library_owner", func(t *testing.T) {
-		_, collab := addMember(t, s, session, lib.ID, "collaborator")
+		_, collab := s.AddMember(session, lib.ID, "collaborator")
 		requireCode(t, s.Do("POST", path, collab, body), http.StatusForbidden, "not_library_owner")
 		requireCode(t, s.Do("GET", path, collab, nil), http.StatusForbidden, "not_library_owner")
 	})
@@ -224,7 +210,7 @@ func TestSharingResponsesMatchTheDocument(t *testing.T) {
 	owner, session := s.Session()
 	lib := s.Libraries(session)[0]
 	second, _ := createLibrary(t, s, session, "Second")
-	member, memberSession := addMember(t, s, session, lib.ID, "viewer")
+	member, memberSession := s.AddMember(session, lib.ID, "viewer")
 	key := s.CreateKey(session, []string{"all"}, nil)
 	var memberOwn string
 	for _, l := range s.Libraries(memberSession) {

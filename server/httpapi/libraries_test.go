@@ -65,11 +65,10 @@ func TestLibrarySelection(t *testing.T) {
 	only := s.Libraries(session)[0]
 
 	t.Run("optional with one library", func(t *testing.T) {
-		r := s.Do("GET", "/api/events", session, nil)
-		p := servertest.Expect[api.Page[api.Event]](t, r, http.StatusOK)
-		require.Len(t, p.Data, 1)
-		require.Equal(t, "library.created", p.Data[0].Type)
-		require.Equal(t, only.ID, p.Data[0].LibraryID)
+		events := servertest.List[api.Event](s, session, "/api/events")
+		require.Len(t, events, 1)
+		require.Equal(t, "library.created", events[0].Type)
+		require.Equal(t, only.ID, events[0].LibraryID)
 	})
 
 	second, _ := createLibrary(t, s, session, "Second")
@@ -88,8 +87,7 @@ func TestLibrarySelection(t *testing.T) {
 	})
 	t.Run("a key scoped to one library selects it without library_id", func(t *testing.T) {
 		key := s.CreateKey(session, []string{"event.read"}, []string{second.ID})
-		p := servertest.Expect[api.Page[api.Event]](t, s.Do("GET", "/api/events", key, nil), http.StatusOK)
-		require.Equal(t, second.ID, p.Data[0].LibraryID)
+		require.Equal(t, second.ID, servertest.List[api.Event](s, key, "/api/events")[0].LibraryID)
 	})
 }
 
@@ -147,8 +145,8 @@ func TestLibraryTrashAndRestore(t *testing.T) {
 	_, session := s.Session()
 	first := s.Libraries(session)[0]
 	shared, _ := createLibrary(t, s, session, "Shared")
-	_, collab := addMember(t, s, session, shared.ID, "collaborator")
-	_, viewer := addMember(t, s, session, shared.ID, "viewer")
+	_, collab := s.AddMember(session, shared.ID, "collaborator")
+	_, viewer := s.AddMember(session, shared.ID, "viewer")
 	asset := s.UploadAsset(collab, "a.jpg", servertest.JPEG(t, 16, 16, 1), map[string]string{"library_id": shared.ID})
 	trashPath, restorePath := "/api/libraries/"+shared.ID+"/trash", "/api/libraries/"+shared.ID+"/restore"
 
@@ -163,9 +161,7 @@ func TestLibraryTrashAndRestore(t *testing.T) {
 
 	var trashed api.Library
 	t.Run("the owner trashes it and its content is hidden from every member", func(t *testing.T) {
-		r := s.Do("POST", trashPath, session, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		r.JSON(t, &trashed)
+		trashed = servertest.Expect[api.Library](t, s.Do("POST", trashPath, session, nil), http.StatusOK)
 		require.NotNil(t, trashed.TrashedAt)
 		require.Equal(t, "owner", trashed.Role)
 		for _, sess := range []string{session, collab, viewer} {
@@ -210,7 +206,7 @@ func TestLibraryTrashAndRestore(t *testing.T) {
 	})
 	t.Run("trash and restore are in the library's feed", func(t *testing.T) {
 		var types []string
-		for _, e := range libraryEvents(t, s, session, shared.ID) {
+		for _, e := range s.Events(session, shared.ID) {
 			if e.Type == "library.trashed" || e.Type == "library.restored" {
 				types = append(types, e.Type)
 			}

@@ -190,9 +190,7 @@ func TestMCPToolsKeepTheCredentialsBounds(t *testing.T) {
 
 	// A key scoped to another library cannot reach this one.
 	mine := s.Libraries(session)[0].ID
-	other := s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"})
-	var lib api.Library
-	other.JSON(t, &lib)
+	lib := s.CreateLibrary(session, "Other")
 	scoped := mcpConnect(t, s, s.CreateKey(session, []string{"all"}, []string{lib.ID}))
 	msg := mcpFails(t, scoped, "search_assets", map[string]any{"library_id": mine, "local_datetime_after": "2024-01-01T00:00:00"})
 	require.Contains(t, msg, "forbidden")

@@ -12,16 +12,10 @@ import (
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
-// libraryEvents returns the types and resource ids of a library's events.
-func libraryEvents(t *testing.T, s *servertest.Server, session, libraryID string) []api.Event {
-	t.Helper()
-	return servertest.List[api.Event](s, session, "/api/events?limit=200&library_id="+libraryID)
-}
-
 // lastEvent returns the newest event of a library.
 func lastEvent(t *testing.T, s *servertest.Server, session, libraryID string) api.Event {
 	t.Helper()
-	evs := libraryEvents(t, s, session, libraryID)
+	evs := s.Events(session, libraryID)
 	require.NotEmpty(t, evs)
 	return evs[len(evs)-1]
 }
@@ -30,8 +24,8 @@ func TestMembersListAndRoleChanges(t *testing.T) {
 	s := servertest.Start(t)
 	owner, session := s.Session()
 	lib := s.Libraries(session)[0]
-	collab, collabSession := addMember(t, s, session, lib.ID, "collaborator")
-	viewer, viewerSession := addMember(t, s, session, lib.ID, "viewer")
+	collab, collabSession := s.AddMember(session, lib.ID, "collaborator")
+	viewer, viewerSession := s.AddMember(session, lib.ID, "viewer")
 	members := "/api/libraries/" + lib.ID + "/members"
 
 	t.Run("any member lists the members, most recently joined first", func(t *testing.T) {
@@ -58,7 +52,7 @@ func TestMembersListAndRoleChanges(t *testing.T) {
 			}
 		}
 		require.True(t, found)
-		ev := libraryEvents(t, s, session, lib.ID)
+		ev := s.Events(session, lib.ID)
 		require.Equal(t, "member.created", ev[len(ev)-1].Type)
 		require.Equal(t, viewer.ID, ev[len(ev)-1].ResourceID)
 	})
@@ -75,10 +69,10 @@ func TestMembersListAndRoleChanges(t *testing.T) {
 		s.UploadAsset(viewerSession, "v.jpg", servertest.JPEG(t, 16, 16, 1), fields)
 	})
 	t.Run("setting the same role changes nothing", func(t *testing.T) {
-		before := len(libraryEvents(t, s, session, lib.ID))
+		before := len(s.Events(session, lib.ID))
 		r := s.Do("PATCH", members+"/"+collab.ID, session, api.MemberUpdateRequest{Role: "collaborator"})
 		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		require.Len(t, libraryEvents(t, s, session, lib.ID), before)
+		require.Len(t, s.Events(session, lib.ID), before)
 	})
 	t.Run("role change refusals", func(t *testing.T) {
 		items := validationItems(t, s.Do("PATCH", members+"/"+collab.ID, session, api.MemberUpdateRequest{Role: "owner"}))
@@ -110,7 +104,7 @@ func TestLosingMembershipCutsOffEveryCredential(t *testing.T) {
 
 	for _, how := range []string{"removed", "left"} {
 		t.Run(how, func(t *testing.T) {
-			member, session := addMember(t, s, owner, lib.ID, "collaborator")
+			member, session := s.AddMember(owner, lib.ID, "collaborator")
 			everyLib := s.CreateKey(session, []string{"all"}, nil)
 			thisLib := s.CreateKey(session, []string{"all"}, []string{lib.ID})
 			r := s.Do("PATCH", "/api/users/me/preferences", session, map[string]any{"default_library_id": lib.ID,
@@ -192,7 +186,7 @@ func TestCollaboratorUploadsAreChargedToTheOwner(t *testing.T) {
 	s := servertest.Start(t)
 	owner, session := s.Session()
 	lib := s.Libraries(session)[0]
-	collab, collabSession := addMember(t, s, session, lib.ID, "collaborator")
+	collab, collabSession := s.AddMember(session, lib.ID, "collaborator")
 	first, second := servertest.JPEG(t, 64, 64, 7), servertest.JPEG(t, 64, 64, 8)
 	s.SetQuota(owner.ID, int64(len(first)+10))
 	s.SetQuota(collab.ID, 0)

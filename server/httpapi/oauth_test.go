@@ -343,10 +343,8 @@ func TestOAuthClientAdministration(t *testing.T) {
 		b := registerClient(t, s, admin, api.OAuthClientCreateRequest{Name: "B", Scopes: []string{"all"},
 			RedirectURIs: []string{"https://app.example.com/cb", "com.example.app:/cb"}})
 		r := s.Do("GET", "/api/oauth/clients?limit=1", admin, nil)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		page := servertest.Expect[api.Page[api.OAuthClient]](t, r, http.StatusOK)
 		require.NotContains(t, string(r.Body), a.ClientSecret)
-		var page api.Page[api.OAuthClient]
-		r.JSON(t, &page)
 		require.Len(t, page.Data, 1)
 		require.Equal(t, b.ID, page.Data[0].ID)
 		require.True(t, page.HasMore)

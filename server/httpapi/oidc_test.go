@@ -72,9 +72,7 @@ func oidcSignIn(t *testing.T, s *servertest.Server, p *oidcprovider.Provider, su
 
 func requireTokens(t *testing.T, r *servertest.Response) api.TokenResponse {
 	t.Helper()
-	require.Equal(t, http.StatusOK, r.Status, "body: %s", r.Body)
-	var tok api.TokenResponse
-	r.JSON(t, &tok)
+	tok := servertest.Expect[api.TokenResponse](t, r, http.StatusOK)
 	require.NotEmpty(t, tok.AccessToken)
 	require.NotEmpty(t, tok.RefreshToken)
 	require.Equal(t, "Bearer", tok.TokenType)

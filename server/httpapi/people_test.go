@@ -251,9 +251,7 @@ func TestMergeAndReassign(t *testing.T) {
 		dan := person(t, s, session, "Dan")
 		r := s.Do("POST", "/api/people/"+dan.ID+"/reassign", session,
 			map[string]any{"face_ids": []string{fb2.ID, fc.ID, fc.ID}})
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-		var got api.Person
-		r.JSON(t, &got)
+		got := servertest.Expect[api.Person](t, r, http.StatusOK)
 		require.Equal(t, 2, got.AssetCount)
 		require.Contains(t, []string{fb2.ID, fc.ID}, *got.ThumbnailFaceID, "one of its faces is featured")
 		require.Equal(t, 1, getPerson(t, s, session, ann.ID).AssetCount, "a1 only")
@@ -348,8 +346,8 @@ func TestPeopleAccess(t *testing.T) {
 	a := s.UploadAsset(owner, "1.jpg", servertest.JPEG(t, 8, 8, 1), nil)
 	ann := person(t, s, owner, "Ann")
 	f := face(t, s, owner, a.ID, &ann.ID)
-	_, viewer := addMember(t, s, owner, lib.ID, "viewer")
-	_, collaborator := addMember(t, s, owner, lib.ID, "collaborator")
+	_, viewer := s.AddMember(owner, lib.ID, "viewer")
+	_, collaborator := s.AddMember(owner, lib.ID, "collaborator")
 	_, stranger := s.Session()
 	readKey := s.CreateKey(owner, []string{"person.read"}, nil)
 	q := "?library_id=" + lib.ID

@@ -196,7 +196,7 @@ func TestSearchAccess(t *testing.T) {
 	st := searchStore(t, s)
 	id := place(t, s, owner, 1, "2024-01-01T10:00:00")
 	editAsset(t, st, id, func(a *catalog.Asset) { a.Description = ptr("a lighthouse") })
-	_, viewer := addMember(t, s, owner, lib.ID, "viewer")
+	_, viewer := s.AddMember(owner, lib.ID, "viewer")
 	_, stranger := s.Session()
 	searchKey := s.CreateKey(owner, []string{"search"}, nil)
 	scopedKey := s.CreateKey(owner, []string{"search"}, []string{lib.ID})
@@ -214,7 +214,7 @@ func TestSearchAccess(t *testing.T) {
 		requireDetail(t, s.Do("GET", q, readKey, nil), http.StatusForbidden)
 	})
 	t.Run("a key scoped to another library gets 403", func(t *testing.T) {
-		second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", owner, map[string]any{"name": "Second"}), http.StatusCreated)
+		second := s.CreateLibrary(owner, "Second")
 		key := s.CreateKey(owner, []string{"search"}, []string{second.ID})
 		requireDetail(t, s.Do("GET", q, key, nil), http.StatusForbidden)
 	})

@@ -70,10 +70,7 @@ func postSearch(t *testing.T, s *servertest.Server, token string, img []byte, fi
 
 func imageHits(t *testing.T, r *servertest.Response) api.Page[api.SearchHit] {
 	t.Helper()
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var p api.Page[api.SearchHit]
-	r.JSON(t, &p)
-	return p
+	return servertest.Expect[api.Page[api.SearchHit]](t, r, http.StatusOK)
 }
 
 func TestSearchByImageLooks(t *testing.T) {

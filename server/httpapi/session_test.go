@@ -34,16 +34,12 @@ func TestRefreshRotationAndReuseDetection(t *testing.T) {
 	first := s.Login(u)
 
 	r := refresh(s, first.RefreshToken)
-	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
-	var second api.TokenResponse
-	r.JSON(t, &second)
+	second := servertest.Expect[api.TokenResponse](t, r, http.StatusOK)
 	require.NotEqual(t, first.RefreshToken, second.RefreshToken, "refresh tokens rotate")
 	require.Equal(t, http.StatusOK, s.Do("GET", "/api/users/me", second.AccessToken, nil).Status)
 
 	r = refresh(s, second.RefreshToken)
-	require.Equal(t, http.StatusOK, r.Status)
-	var third api.TokenResponse
-	r.JSON(t, &third)
+	third := servertest.Expect[api.TokenResponse](t, r, http.StatusOK)
 
 	// Presenting the rotated first token again revokes the whole family.
 	requireDetail(t, refresh(s, first.RefreshToken), http.StatusUnauthorized)

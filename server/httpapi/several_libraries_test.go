@@ -12,19 +12,11 @@ import (
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
-// newLibrary makes a library of the caller's and returns its id.
-func newLibrary(t *testing.T, s *servertest.Server, session, name string) string {
-	t.Helper()
-	l, status := createLibrary(t, s, session, name)
-	require.Equal(t, http.StatusCreated, status)
-	return l.ID
-}
-
 func TestTaskListSpansEveryLibraryTheCallerCanRead(t *testing.T) {
 	s, _ := startWithoutWorkers(t)
 	_, session := s.Session()
 	first := s.Libraries(session)[0].ID
-	second := newLibrary(t, s, session, "Second")
+	second := s.CreateLibrary(session, "Second").ID
 	a1 := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), map[string]string{"library_id": first})
 	a2 := s.UploadAsset(session, "b.jpg", servertest.JPEG(t, 8, 8, 2), map[string]string{"library_id": second})
 	// A library the caller only views counts; a stranger's does not.
@@ -82,7 +74,7 @@ func TestStackCreateTakesItsLibraryFromItsAssets(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
 	first := s.Libraries(session)[0].ID
-	second := newLibrary(t, s, session, "Second")
+	second := s.CreateLibrary(session, "Second").ID
 	in := func(lib string, seed int) string {
 		return s.UploadAsset(session, "x.jpg", servertest.JPEG(t, 8, 8, seed), map[string]string{"library_id": lib}).ID
 	}
@@ -120,7 +112,7 @@ func TestBulkTrashRestoreAndDeleteHonourLibraryID(t *testing.T) {
 	s := servertest.Start(t)
 	_, session := s.Session()
 	first := s.Libraries(session)[0].ID
-	second := newLibrary(t, s, session, "Second")
+	second := s.CreateLibrary(session, "Second").ID
 	x := s.UploadAsset(session, "x.jpg", servertest.JPEG(t, 8, 8, 1), map[string]string{"library_id": second}).ID
 	_, stranger := s.Session()
 	strangerLib := s.Libraries(stranger)[0].ID

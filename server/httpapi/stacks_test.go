@@ -15,10 +15,7 @@ import (
 func stackDo(t *testing.T, s *servertest.Server, token, method, path string, body any, status int) api.Stack {
 	t.Helper()
 	r := s.Do(method, path, token, body)
-	require.Equal(t, status, r.Status, "%s %s: %s", method, path, r.Body)
-	var st api.Stack
-	r.JSON(t, &st)
-	return st
+	return servertest.Expect[api.Stack](t, r, status)
 }
 
 func createStack(t *testing.T, s *servertest.Server, token string, cover string, assetIDs ...string) api.Stack {
@@ -108,7 +105,7 @@ func TestStackCollapsesInLists(t *testing.T) {
 		require.Equal(t, st.ID+"/3", stackOf(t, s, session, lone))
 	})
 	t.Run("every change wrote its event", func(t *testing.T) {
-		require.Equal(t, []string{"stack.created", "stack.updated", "stack.updated"}, eventTypes(t, s, session, lib.ID, st.ID))
+		require.Equal(t, []string{"stack.created", "stack.updated", "stack.updated"}, s.EventTypes(session, lib.ID, st.ID))
 	})
 }
 
@@ -203,7 +200,7 @@ func TestStackDissolves(t *testing.T) {
 		requireDetail(t, s.Do("GET", "/api/stacks/"+st.ID, session, nil), http.StatusNotFound)
 		require.Equal(t, []string{}, listAssetsStackless(t, s, session, a, b))
 		require.Equal(t, []string{c, b, a}, ids(listAssets(t, s, session, "")))
-		require.Equal(t, []string{"stack.created", "stack.deleted"}, eventTypes(t, s, session, lib.ID, st.ID))
+		require.Equal(t, []string{"stack.created", "stack.deleted"}, s.EventTypes(session, lib.ID, st.ID))
 	})
 	t.Run("unstacking keeps the assets", func(t *testing.T) {
 		st := createStack(t, s, session, c, a, b, c)
@@ -224,7 +221,7 @@ func TestStackDissolves(t *testing.T) {
 		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
 		requireDetail(t, s.Do("GET", "/api/stacks/"+st.ID, session, nil), http.StatusNotFound)
 		require.Equal(t, "", stackOf(t, s, session, a))
-		require.Equal(t, []string{"stack.created", "stack.updated", "stack.deleted"}, eventTypes(t, s, session, lib.ID, st.ID))
+		require.Equal(t, []string{"stack.created", "stack.updated", "stack.deleted"}, s.EventTypes(session, lib.ID, st.ID))
 		requireCountsMatchList(t, s, session, "")
 	})
 }
@@ -266,7 +263,7 @@ func TestStackTrash(t *testing.T) {
 		requireCountsMatchList(t, s, session, "state=all")
 	})
 	t.Run("cover changes wrote events", func(t *testing.T) {
-		require.Equal(t, []string{"stack.created", "stack.updated", "stack.updated"}, eventTypes(t, s, session, lib.ID, st.ID))
+		require.Equal(t, []string{"stack.created", "stack.updated", "stack.updated"}, s.EventTypes(session, lib.ID, st.ID))
 	})
 }
 
@@ -276,8 +273,8 @@ func TestStackAccess(t *testing.T) {
 	lib := s.Libraries(owner)[0]
 	a := place(t, s, owner, 1, "2024-05-01T10:00:00Z")
 	b := place(t, s, owner, 2, "2024-05-01T10:00:01Z")
-	_, viewer := addMember(t, s, owner, lib.ID, "viewer")
-	_, collaborator := addMember(t, s, owner, lib.ID, "collaborator")
+	_, viewer := s.AddMember(owner, lib.ID, "viewer")
+	_, collaborator := s.AddMember(owner, lib.ID, "collaborator")
 	readKey := s.CreateKey(owner, []string{"stack.read"}, nil)
 
 	requireDetail(t, s.Do("POST", "/api/stacks", viewer, map[string]any{"asset_ids": []string{a, b}, "library_id": lib.ID}),

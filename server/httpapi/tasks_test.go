@@ -180,7 +180,7 @@ func TestTaskListTakesLibraryIDAsAFilter(t *testing.T) {
 	s, _ := startWithoutWorkers(t)
 	_, session := s.Session()
 	first := s.Libraries(session)[0]
-	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
+	second := s.CreateLibrary(session, "Second")
 	a := s.UploadAsset(session, "a.jpg", servertest.JPEG(t, 8, 8, 1), map[string]string{"library_id": second.ID})
 
 	require.Len(t, servertest.List[api.Task](s, session, "/api/tasks"), 1)
@@ -200,7 +200,7 @@ func TestTaskRoutesNeedTheTaskReadAction(t *testing.T) {
 	task := servertest.List[api.Task](s, session, "/api/tasks")[0]
 	lib := s.Libraries(session)[0].ID
 
-	second := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Second"}), http.StatusCreated)
+	second := s.CreateLibrary(session, "Second")
 
 	reader := s.CreateKey(session, []string{"task.read"}, nil)
 	other := s.CreateKey(session, []string{"asset.read"}, nil)

@@ -15,8 +15,7 @@ import (
 func storageOf(t *testing.T, s *servertest.Server, token string) api.StorageUsage {
 	t.Helper()
 	r := s.Do("GET", "/api/users/me/storage", token, nil)
-	u := servertest.Expect[api.StorageUsage](t, r, http.StatusOK)
-	return u
+	return servertest.Expect[api.StorageUsage](t, r, http.StatusOK)
 }
 
 // TestStorageFiguresFollowUploadsVersionsAndDeletes: the owner is charged
@@ -26,7 +25,7 @@ func TestStorageFiguresFollowUploadsVersionsAndDeletes(t *testing.T) {
 	s := servertest.Start(t)
 	owner, session := s.Session()
 	lib := s.Libraries(session)[0]
-	_, collab := addMember(t, s, session, lib.ID, "collaborator")
+	_, collab := s.AddMember(session, lib.ID, "collaborator")
 	require.Equal(t, api.StorageUsage{}, storageOf(t, s, session))
 
 	mine, theirs := servertest.JPEG(t, 64, 64, 1), servertest.JPEG(t, 64, 64, 2)
@@ -69,7 +68,7 @@ func TestAdminDeleteUser(t *testing.T) {
 	admin := adminSession(t, s)
 	owner, session := s.Session()
 	lib := s.Libraries(session)[0]
-	collab, collabSession := addMember(t, s, session, lib.ID, "collaborator")
+	collab, collabSession := s.AddMember(session, lib.ID, "collaborator")
 	shared := s.UploadAsset(collabSession, "shared.jpg", servertest.JPEG(t, 64, 64, 1), map[string]string{"library_id": lib.ID})
 	own := s.Libraries(collabSession)
 	var collabLib string
@@ -115,7 +114,7 @@ func TestAdminDeleteUser(t *testing.T) {
 func TestConcurrentUploadsIntoTwoLibrariesKeepTheQuota(t *testing.T) {
 	s := servertest.Start(t)
 	owner, session := s.Session()
-	other := servertest.Expect[api.Library](t, s.Do("POST", "/api/libraries", session, api.LibraryCreateRequest{Name: "Other"}), http.StatusCreated)
+	other := s.CreateLibrary(session, "Other")
 	libs := []string{s.Libraries(session)[0].ID, other.ID}
 	files := make([][]byte, 8)
 	total := 0

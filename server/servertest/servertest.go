@@ -189,11 +189,11 @@ func (s *Server) send(method, path, token string, body any, headers map[string]s
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	return s.roundTrip(req)
+	return s.RoundTrip(req)
 }
 
-// roundTrip sends req and reads the whole answer.
-func (s *Server) roundTrip(req *http.Request) *Response {
+// RoundTrip sends req and reads the whole answer.
+func (s *Server) RoundTrip(req *http.Request) *Response {
 	s.T.Helper()
 	resp, err := s.http.Do(req)
 	require.NoError(s.T, err)
@@ -255,10 +255,7 @@ func (s *Server) PurgeTrash() int {
 func (s *Server) Login(u User) api.TokenResponse {
 	s.T.Helper()
 	r := s.Do("POST", "/api/auth/login", "", api.LoginRequest{Email: u.Email, Password: u.Password})
-	require.Equal(s.T, http.StatusOK, r.Status, "login: %s", r.Body)
-	var tok api.TokenResponse
-	r.JSON(s.T, &tok)
-	return tok
+	return Expect[api.TokenResponse](s.T, r, http.StatusOK)
 }
 
 // Session creates a user and returns it with a first-party access token.
@@ -274,20 +271,13 @@ func (s *Server) CreateKey(session string, actions []string, libraryIDs []string
 	s.T.Helper()
 	r := s.Do("POST", "/api/api-keys", session, api.APIKeyCreateRequest{Name: "test key",
 		Scope: &api.APIKeyScope{Actions: actions, LibraryIDs: libraryIDs}})
-	require.Equal(s.T, http.StatusCreated, r.Status, "create key: %s", r.Body)
-	var k api.APIKeyCreated
-	r.JSON(s.T, &k)
-	return k.Secret
+	return Expect[api.APIKeyCreated](s.T, r, http.StatusCreated).Secret
 }
 
 // List GETs one page of a list endpoint and requires a 200.
 func List[T any](s *Server, token, path string) []T {
 	s.T.Helper()
-	r := s.Do("GET", path, token, nil)
-	require.Equal(s.T, http.StatusOK, r.Status, "GET %s: %s", path, r.Body)
-	var p api.Page[T]
-	r.JSON(s.T, &p)
-	return p.Data
+	return Expect[api.Page[T]](s.T, s.Do("GET", path, token, nil), http.StatusOK).Data
 }
 
 // Libraries lists the caller's libraries.

@@ -58,7 +58,7 @@ func (s *Server) Multipart(method, path, token string, write func(*multipart.Wri
 	require.NoError(s.T, err)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)
-	return s.roundTrip(req)
+	return s.RoundTrip(req)
 }
 
 // writeFile adds a file part.

@@ -1,14 +1,11 @@
 package web_test
 
 import (
-	"net/http"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/photoctl/photoctl/server/api"
 	"github.com/photoctl/photoctl/server/servertest"
 )
 
@@ -22,15 +19,7 @@ func TestGalleryLibrarySwitcher(t *testing.T) {
 	_, owner := s.Session()
 	shared := s.Libraries(owner)[0]
 	a := s.UploadAsset(owner, "shared.jpg", servertest.JPEG(t, 64, 48, 5), map[string]string{"file_created_at": "2023-07-01T10:00:00Z"})
-	role, expires, places := "viewer", time.Now().Add(24*time.Hour).UTC().Format(time.RFC3339), 1
-	r := s.Do("POST", "/api/libraries/"+shared.ID+"/invitations", owner,
-		api.InvitationCreateRequest{Role: &role, ExpiresAt: &expires, MaxJoiners: &places})
-	require.Equal(t, http.StatusCreated, r.Status, "invite: %s", r.Body)
-	var inv api.InvitationCreated
-	r.JSON(t, &inv)
-	u, member := s.Session()
-	r = s.Do("POST", "/api/libraries/invitations/join", member, api.InvitationTokenRequest{Token: inv.Token})
-	require.Equal(t, http.StatusOK, r.Status, "join: %s", r.Body)
+	u, _ := s.AddMember(owner, shared.ID, "viewer")
 
 	signIn(t, b, s, u)
 	b.waitFor(t, "the switcher", `!document.querySelector('.switcher').hidden`)

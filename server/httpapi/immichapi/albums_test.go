@@ -61,7 +61,7 @@ func TestImmichAlbums(t *testing.T) {
 	lib := c.s.Libraries(session)[0].ID
 	links := servertest.List[api.AlbumAsset](c.s, session, "/api/album-assets?album_id="+created.ID)
 	require.Len(t, links, 2)
-	require.Contains(t, eventTypes(t, c.s, session, lib, links[0].ID), "album_asset.created")
+	require.Contains(t, c.s.EventTypes(session, lib, links[0].ID), "album_asset.created")
 
 	var list []immichAlbum
 	c.ok(200, "GET", "/api/albums", nil, &list)

@@ -10,7 +10,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -54,12 +53,7 @@ func (c *immichClient) send(req *http.Request, header map[string]string) *server
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
-	require.NoError(c.t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(c.t, err)
-	return &servertest.Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	return c.s.RoundTrip(req)
 }
 
 // do sends a JSON request (body nil for none).
@@ -127,9 +121,7 @@ func (c *immichClient) upload(name string, data []byte, fields, header map[strin
 func (c *immichClient) uploadNew(name string, data []byte) string {
 	c.t.Helper()
 	r := c.upload(name, data, nil, nil)
-	require.Equal(c.t, http.StatusCreated, r.Status, "upload %s: %s", name, r.Body)
-	var res immichUploadResponse
-	r.JSON(c.t, &res)
+	res := servertest.Expect[immichUploadResponse](c.t, r, http.StatusCreated)
 	require.Equal(c.t, "created", res.Status)
 	return res.ID
 }
@@ -144,10 +136,8 @@ type immichError struct {
 // requireImmichError requires status and Immich's error body for it.
 func requireImmichError(t *testing.T, r *servertest.Response, status int) immichError {
 	t.Helper()
-	require.Equal(t, status, r.Status, "%s", r.Body)
+	e := servertest.Expect[immichError](t, r, status)
 	require.Equal(t, "application/json", r.Header.Get("Content-Type"))
-	var e immichError
-	r.JSON(t, &e)
 	require.Equal(t, status, e.StatusCode)
 	require.Equal(t, http.StatusText(status), e.Error)
 	require.NotEmpty(t, e.Message)

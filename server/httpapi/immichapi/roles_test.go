@@ -21,7 +21,7 @@ func TestImmichRolesBeforeDuplicates(t *testing.T) {
 	owner.ok(200, "PUT", "/api/tags", map[string]any{"tags": []string{"t"}}, &tags)
 	lib := owner.s.Libraries(ownerSession)[0]
 	member := func(role string) *immichClient {
-		_, session := addMember(t, owner.s, ownerSession, lib.ID, role)
+		_, session := owner.s.AddMember(ownerSession, lib.ID, role)
 		r := owner.s.Do("PATCH", "/api/users/me/preferences", session, map[string]any{"immich_library_id": lib.ID})
 		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
 		return owner.with(owner.s.CreateKey(session, []string{"all"}, nil))

@@ -31,12 +31,10 @@ func searchAll(t *testing.T, c *immichClient, body map[string]any) []string {
 	page := 1
 	for range 100 {
 		body["page"] = page
-		var p immichSearchPage
 		r := c.do("POST", "/api/search/metadata", body)
-		require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
+		p := servertest.Expect[immichSearchPage](t, r, http.StatusOK)
 		// nextPage is a JSON string or null, never a number.
 		require.NotRegexp(t, `"nextPage":\d`, string(r.Body))
-		r.JSON(t, &p)
 		require.Equal(t, len(p.Assets.Items), p.Assets.Count)
 		for _, it := range p.Assets.Items {
 			ids = append(ids, it["id"].(string))

@@ -27,7 +27,7 @@ func TestImmichUploadIsAnOrdinaryAsset(t *testing.T) {
 	require.NotNil(t, a[0].ChecksumSHA1)
 	require.Equal(t, sha1Base64(data), *a[0].ChecksumSHA1)
 	lib := c.s.Libraries(session)[0].ID
-	require.Equal(t, []string{"asset.created"}, eventTypes(t, c.s, session, lib, id))
+	require.Equal(t, []string{"asset.created"}, c.s.EventTypes(session, lib, id))
 	tasks := servertest.List[api.Task](c.s, session, "/api/tasks?asset_id="+id)
 	require.NotEmpty(t, tasks, "the upload enqueues the native ingest pipeline")
 
@@ -143,10 +143,7 @@ func TestImmichUploadTakesPartsInAnyOrderAndChunkedBodies(t *testing.T) {
 
 func TestImmichLibraryChoice(t *testing.T) {
 	c, _, session := newImmich(t)
-	r := c.s.Do("POST", "/api/libraries", session, map[string]string{"name": "Second"})
-	require.Equal(t, http.StatusCreated, r.Status, "%s", r.Body)
-	var second api.Library
-	r.JSON(t, &second)
+	second := c.s.CreateLibrary(session, "Second")
 	data := servertest.JPEG(t, 16, 16, 2)
 
 	e := requireImmichError(t, c.upload("a.jpg", data, nil, nil), http.StatusUnprocessableEntity)
@@ -154,7 +151,7 @@ func TestImmichLibraryChoice(t *testing.T) {
 	requireImmichError(t, c.do("GET", "/api/albums", nil), http.StatusUnprocessableEntity)
 	requireImmichError(t, c.do("POST", "/api/search/metadata", map[string]any{"page": 1}), http.StatusUnprocessableEntity)
 
-	r = c.s.Do("PATCH", "/api/users/me/preferences", session, map[string]any{"immich_library_id": second.ID})
+	r := c.s.Do("PATCH", "/api/users/me/preferences", session, map[string]any{"immich_library_id": second.ID})
 	require.Equal(t, http.StatusOK, r.Status, "%s", r.Body)
 	id := c.uploadNew("a.jpg", data)
 	got := servertest.List[api.Asset](c.s, session, "/api/assets?library_id="+second.ID)
