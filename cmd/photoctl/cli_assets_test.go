@@ -72,7 +72,7 @@ func TestCLIListGetEditTrashRestoreRemove(t *testing.T) {
 	r = cs.run(t, "n\n", nil, "rm", id)
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "Permanently delete 1 asset")
-	require.Equal(t, exitOK, cs.run(t, "", nil, "get", id).code)
+	cs.ok(t, "", nil, "get", id)
 	r = cs.ok(t, "", nil, "rm", "--yes", id)
 	r = cs.run(t, "", nil, "get", id)
 	require.Equal(t, exitFailure, r.code)

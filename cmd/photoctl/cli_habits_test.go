@@ -27,7 +27,7 @@ func TestCLISearchTakesTheQueryAsWords(t *testing.T) {
 	cs := newCLIServer(t)
 	cs.login(t)
 	dir := photoTree(t, []string{"kyoto-temple.jpg", "beach.jpg"}, nil)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "upload", dir).code)
+	cs.ok(t, "", nil, "upload", dir)
 
 	r := cs.ok(t, "", nil, "search", "kyoto", "temple", "--json")
 	hits := decode[[]api.SearchHit](t, r)
@@ -75,7 +75,7 @@ func TestCLIUploadWithSeveralLibrariesPrintsOnlyTheHint(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "libraries", "create", "Travel").code)
+	cs.ok(t, "", nil, "libraries", "create", "Travel")
 	dir := photoTree(t, []string{"2024/a.jpg"}, nil)
 	for _, args := range [][]string{{"upload", "-r", dir}, {"upload", "-r", "--json", dir}} {
 		r := cs.run(t, "", nil, args...)
@@ -170,8 +170,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	r = cs.run(t, "", env, "version")
 	require.Equal(t, "client: dev\nserver: dev\n", r.stdout)
 
-	r = cs.run(t, "", nil, "version", "--json")
-	require.Equal(t, exitOK, r.code, "not signed in: still a success")
+	r = cs.ok(t, "", nil, "version", "--json")
 	require.Nil(t, decode[version.JSON](t, r).Server)
 	require.Contains(t, r.stderr, "not signed in")
 
@@ -180,8 +179,7 @@ func TestCLIVersionAsksTheServerWhenSignedIn(t *testing.T) {
 	require.Equal(t, "client: dev\n", r.stdout)
 	require.Contains(t, r.stderr, "did not answer")
 
-	r = cs.run(t, "", down, "--version")
-	require.Equal(t, exitOK, r.code)
+	r = cs.ok(t, "", down, "--version")
 	require.Equal(t, "photoctl version dev\n"+dataCredits+"\n", r.stdout)
 }
 
@@ -189,8 +187,8 @@ func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServer(t)
 	cs.login(t)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "libraries", "create", "Family archive").code)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "create", "--library", "Family archive", "Summer 2024").code)
+	cs.ok(t, "", nil, "libraries", "create", "Family archive")
+	cs.ok(t, "", nil, "albums", "create", "--library", "Family archive", "Summer 2024")
 	complete := func(args ...string) []string {
 		t.Helper()
 		r := cs.ok(t, "", nil, append(args, "--generate-bash-completion")...)
@@ -202,14 +200,14 @@ func TestCLICompletionOffersNamesFromTheServerCached(t *testing.T) {
 	require.Contains(t, libs, "Family archive")
 	require.Len(t, libs, 2, "the default library and Family archive: %v", libs)
 	require.Equal(t, []string{"Summer 2024"}, complete("search", "--library", "Family archive", "--album"))
-	require.Equal(t, exitOK, cs.run(t, "", nil, "people", "create", "--library", "Family archive", "Ann").code)
+	cs.ok(t, "", nil, "people", "create", "--library", "Family archive", "Ann")
 	require.Equal(t, []string{"Ann"}, complete("search", "--library", "Family archive", "--person"))
 	require.Equal(t, []string{"Summer 2024"}, complete("albums", "get", "--library", "Family archive"),
 		"the first argument of a command that takes an album")
 	require.Contains(t, complete("ls", "--lib"), "--library", "flags still complete")
 
 	// Within the minute the cache answers: a new library is not seen yet.
-	require.Equal(t, exitOK, cs.run(t, "", nil, "libraries", "create", "Zoo").code)
+	cs.ok(t, "", nil, "libraries", "create", "Zoo")
 	require.Equal(t, libs, complete("ls", "--library"))
 	cache := filepath.Join(envValue(cs.env, "XDG_CACHE_HOME"), "photoctl", "completion")
 	entries, err := os.ReadDir(cache)
@@ -247,8 +245,7 @@ _photoctl_bash_autocomplete; printf '%s\n' "${COMPREPLY[@]}"`, "bash", script)
 func TestCLIStdinTakesTheJSONOfAListing(t *testing.T) {
 	t.Parallel()
 	cs := newCLIServerWithPhotos(t, "a.jpg", "b.jpg", "c.jpg")
-	listed := cs.run(t, "", nil, "ls", "--all", "--json")
-	require.Equal(t, exitOK, listed.code, listed.stderr)
+	listed := cs.ok(t, "", nil, "ls", "--all", "--json")
 
 	bad := cs.run(t, `[{"name":"a.jpg"}]`, nil, "trash", "-")
 	require.Equal(t, exitUsage, bad.code, bad.stderr)

@@ -95,8 +95,7 @@ func runBinaryAt(t testing.TB, bin string, env []string, stdin string, args ...s
 func (cs *cliServer) login(t *testing.T, extra ...string) {
 	t.Helper()
 	args := append([]string{"login", "--server", cs.URL, "--email", cs.user.Email, "--password-stdin"}, extra...)
-	r := cs.run(t, cs.user.Password+"\n", nil, args...)
-	require.Equal(t, exitOK, r.code, "login: %s", r.stderr)
+	cs.ok(t, cs.user.Password+"\n", nil, args...)
 }
 
 // keyEnv creates an API key with every action and returns the variables

@@ -30,9 +30,9 @@ func TestCLISearch(t *testing.T) {
 	require.Contains(t, r.stdout, "kyoto-temple.jpg")
 
 	// An album and a person named by name are criteria too.
-	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "create", "Trip").code)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "albums", "add", "Trip", byName["beach.jpg"], byName["market.jpg"]).code)
-	require.Equal(t, exitOK, cs.run(t, "", nil, "people", "create", "Ann").code)
+	cs.ok(t, "", nil, "albums", "create", "Trip")
+	cs.ok(t, "", nil, "albums", "add", "Trip", byName["beach.jpg"], byName["market.jpg"])
+	cs.ok(t, "", nil, "people", "create", "Ann")
 	r = cs.ok(t, "", nil, "faces", "create", "--asset", byName["market.jpg"], "--box", "0.1,0.1,0.3,0.3", "--person", "Ann")
 	r = cs.run(t, "", nil, "search", "--album", "Trip", "--json")
 	require.Len(t, decode[[]api.SearchHit](t, r), 2)

@@ -53,6 +53,13 @@ func (l *stackedLibrary) run(t *testing.T, stdin string, args ...string) cliResu
 	return l.cliServer.run(t, stdin, l.env, args...)
 }
 
+// ok is run that requires photoctl to succeed (a failure shows its
+// stderr).
+func (l *stackedLibrary) ok(t *testing.T, stdin string, args ...string) cliResult {
+	t.Helper()
+	return l.cliServer.ok(t, stdin, l.env, args...)
+}
+
 func (l *stackedLibrary) ids() []string { return assetIDs(l.assets) }
 
 // assetIDs is the id of every asset, in order.
@@ -73,33 +80,27 @@ func TestCLIListShowsEveryStackMemberAndMarksTheCover(t *testing.T) {
 	t.Parallel()
 	l := newStackedLibrary(t)
 
-	r := l.run(t, "", "ls", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := l.ok(t, "", "ls", "--json")
 	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)), "every member of the stack is listed")
-	r = l.run(t, "", "ls", "--covers-only", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls", "--covers-only", "--json")
 	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID}, assetIDs(decode[[]api.Asset](t, r)),
 		"the stack lists as its cover")
 
-	r = l.run(t, "", "ls")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls")
 	require.Empty(t, r.stderr, "all five fit in the default limit")
 	stackColumn := lsStackColumn(t, r.stdout)
 	require.Equal(t, map[string]string{l.assets[0].ID: "in stack", l.assets[1].ID: "+2", l.assets[2].ID: "in stack",
 		l.assets[3].ID: "-", l.assets[4].ID: "-"}, stackColumn, r.stdout)
-	r = l.run(t, "", "ls", "--covers-only")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls", "--covers-only")
 	require.Equal(t, map[string]string{l.assets[1].ID: "+2", l.assets[3].ID: "-", l.assets[4].ID: "-"},
 		lsStackColumn(t, r.stdout), r.stdout)
 
-	r = l.run(t, "", "ls", "--limit", "2")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls", "--limit", "2")
 	require.Len(t, lsStackColumn(t, r.stdout), 2)
 	require.Equal(t, "Showing the first 2 assets; more match (--all lists them all, --limit N the first N).\n", r.stderr)
 	r = l.run(t, "", "ls", "--limit", "5")
 	require.Empty(t, r.stderr, "exactly the limit: nothing more matches")
-	r = l.run(t, "", "ls", "--limit", "2", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls", "--limit", "2", "--json")
 	require.Len(t, decode[[]api.Asset](t, r), 2)
 	require.Empty(t, r.stderr, "no hint with --json")
 }
@@ -126,8 +127,7 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 
 	for _, filter := range [][]string{nil, may2024} {
 		out := t.TempDir()
-		r := l.run(t, "", append([]string{"export", "-o", out}, filter...)...)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		r := l.ok(t, "", append([]string{"export", "-o", out}, filter...)...)
 		require.Contains(t, r.stdout, "Matched 5 asset(s); downloaded 5 file(s) (", "filter %v", filter)
 		require.Contains(t, r.stdout, "0 already there, 0 failed, into "+out+".")
 		for _, a := range l.assets {
@@ -136,8 +136,7 @@ func TestCLIExportWritesEveryStackMemberAndCountsWhatMatched(t *testing.T) {
 	}
 
 	out := t.TempDir()
-	r := l.run(t, "", append([]string{"export", "--covers-only", "-o", out, "--json"}, may2024...)...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := l.ok(t, "", append([]string{"export", "--covers-only", "-o", out, "--json"}, may2024...)...)
 	require.ElementsMatch(t, []string{l.assets[1].ID, l.assets[3].ID, l.assets[4].ID},
 		idsOf(decode[[]assets.DownloadResult](t, r), func(d assets.DownloadResult) string { return d.ID }))
 
@@ -159,8 +158,7 @@ func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 	t.Parallel()
 	l := newStackedLibrary(t)
 
-	r := l.run(t, "", append([]string{"bulk-edit", "--rating", "4", "--dry-run", "--json"}, may2024...)...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := l.ok(t, "", append([]string{"bulk-edit", "--rating", "4", "--dry-run", "--json"}, may2024...)...)
 	dry := decode[assets.BulkEditJSON](t, r)
 	require.Len(t, dry.DryRun, 5)
 	var ids []string
@@ -170,18 +168,15 @@ func TestCLIBulkEditByDateEditsEveryStackMember(t *testing.T) {
 		ids = append(ids, d.ID)
 	}
 	require.ElementsMatch(t, l.ids(), ids)
-	r = l.run(t, "", append([]string{"bulk-edit", "--rating", "4", "--dry-run"}, may2024...)...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", append([]string{"bulk-edit", "--rating", "4", "--dry-run"}, may2024...)...)
 	require.Contains(t, r.stdout, "Dry run: 5 edit(s) would be sent")
 
-	r = l.run(t, "", append([]string{"bulk-edit", "--rating", "4"}, may2024...)...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", append([]string{"bulk-edit", "--rating", "4"}, may2024...)...)
 	require.Contains(t, r.stdout, "Updated 5 asset(s)")
 	r = l.run(t, "", "ls", "--min-rating", "4", "--json")
 	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)))
 
-	r = l.run(t, "", append([]string{"bulk-edit", "--rating", "1", "--covers-only"}, may2024...)...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", append([]string{"bulk-edit", "--rating", "1", "--covers-only"}, may2024...)...)
 	require.Contains(t, r.stdout, "Updated 3 asset(s)", "--covers-only edits each stack's cover")
 }
 
@@ -190,21 +185,17 @@ func TestCLITrashFromListTrashesEveryStackMember(t *testing.T) {
 	l := newStackedLibrary(t)
 
 	// photoctl ls --all --json | jq -r '.[].id' | photoctl trash -
-	r := l.run(t, "", "ls", "--all", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := l.ok(t, "", "ls", "--all", "--json")
 	listed := assetIDs(decode[[]api.Asset](t, r))
-	r = l.run(t, strings.Join(listed, "\n")+"\n", "trash", "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, strings.Join(listed, "\n")+"\n", "trash", "-")
 	require.Contains(t, r.stdout, "Moved 5 asset(s) to the trash.")
 	r = l.run(t, "", "ls", "--json")
 	require.Empty(t, decode[[]api.Asset](t, r))
 
-	r = l.run(t, "", "ls", "--state", "trashed", "--all", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "ls", "--state", "trashed", "--all", "--json")
 	trashed := assetIDs(decode[[]api.Asset](t, r))
 	require.ElementsMatch(t, l.ids(), trashed)
-	r = l.run(t, strings.Join(trashed, "\n")+"\n", "restore", "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, strings.Join(trashed, "\n")+"\n", "restore", "-")
 	r = l.run(t, "", "ls", "--json")
 	require.ElementsMatch(t, l.ids(), assetIDs(decode[[]api.Asset](t, r)))
 }
@@ -212,19 +203,15 @@ func TestCLITrashFromListTrashesEveryStackMember(t *testing.T) {
 func TestCLIAlbumsAddByFilterAddsEveryStackMember(t *testing.T) {
 	t.Parallel()
 	l := newStackedLibrary(t)
-	r := l.run(t, "", "albums", "create", "May")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r := l.ok(t, "", "albums", "create", "May")
 
-	r = l.run(t, "", append(append([]string{"albums", "add"}, may2024...), "May")...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", append(append([]string{"albums", "add"}, may2024...), "May")...)
 	require.Contains(t, r.stdout, "Matched 5 asset(s); album ")
 	r = l.run(t, "", "albums", "get", "--json", "May")
 	require.Equal(t, 5, decode[api.Album](t, r).AssetCount)
 
-	r = l.run(t, "", "albums", "create", "May covers")
-	require.Equal(t, exitOK, r.code, r.stderr)
-	r = l.run(t, "", append(append([]string{"albums", "add", "--covers-only", "--json"}, may2024...), "May covers")...)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	r = l.ok(t, "", "albums", "create", "May covers")
+	r = l.ok(t, "", append(append([]string{"albums", "add", "--covers-only", "--json"}, may2024...), "May covers")...)
 	require.Equal(t, 3, decode[api.Album](t, r).AssetCount)
 
 	r = l.run(t, "", append(append([]string{"albums", "add"}, may2024...), "May", l.assets[0].ID)...)
