@@ -130,10 +130,12 @@ type drainWriter struct{ d *stdioDrain }
 // one batch) per call.
 func (w drainWriter) Write(b []byte) (int, error) {
 	n, err := w.d.out.Write(b)
-	if err == nil {
-		w.d.sawOutput(b)
+	if err != nil {
+		w.d.broken() // no reply can reach the peer: wait for none
+		return n, err
 	}
-	return n, err
+	w.d.sawOutput(b)
+	return n, nil
 }
 
 func (w drainWriter) Close() error { return w.d.out.Close() }
@@ -230,11 +232,25 @@ func (d *stdioDrain) sawOutput(msg []byte) {
 		empty := len(d.pending) == 0
 		d.mu.Unlock()
 		if empty {
-			select {
-			case d.answered <- struct{}{}:
-			default:
-			}
+			d.signal()
 		}
+	}
+}
+
+// broken forgets the calls still unanswered: the output failed, so their
+// replies cannot be delivered and the end of input need not wait.
+func (d *stdioDrain) broken() {
+	d.mu.Lock()
+	clear(d.pending)
+	d.mu.Unlock()
+	d.signal()
+}
+
+// signal wakes wait to look at pending again.
+func (d *stdioDrain) signal() {
+	select {
+	case d.answered <- struct{}{}:
+	default:
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -73,3 +74,23 @@ func TestDrainReadsRepliesOnly(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, d.pending)
 }
+
+// A write that fails leaves nothing to wait for: no reply can reach the
+// peer any more.
+func TestDrainStopsWaitingWhenOutputBreaks(t *testing.T) {
+	d := &stdioDrain{out: failingWriter{}, ctx: context.Background(), pending: map[string]int{}, answered: make(chan struct{}, 1)}
+	d.sawInput([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	_, err := drainWriter{d}.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}` + "\n"))
+	require.Error(t, err)
+	done := make(chan struct{})
+	go func() { d.wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("wait still waits for a reply that can no longer be written")
+	}
+}
+
+type failingWriter struct{ nopWriteCloser }
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
