@@ -60,7 +60,7 @@ type SearchQuery struct {
 	Filter AssetFilter
 	// Terms must all match. An asset's score for a term is the best of:
 	// its text's bm25 for the term (higher is better;
-	// store/sqlite/search_text.go weighs the fields), PersonNameScore if
+	// store/sqlite/search_query.go's textRank weighs the fields), PersonNameScore if
 	// one of its people's names matches (Names[i]), AlbumNameScore if an
 	// album holding it does.
 	Terms []SearchTerm
